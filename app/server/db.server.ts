@@ -1,0 +1,66 @@
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import { createPgConfig } from "@electric-sql/pglite/node-postgres";
+import { Kysely, PostgresDialect } from "kysely";
+import pg from "pg";
+import type { Database } from "../../db/types";
+import { env } from "./env.server";
+
+// COUNT(*) and BIGSERIAL come back as int8; our counts and ids fit in a JS number.
+pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
+
+export type DB = Kysely<Database>;
+
+interface Handle {
+  db: DB;
+  close: () => Promise<void>;
+  kind: "embedded" | "server";
+}
+
+// One database per process, kept on globalThis: the dev server reloads modules
+// and the production entry loads the app bundle, and neither may open a second
+// PGlite on the same directory.
+const g = globalThis as typeof globalThis & { __appDatabase?: Handle };
+
+/** The process's database, opened on first use from DATABASE_URL / DATA_DIR. */
+export function db(): DB {
+  return (g.__appDatabase ??= open(env().DATABASE_URL, env().DATA_DIR)).db;
+}
+
+export function databaseKind(): Handle["kind"] {
+  db();
+  return g.__appDatabase!.kind;
+}
+
+export async function closeDatabase(): Promise<void> {
+  const handle = g.__appDatabase;
+  g.__appDatabase = undefined;
+  await handle?.close();
+}
+
+function open(url: string | undefined, dataDir: string): Handle {
+  if (url && url !== "memory://") {
+    const pool = new pg.Pool({ connectionString: url, max: 10 });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return { db, kind: "server", close: () => db.destroy() };
+  }
+  let location = "memory://";
+  if (!url) {
+    location = path.join(dataDir, "db");
+    mkdirSync(location, { recursive: true });
+  }
+  const pglite = new PGlite(location, { extensions: { pg_trgm } });
+  const db = new Kysely<Database>({
+    dialect: new PostgresDialect({ pool: new pg.Pool(createPgConfig(pglite)) }),
+  });
+  return {
+    db,
+    kind: "embedded",
+    close: async () => {
+      await db.destroy();
+      await pglite.close();
+    },
+  };
+}

@@ -1,0 +1,103 @@
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { z } from "zod";
+import { business } from "~/lib/business";
+
+const optionalUrl = (name: string) =>
+  z
+    .string()
+    .trim()
+    .transform((v) => v || undefined)
+    .pipe(z.url({ error: `${name} must be a full URL, e.g. https://example.com` }).optional())
+    .optional();
+
+const schema = z.object({
+  NODE_ENV: z.string().default("development"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default("0.0.0.0"),
+  DATA_DIR: z.string().default("./data"),
+  DATABASE_URL: z
+    .string()
+    .optional()
+    .refine((v) => !v || v === "memory://" || /^postgres(ql)?:\/\//.test(v), {
+      error: "DATABASE_URL must be unset, memory:// or a postgres:// URL",
+    }),
+  SESSION_SECRET: z.string().optional(),
+  APP_URL: optionalUrl("APP_URL"),
+  ADMIN_EMAILS: z.string().default(""),
+  SMTP_URL: z
+    .string()
+    .optional()
+    .refine((v) => !v || /^smtps?:\/\//.test(v), { error: "SMTP_URL must start with smtp:// or smtps://" }),
+  MAIL_FROM: z.string().default(`${business.name} <${business.email}>`),
+  QUOTE_NOTIFY_EMAIL: z.string().default(business.email),
+  GOOGLE_CLIENT_ID: z.string().optional(),
+  GOOGLE_CLIENT_SECRET: z.string().optional(),
+  GOOGLE_AUTHORIZATION_URL: z.url().default("https://accounts.google.com/o/oauth2/v2/auth"),
+  GOOGLE_TOKEN_URL: z.url().default("https://oauth2.googleapis.com/token"),
+  GOOGLE_USERINFO_URL: z.url().default("https://openidconnect.googleapis.com/v1/userinfo"),
+  UPLOAD_DIR: z.string().optional(),
+  UPLOAD_MAX_BYTES: z.coerce.number().int().positive().default(25 * 1024 * 1024),
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .transform((v) => !!v && !["0", "false", "no", "off"].includes(v.toLowerCase())),
+});
+
+export type Env = z.infer<typeof schema> & {
+  uploadDir: string;
+  adminEmails: Set<string>;
+  sessionSecrets: string[];
+};
+
+let cached: Env | undefined;
+
+/**
+ * The parsed environment. Parsed once; a bad variable stops the process at
+ * start-up with a message naming it. Tests that change process.env call
+ * `reloadEnv()`.
+ */
+export function env(): Env {
+  return (cached ??= parseEnv());
+}
+
+export function reloadEnv(): Env {
+  cached = undefined;
+  return env();
+}
+
+function parseEnv(): Env {
+  const result = schema.safeParse(
+    Object.fromEntries(Object.entries(process.env).filter(([, v]) => v !== "")),
+  );
+  if (!result.success) {
+    const lines = result.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
+    throw new Error(`Invalid environment variables (see .env.example):\n${lines.join("\n")}`);
+  }
+  const e = result.data;
+  const dataDir = path.resolve(e.DATA_DIR);
+  return {
+    ...e,
+    DATA_DIR: dataDir,
+    uploadDir: path.resolve(e.UPLOAD_DIR ?? path.join(dataDir, "uploads")),
+    adminEmails: new Set(
+      e.ADMIN_EMAILS.split(",")
+        .map((s) => s.trim().toLowerCase())
+        .filter(Boolean),
+    ),
+    sessionSecrets: e.SESSION_SECRET
+      ? e.SESSION_SECRET.split(",").map((s) => s.trim()).filter(Boolean)
+      : [generatedSecret(dataDir)],
+  };
+}
+
+/** A secret made once and kept in DATA_DIR, so sessions survive restarts. */
+function generatedSecret(dataDir: string): string {
+  const file = path.join(dataDir, "session-secret");
+  if (existsSync(file)) return readFileSync(file, "utf8").trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString("base64url");
+  writeFileSync(file, secret + "\n", { mode: 0o600, flag: "wx" });
+  return secret;
+}

@@ -1,0 +1,40 @@
+import { sql } from "kysely";
+import type { DB } from "./db.server";
+
+export interface Limit {
+  /** What is limited, e.g. "quote:ip". */
+  bucket: string;
+  max: number;
+  windowMs: number;
+}
+
+/**
+ * Records one hit for `key` and tells whether it is within the limit. Kept in
+ * the database so the limit holds across processes and restarts. A refused hit
+ * is not recorded, so a client that waits gets through again.
+ */
+export async function takeRateLimit(db: DB, limit: Limit, key: string): Promise<{ allowed: boolean; retryAfterSeconds: number }> {
+  return db.transaction().execute(async (trx) => {
+    // Serialise hits of one key so two concurrent requests cannot both take the last slot.
+    await sql`SELECT pg_advisory_xact_lock(hashtext(${`${limit.bucket}:${key}`}))`.execute(trx);
+    const since = new Date(Date.now() - limit.windowMs);
+    const recent = await trx
+      .selectFrom("rate_limit_hits")
+      .select([sql<number>`count(*)`.as("count"), sql<Date | null>`min(created_at)`.as("oldest")])
+      .where("bucket", "=", limit.bucket)
+      .where("key", "=", key)
+      .where("created_at", ">", since)
+      .executeTakeFirstOrThrow();
+    if (Number(recent.count) >= limit.max) {
+      const oldest = recent.oldest ? new Date(recent.oldest).getTime() : Date.now();
+      return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((oldest + limit.windowMs - Date.now()) / 1000)) };
+    }
+    await trx.insertInto("rate_limit_hits").values({ bucket: limit.bucket, key }).execute();
+    return { allowed: true, retryAfterSeconds: 0 };
+  });
+}
+
+/** Deletes hits older than a day (no limit has a longer window). */
+export async function pruneRateLimitHits(db: DB): Promise<void> {
+  await db.deleteFrom("rate_limit_hits").where("created_at", "<", new Date(Date.now() - 24 * 3600_000)).execute();
+}

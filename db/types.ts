@@ -1,0 +1,112 @@
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from "kysely";
+
+/** A timestamptz with a default: read as Date, optional on insert. */
+export type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+
+export interface TestimonialsTable {
+  id: Generated<number>;
+  name: string;
+  text: string;
+  rating: number;
+  service: Generated<string>;
+  image: Generated<string>;
+  sort_order: Generated<number>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface FaqsTable {
+  id: Generated<number>;
+  question: string;
+  answer: string;
+  category: string;
+  sort_order: Generated<number>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface QuoteRequestsTable {
+  id: Generated<number>;
+  name: string;
+  email: string;
+  phone: string;
+  vehicle_type: string;
+  message: Generated<string>;
+  status: Generated<string>;
+  notes: Generated<string>;
+  client_ip: Generated<string>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface EmailOutboxTable {
+  id: Generated<number>;
+  to_address: string;
+  subject: string;
+  text_body: string;
+  html_body: string | null;
+  reply_to: string | null;
+  attempts: Generated<number>;
+  next_attempt_at: Timestamp;
+  last_error: string | null;
+  sent_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  created_at: Timestamp;
+}
+
+export interface RateLimitHitsTable {
+  id: Generated<number>;
+  bucket: string;
+  key: string;
+  created_at: Timestamp;
+}
+
+export interface SeedsTable {
+  name: string;
+  applied_at: Timestamp;
+}
+
+export interface ContentVersionTable {
+  id: number;
+  version: number;
+}
+
+export interface UsersTable {
+  id: Generated<number>;
+  email: string;
+  name: Generated<string>;
+  google_sub: string | null;
+  is_admin: Generated<boolean>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  last_login_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+}
+
+export interface SessionsTable {
+  id: string;
+  user_id: number;
+  created_at: Timestamp;
+  last_seen_at: Timestamp;
+  expires_at: ColumnType<Date, Date | string, Date | string>;
+  client_ip: Generated<string>;
+  user_agent: Generated<string>;
+}
+
+export interface Database {
+  users: UsersTable;
+  sessions: SessionsTable;
+  testimonials: TestimonialsTable;
+  faqs: FaqsTable;
+  quote_requests: QuoteRequestsTable;
+  email_outbox: EmailOutboxTable;
+  rate_limit_hits: RateLimitHitsTable;
+  seeds: SeedsTable;
+  content_version: ContentVersionTable;
+}
+
+export type Testimonial = Selectable<TestimonialsTable>;
+export type Faq = Selectable<FaqsTable>;
+export type QuoteRequest = Selectable<QuoteRequestsTable>;
+export type NewQuoteRequest = Insertable<QuoteRequestsTable>;
+export type QuoteRequestUpdate = Updateable<QuoteRequestsTable>;
+export type OutboxEmail = Selectable<EmailOutboxTable>;
+export type User = Selectable<UsersTable>;

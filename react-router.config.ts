@@ -1,0 +1,15 @@
+import type { Config } from "@react-router/dev/config";
+
+export default {
+  ssr: true,
+  future: {
+    v8_middleware: true,
+    v8_splitRouteModules: true,
+    v8_passThroughRequests: true,
+    v8_trailingSlashAwareDataRequests: true,
+    // Off on purpose: the custom Express entry (server/app.ts) is built through
+    // `build.rollupOptions.input`, which the environment API replaces. See
+    // docs/decisions/0002-custom-server.md.
+    v8_viteEnvironmentApi: false,
+  },
+} satisfies Config;

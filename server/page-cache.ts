@@ -1,0 +1,68 @@
+import { randomBytes } from "node:crypto";
+import type { RequestHandler } from "express";
+
+/**
+ * Serves anonymous public pages from rendered HTML kept in memory, so the
+ * home page costs about as much as a static file. An entry is valid while the
+ * database's content version (bumped by triggers on the content tables) is
+ * the one it was rendered at; the version is read at most once per second, so
+ * every process sees an edit within a second.
+ *
+ * The page is rendered with a marker in place of the CSP nonce; each response
+ * gets its own nonce substituted.
+ */
+export function pageCache(options: {
+  paths: string[];
+  contentVersion: () => Promise<number>;
+  render: (url: string, nonce: string) => Promise<Response>;
+  checkEveryMs?: number;
+}): RequestHandler & { clear(): void } {
+  const paths = new Set(options.paths);
+  const marker = `nonce${randomBytes(12).toString("hex")}`;
+  const entries = new Map<string, { html: string; headers: [string, string][]; version: number }>();
+  let version = -1;
+  let checkedAt = 0;
+  let checking: Promise<number> | undefined;
+
+  async function currentVersion(): Promise<number> {
+    if (Date.now() - checkedAt < (options.checkEveryMs ?? 1000)) return version;
+    checking ??= options
+      .contentVersion()
+      .then((v) => {
+        version = v;
+        checkedAt = Date.now();
+        return v;
+      })
+      .finally(() => (checking = undefined));
+    return checking;
+  }
+
+  const handler: RequestHandler = async (req, res, next) => {
+    if ((req.method !== "GET" && req.method !== "HEAD") || !paths.has(req.path) || req.originalUrl !== req.path) {
+      return next();
+    }
+    try {
+      const v = await currentVersion();
+      const key = `${req.protocol}://${req.get("host")}${req.path}`;
+      let entry = entries.get(key);
+      if (!entry || entry.version !== v) {
+        const response = await options.render(key, marker);
+        const type = response.headers.get("content-type") ?? "";
+        if (response.status !== 200 || !type.startsWith("text/html")) {
+          await response.body?.cancel();
+          return next();
+        }
+        entry = { html: await response.text(), headers: [...response.headers], version: v };
+        entries.set(key, entry);
+      }
+      for (const [name, value] of entry.headers) {
+        if (name !== "content-length" && name !== "content-encoding") res.setHeader(name, value);
+      }
+      res.setHeader("X-Page-Cache", "hit");
+      res.status(200).send(entry.html.replaceAll(marker, res.locals.nonce as string));
+    } catch (error) {
+      next(error);
+    }
+  };
+  return Object.assign(handler, { clear: () => entries.clear() });
+}

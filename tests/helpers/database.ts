@@ -1,0 +1,36 @@
+import { randomBytes } from "node:crypto";
+import pg from "pg";
+
+export interface TestDatabase {
+  /** DATABASE_URL for the app: `memory://` (embedded) or a fresh database on the server. */
+  url: string;
+  drop(): Promise<void>;
+}
+
+/**
+ * A database of its own for one test file or one app server: embedded and in
+ * memory by default; with TEST_DATABASE_URL, a new database on that server,
+ * dropped again afterwards.
+ */
+export async function createTestDatabase(): Promise<TestDatabase> {
+  const admin = process.env.TEST_DATABASE_URL;
+  if (!admin) return { url: "memory://", drop: async () => {} };
+  const name = `test_${process.pid}_${randomBytes(4).toString("hex")}`;
+  await withClient(admin, (c) => c.query(`CREATE DATABASE ${name}`));
+  const url = new URL(admin);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: () => withClient(admin, (c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)).then(() => {}),
+  };
+}
+
+async function withClient<T>(url: string, fn: (c: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await fn(client);
+  } finally {
+    await client.end();
+  }
+}
