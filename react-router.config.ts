@@ -2,6 +2,8 @@ import type { Config } from "@react-router/dev/config";
 
 export default {
   ssr: true,
+  // Separate build directories let parallel test runs build without clashing.
+  buildDirectory: process.env.BUILD_DIR || "build",
   future: {
     v8_middleware: true,
     v8_splitRouteModules: true,

@@ -3,8 +3,12 @@
 // (server/app.ts, with the React Router build) is TypeScript bundled by Vite.
 import compression from "compression";
 import express from "express";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
 
 const production = process.env.NODE_ENV === "production";
+// BUILD_DIR lets parallel test runs use separate builds (see react-router.config.ts).
+const buildDir = process.env.BUILD_DIR || "build";
 const port = Number(process.env.PORT ?? 3000);
 const host = process.env.HOST || "0.0.0.0";
 
@@ -17,10 +21,10 @@ server.use(compression());
 /** @type {{ app: import("express").RequestHandler, start(): Promise<void>, stop(): Promise<void> }} */
 let appModule;
 if (production) {
-  appModule = await import("./build/server/index.js");
+  appModule = await import(pathToFileURL(path.resolve(buildDir, "server/index.js")).href);
   // Hashed file names never change content: cache them for a year.
-  server.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y", index: false }));
-  server.use(express.static("build/client", { maxAge: "1h", index: false }));
+  server.use("/assets", express.static(path.join(buildDir, "client/assets"), { immutable: true, maxAge: "1y", index: false }));
+  server.use(express.static(path.join(buildDir, "client"), { maxAge: "1h", index: false }));
   server.use(appModule.app);
 } else {
   const vite = await import("vite").then((v) => v.createServer({ server: { middlewareMode: true } }));

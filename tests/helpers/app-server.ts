@@ -28,6 +28,7 @@ export async function startAppServer(env: Record<string, string> = {}): Promise<
       PATH: process.env.PATH,
       HOME: process.env.HOME,
       NODE_ENV: "production",
+      ...(process.env.BUILD_DIR ? { BUILD_DIR: process.env.BUILD_DIR } : {}),
       PORT: "0",
       HOST: "127.0.0.1",
       DATA_DIR: dataDir,
