@@ -10,5 +10,8 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     setupFiles: ["tests/helpers/vitest-setup.ts"],
+    // The built app (tests/helpers/http-app.ts) is loaded by Node itself, as in
+    // production, so it and its packages resolve exactly as `npm start` does.
+    server: { deps: { external: [/\/build[^/]*\/server\//] } },
   },
 });

@@ -13,7 +13,8 @@ import { originCheck } from "./origin-check";
 import { pageCache } from "./page-cache";
 import { securityHeaders } from "./security-headers";
 
-const production = process.env.NODE_ENV === "production";
+// Vite sets this at build time: false in the production bundle, true under the dev server.
+const production = !import.meta.env.DEV;
 
 function contextFor(clientIp: string, nonce: string) {
   const context = new RouterContextProvider();
