@@ -19,9 +19,13 @@ const root = path.resolve(import.meta.dirname, "../..");
  * port with its own data directory and database, as operations.md runs it.
  * Run `npm run build` first.
  */
-export async function startAppServer(env: Record<string, string> = {}): Promise<AppServer> {
-  const database = await createTestDatabase();
-  const dataDir = mkdtempSync(path.join(tmpdir(), "gr-detail-app-"));
+export async function startAppServer(
+  env: Record<string, string> = {},
+  options: { dataDir?: string; embeddedOnDisk?: boolean } = {},
+): Promise<AppServer> {
+  // embeddedOnDisk: no DATABASE_URL at all, as `npm start` runs (PGlite in $DATA_DIR/db).
+  const database = options.embeddedOnDisk ? { url: "", drop: async () => {} } : await createTestDatabase();
+  const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), "gr-detail-app-"));
   const child = spawn(process.execPath, ["server.js"], {
     cwd: root,
     env: {
@@ -32,7 +36,7 @@ export async function startAppServer(env: Record<string, string> = {}): Promise<
       PORT: "0",
       HOST: "127.0.0.1",
       DATA_DIR: dataDir,
-      DATABASE_URL: database.url,
+      ...(database.url ? { DATABASE_URL: database.url } : {}),
       ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],
