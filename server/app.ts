@@ -47,7 +47,8 @@ app.get("/healthz", async (_req, res) => {
 });
 
 app.use(originCheck);
-app.use(publicPages);
+// Under the dev server every request renders afresh, so edits show on reload.
+if (production) app.use(publicPages);
 
 app.all(
   "/{*splat}",
