@@ -1,0 +1,142 @@
+/**
+ * The JSON schema of an admin table as served by GET /api/admin/schemas/{name},
+ * and the one validator of its rows. Browser-safe: the admin form validates
+ * with it on each change and the server validates every write with it, so the
+ * messages (product spec §5, "Generic form messages") are the same on both sides.
+ */
+
+export type PropertyType = "string" | "number" | "integer" | "boolean" | "array";
+
+export type PropertyFormat =
+  | "email"
+  | "url"
+  | "textarea"
+  | "rich_text"
+  | "media_url"
+  | "file_url"
+  | "markdown"
+  | "date"
+  | "date-time";
+
+export interface PropertySchema {
+  type: PropertyType;
+  title: string;
+  description?: string;
+  format?: PropertyFormat;
+  /** Allowed values; for an array, the allowed values of its items. */
+  enum?: (string | number)[];
+  /** Labels shown for `enum`, in the same order. */
+  enumTitles?: string[];
+  multiline?: boolean;
+  readOnly?: boolean;
+  default?: unknown;
+  minLength?: number;
+  maxLength?: number;
+  minimum?: number;
+  maximum?: number;
+  /** A regular expression (JavaScript syntax, no flags) the whole value must match. */
+  pattern?: string;
+  /** Text area height; 4 when absent. */
+  rows?: number;
+  /** The list can be sorted by this column (it is indexed). */
+  sortable?: boolean;
+  /** The search box looks in this column. */
+  searchable?: boolean;
+}
+
+export interface TableSchema {
+  name: string;
+  title: string;
+  description: string;
+  properties: Record<string, PropertySchema>;
+  required: string[];
+  /** The whole table is read-only: no add, edit or delete. */
+  readOnly?: boolean;
+}
+
+/** A row as the API returns it: the id plus the schema's properties. */
+export type TableRow = { id: number } & Record<string, unknown>;
+
+export interface ListResult {
+  rows: TableRow[];
+  total: number;
+}
+
+// The address shape the quote form uses too: something@something.tld, no spaces.
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+const DATE_TIME = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}(:?\d{2})?)?$/;
+
+/** Empty as the spec means it: nothing, blank text or an empty list (false is a value). */
+export function isEmptyValue(value: unknown): boolean {
+  if (value === undefined || value === null) return true;
+  if (typeof value === "string") return value.trim() === "";
+  if (Array.isArray(value)) return value.length === 0;
+  return false;
+}
+
+function isValidDate(value: string, format: "date" | "date-time"): boolean {
+  if (!(format === "date" ? DATE : DATE_TIME).test(value.trim())) return false;
+  const time = Date.parse(format === "date" ? `${value.trim()}T00:00:00Z` : value.trim().replace(" ", "T"));
+  if (Number.isNaN(time)) return false;
+  // Date.parse rolls 2026-02-31 over to March: compare the calendar day back.
+  return format === "date-time" || new Date(time).toISOString().slice(0, 10) === value.trim();
+}
+
+/** The first problem with one value, in the spec's words, or undefined when it is fine. */
+export function validateField(prop: PropertySchema, value: unknown, required: boolean): string | undefined {
+  const { title } = prop;
+  if (prop.readOnly) return undefined;
+  if (isEmptyValue(value)) return required ? `${title} is required` : undefined;
+
+  switch (prop.type) {
+    case "boolean":
+      return typeof value === "boolean" ? undefined : `${title} must be a boolean`;
+    case "number":
+    case "integer": {
+      // The spec's wording is "must be a {type}" for every type, "a integer" included.
+      if (typeof value !== "number" || !Number.isFinite(value)) return `${title} must be a ${prop.type}`;
+      if (prop.type === "integer" && !Number.isInteger(value)) return `${title} must be a integer`;
+      if (prop.minimum !== undefined && value < prop.minimum) return `${title} cannot be less than ${prop.minimum}`;
+      if (prop.maximum !== undefined && value > prop.maximum) return `${title} cannot be greater than ${prop.maximum}`;
+      if (prop.enum && !prop.enum.includes(value)) return `${title} must be one of the valid options`;
+      return undefined;
+    }
+    case "array": {
+      if (!Array.isArray(value)) return `${title} must be a array`;
+      if (prop.enum && value.some((item) => !prop.enum!.includes(item as string | number))) {
+        return `${title} contains invalid options`;
+      }
+      return undefined;
+    }
+    case "string": {
+      if (typeof value !== "string") return `${title} must be a string`;
+      if (prop.format === "email" && !EMAIL.test(value.trim())) return `${title} is not a valid email`;
+      if ((prop.format === "date" || prop.format === "date-time") && !isValidDate(value, prop.format)) {
+        return `${title} must be a valid date`;
+      }
+      const plain = prop.format !== "email" && prop.format !== "date" && prop.format !== "date-time";
+      if (plain && prop.minLength !== undefined && value.length < prop.minLength) {
+        return `${title} must be at least ${prop.minLength} characters`;
+      }
+      if (plain && prop.maxLength !== undefined && value.length > prop.maxLength) {
+        return `${title} cannot exceed ${prop.maxLength} characters`;
+      }
+      if (prop.pattern !== undefined && !new RegExp(`^(?:${prop.pattern})$`).test(value)) return `${title} is not valid`;
+      if (prop.enum && !prop.enum.includes(value)) return `${title} must be one of the valid options`;
+      return undefined;
+    }
+    default:
+      return `unsupported field type: ${String((prop as { type: unknown }).type)}`;
+  }
+}
+
+/** Every field's first problem, keyed by property name; empty when the row is valid. */
+export function validateRow(schema: TableSchema, values: Record<string, unknown>): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const [name, prop] of Object.entries(schema.properties)) {
+    const message = validateField(prop, values[name], schema.required.includes(name));
+    if (message) errors[name] = message;
+  }
+  return errors;
+}
