@@ -91,9 +91,29 @@ export interface SessionsTable {
   user_agent: Generated<string>;
 }
 
+export interface OneTimeCodesTable {
+  email: string;
+  code_hash: string;
+  wrong_attempts: Generated<number>;
+  created_at: Timestamp;
+  expires_at: ColumnType<Date, Date | string, Date | string>;
+}
+
+export interface AuthAuditTable {
+  id: Generated<number>;
+  created_at: Timestamp;
+  event: string;
+  email: Generated<string>;
+  client_ip: Generated<string>;
+  outcome: string;
+  detail: Generated<string>;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
+  one_time_codes: OneTimeCodesTable;
+  auth_audit: AuthAuditTable;
   testimonials: TestimonialsTable;
   faqs: FaqsTable;
   quote_requests: QuoteRequestsTable;

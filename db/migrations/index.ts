@@ -1,10 +1,12 @@
 import type { Migration } from "kysely";
 import * as publicSite from "./2026-11-21-01-public-site";
 import * as usersSessions from "./2026-11-21-02-users-sessions";
+import * as auth from "./2026-11-21-05-auth";
 
 // Listed explicitly (not read from disk) so the bundled server carries them.
 // Names sort by date; append new ones at the end.
 export const migrations: Record<string, Migration> = {
   "2026-11-21-01-public-site": publicSite,
   "2026-11-21-02-users-sessions": usersSessions,
+  "2026-11-21-05-auth": auth,
 };
