@@ -1,0 +1,63 @@
+import { describe, expect, it } from "vitest";
+import { cellContent, htmlToText } from "./cell-format";
+import { fileNameOf, mediaKind } from "./media-kind";
+
+const text = { type: "string" as const, title: "T" };
+
+describe("cellContent", () => {
+  it("shows booleans as Yes/No and blanks as empty", () => {
+    expect(cellContent("b", { type: "boolean", title: "B" }, true)).toEqual({ kind: "text", text: "Yes" });
+    expect(cellContent("b", { type: "boolean", title: "B" }, false)).toEqual({ kind: "text", text: "No" });
+    expect(cellContent("x", text, null)).toEqual({ kind: "empty" });
+  });
+
+  it("cuts long text short and keeps the whole text as a title", () => {
+    const long = "a".repeat(200);
+    const cell = cellContent("x", text, long);
+    expect(cell).toMatchObject({ kind: "text", title: long });
+    expect(cell.kind === "text" && cell.text.length).toBe(80);
+    expect(cell.kind === "text" && cell.text.endsWith("…")).toBe(true);
+  });
+
+  it("strips rich text to its words", () => {
+    expect(cellContent("body", { ...text, format: "rich_text" }, "<p>Hello <strong>there</strong></p><p>Tom &amp; Jerry</p>")).toEqual({
+      kind: "text",
+      text: "Hello there Tom & Jerry",
+    });
+    expect(htmlToText("<h1>A&#39;s&nbsp;&#x41;</h1>")).toBe("A's A");
+  });
+
+  it("previews media as an image or a named file link", () => {
+    expect(cellContent("image", { ...text, format: "media_url" }, "/uploads/media/a.PNG")).toEqual({ kind: "image", url: "/uploads/media/a.PNG" });
+    expect(cellContent("promo_media_url", text, "/uploads/media/clip.mp4")).toEqual({ kind: "link", url: "/uploads/media/clip.mp4", text: "clip.mp4" });
+  });
+
+  it("formats dates in the business's time zone", () => {
+    expect(cellContent("created_at", { ...text, format: "date-time" }, new Date("2026-03-01T17:05:00Z"))).toEqual({
+      kind: "text",
+      text: "Mar 1, 2026, 12:05 PM",
+    });
+    expect(cellContent("day", { ...text, format: "date" }, "2026-07-04")).toEqual({ kind: "text", text: "Jul 4, 2026" });
+  });
+
+  it("shows enum values by their titles", () => {
+    const prop = { ...text, enum: ["new", "done"], enumTitles: ["New", "Done"] };
+    expect(cellContent("status", prop, "done")).toEqual({ kind: "text", text: "Done" });
+    expect(cellContent("status", prop, "other")).toEqual({ kind: "text", text: "other" });
+  });
+});
+
+describe("mediaKind and fileNameOf", () => {
+  it("recognises images and videos by extension", () => {
+    for (const ext of ["jpg", "jpeg", "png", "gif", "webp", "svg"]) expect(mediaKind(`/a/b.${ext}?v=1`)).toBe("image");
+    for (const ext of ["mp4", "webm", "ogg", "avi", "mov"]) expect(mediaKind(`https://x.test/v.${ext}`)).toBe("video");
+    expect(mediaKind("/files/price-list.pdf")).toBe("file");
+    expect(mediaKind("/files/noextension")).toBe("file");
+  });
+
+  it("names a file by its last path segment, or Unknown file", () => {
+    expect(fileNameOf("/uploads/files/Price%20List.pdf#page=2")).toBe("Price List.pdf");
+    expect(fileNameOf("")).toBe("Unknown file");
+    expect(fileNameOf("/")).toBe("Unknown file");
+  });
+});

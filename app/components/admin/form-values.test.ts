@@ -1,0 +1,81 @@
+import { describe, expect, it } from "vitest";
+import type { TableSchema } from "~/lib/table-schema";
+import { editableProperties, initialFormValues, rowFromFormData, toNumber } from "./form-values";
+
+const schema: TableSchema = {
+  name: "things",
+  title: "Things",
+  description: "",
+  required: ["name"],
+  properties: {
+    id: { type: "integer", title: "ID", readOnly: true },
+    name: { type: "string", title: "Name" },
+    rating: { type: "integer", title: "Rating" },
+    price: { type: "number", title: "Price", default: 10 },
+    published: { type: "boolean", title: "Published" },
+    tags: { type: "array", title: "Tags", enum: ["a", "b"] },
+    day: { type: "string", title: "Day", format: "date" },
+    created_at: { type: "string", title: "Created", format: "date-time", readOnly: true },
+  },
+};
+
+describe("editableProperties", () => {
+  it("leaves out read-only properties and the id", () => {
+    expect(editableProperties(schema).map(([name]) => name)).toEqual(["name", "rating", "price", "published", "tags", "day"]);
+  });
+});
+
+describe("initialFormValues", () => {
+  it("starts a new row from defaults and blanks", () => {
+    expect(initialFormValues(schema)).toEqual({
+      name: "",
+      rating: undefined,
+      price: 10,
+      published: false,
+      tags: [],
+      day: "",
+    });
+  });
+
+  it("prefills from a row, turning dates into input text and nulls into blanks", () => {
+    const row = { id: 3, name: "Wax", rating: 4, price: null, published: true, tags: ["b"], day: new Date("2026-05-01T00:00:00Z") };
+    expect(initialFormValues(schema, row)).toEqual({
+      name: "Wax",
+      rating: 4,
+      price: 10,
+      published: true,
+      tags: ["b"],
+      day: "2026-05-01",
+    });
+  });
+});
+
+describe("rowFromFormData", () => {
+  it("types every field: checkbox presence, numbers (empty or invalid → 0), lists, text", () => {
+    const data = new FormData();
+    data.set("name", "Boat wash");
+    data.set("rating", "");
+    data.set("price", "12.5");
+    data.append("tags", "a");
+    data.append("tags", "b");
+    data.set("day", "2026-06-01");
+    data.set("created_at", "ignored");
+    expect(rowFromFormData(schema, data)).toEqual({
+      name: "Boat wash",
+      rating: 0,
+      price: 12.5,
+      published: false,
+      tags: ["a", "b"],
+      day: "2026-06-01",
+    });
+    data.set("published", "on");
+    data.set("rating", "abc");
+    expect(rowFromFormData(schema, data)).toMatchObject({ published: true, rating: 0 });
+  });
+
+  it("toNumber keeps real numbers", () => {
+    expect(toNumber("-3")).toBe(-3);
+    expect(toNumber(" ")).toBe(0);
+    expect(toNumber("1e400")).toBe(0);
+  });
+});
