@@ -1,0 +1,68 @@
+import { z } from "zod";
+
+/**
+ * The quote request (product-spec §3, §5): one schema for the browser
+ * (conform's constraints and live validation) and the server (the home page's
+ * action and POST /api/forms/submit).
+ */
+
+export const QUOTE_FORM_ID = "quote_form";
+
+export const QUOTE_SUCCESS_MESSAGE =
+  "Thank you for your request! We'll get back to you within 24 hours with a personalized quote.";
+export const QUOTE_GENERIC_ERROR = "Something went wrong. Please try again or call us directly.";
+export const QUOTE_NETWORK_ERROR = "Network error. Please check your connection and try again.";
+export const QUOTE_INVALID_MESSAGE = "Please correct the highlighted fields and try again.";
+
+/** Suggestions for the free-text vehicle type (the spec's examples first). */
+export const VEHICLE_TYPE_SUGGESTIONS = ["Car", "Truck", "SUV", "Boat", "Other"] as const;
+
+/** A "standard address pattern": something@domain.tld, no spaces. */
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/**
+ * A hidden field people never see or fill; form-filling bots do. A request
+ * with it filled is answered like a success and dropped (docs/decisions/0021).
+ */
+export const HONEYPOT_FIELD = "website";
+
+/** A required, trimmed text: one clear message when it is missing or blank. */
+function requiredText(missing: string) {
+  // conform turns an empty input into undefined; JSON may send "" or "   ".
+  return z.string({ error: missing }).trim().min(1, { error: missing, abort: true });
+}
+
+export const quoteSchema = z.object({
+  name: requiredText("Please enter your full name.")
+    .min(2, "Your name must be at least 2 characters.")
+    .max(100, "Your name must be at most 100 characters."),
+  email: requiredText("Please enter your email address.")
+    .max(254, "Your email address must be at most 254 characters.")
+    .regex(EMAIL_PATTERN, "Please enter a valid email address, e.g. name@example.com."),
+  phone: requiredText("Please enter your phone number.")
+    .min(10, "Your phone number must be at least 10 characters.")
+    .max(20, "Your phone number must be at most 20 characters."),
+  vehicle_type: requiredText("Please tell us what we'll be detailing (e.g. car, boat, truck).").max(
+    100,
+    "The vehicle type must be at most 100 characters.",
+  ),
+  message: z
+    .string({ error: "Additional details must be text." })
+    .trim()
+    .max(1000, "Additional details must be at most 1000 characters.")
+    .nullish()
+    .transform((v) => v ?? ""),
+  [HONEYPOT_FIELD]: z.string().max(1000).nullish(),
+});
+
+export type QuoteInput = z.output<typeof quoteSchema>;
+
+/** Field name → messages, the shape conform and the JSON API both report. */
+export function quoteFieldErrors(error: z.ZodError): Record<string, string[]> {
+  const errors: Record<string, string[]> = {};
+  for (const issue of error.issues) {
+    const key = issue.path.length ? issue.path.join(".") : "";
+    (errors[key] ??= []).push(issue.message);
+  }
+  return errors;
+}
