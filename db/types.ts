@@ -109,6 +109,29 @@ export interface AuthAuditTable {
   detail: Generated<string>;
 }
 
+export interface CareGuidesTable {
+  id: Generated<number>;
+  title: string;
+  summary: Generated<string>;
+  /** Sanitised rich-text HTML. */
+  body: Generated<string>;
+  pdf: Generated<string>;
+  cover: Generated<string>;
+  product_web_url: Generated<string>;
+  contact_email: Generated<string>;
+  reviewed_on: ColumnType<string | null, string | null | undefined, string | null>;
+  published: Generated<boolean>;
+  sort_order: Generated<number>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** Exact row counts of big tables, kept by triggers (admin list totals). */
+export interface RowCountsTable {
+  table_name: string;
+  n: number;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -121,6 +144,8 @@ export interface Database {
   rate_limit_hits: RateLimitHitsTable;
   seeds: SeedsTable;
   content_version: ContentVersionTable;
+  care_guides: CareGuidesTable;
+  row_counts: RowCountsTable;
 }
 
 export type Testimonial = Selectable<TestimonialsTable>;

@@ -1,0 +1,6 @@
+import { tableNames } from "~/server/tables/registry.server";
+
+/** GET /api/admin/schemas: the names of the admin tables, in sidebar order. */
+export function loader() {
+  return Response.json(tableNames(), { headers: { "Cache-Control": "no-store" } });
+}

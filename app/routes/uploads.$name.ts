@@ -1,0 +1,29 @@
+import { mimeForStoredName } from "~/server/uploads/sniff.server";
+import { uploadStorage } from "~/server/uploads/storage.server";
+import type { Route } from "./+types/uploads.$name";
+
+/**
+ * GET /uploads/{name}: an uploaded file, served so that it can never run
+ * script on this site (docs/decisions/0042). Images and video are shown
+ * inline; SVG too, but under a sandbox CSP; anything else downloads.
+ */
+export async function loader({ params }: Route.LoaderArgs) {
+  const file = await uploadStorage().get(params.name);
+  if (!file) return new Response("Not found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+  const type = mimeForStoredName(params.name);
+  const inline = type.startsWith("image/") || type.startsWith("video/");
+  return new Response(file.body, {
+    headers: {
+      "Content-Type": type,
+      "Content-Length": String(file.size),
+      "Content-Disposition": inline ? "inline" : `attachment; filename="${params.name}"`,
+      "X-Content-Type-Options": "nosniff",
+      // Opened directly, even an SVG runs no script and loads nothing: a sandboxed, unique origin.
+      "Content-Security-Policy": "sandbox; default-src 'none'; img-src data:; style-src 'unsafe-inline'",
+      // Server-made names are never reused, so the content behind one never changes.
+      "Cache-Control": "public, max-age=31536000, immutable",
+      // Shown by <img>/<video> on this site; other sites may not embed them.
+      "Cross-Origin-Resource-Policy": "same-origin",
+    },
+  });
+}

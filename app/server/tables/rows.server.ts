@@ -1,0 +1,289 @@
+import { sql, type RawBuilder } from "kysely";
+import { csvLine } from "~/lib/csv";
+import { isEmptyValue, validateRow, type ListResult, type TableRow } from "~/lib/table-schema";
+import type { DB } from "../db.server";
+import { tableSchema, writableColumns, type ColumnDef, type TableDef } from "./registry.server";
+
+/**
+ * Reading and writing the rows of registered admin tables. Every identifier in
+ * the SQL below comes from the registry (sql.table / sql.ref on declared
+ * names); the request only ever supplies values.
+ */
+
+export const DEFAULT_LIMIT = 50;
+export const MAX_LIMIT = 200;
+const MAX_PAGE = 1_000_000;
+const MAX_TERM = 200;
+const EXPORT_BATCH = 5000;
+/** A row's JSON body: a rich-text field may be long (and embed data: images), still far below an upload. */
+export const ROW_BODY_MAX_BYTES = 2 * 1024 * 1024;
+
+export interface ListQuery {
+  page: number;
+  limit: number;
+  sort: { field: string; direction: "asc" | "desc" };
+  /** Each group: the term is contained (case-insensitively) in at least one of its fields. Groups all hold. */
+  search: { term: string; fields: string[] }[];
+}
+
+const badRequest = (error: string, fields?: Record<string, string>) =>
+  Response.json(fields ? { error, fields } : { error }, { status: 400 });
+const notFound = () => Response.json({ error: "Row not found" }, { status: 404 });
+
+function positiveInt(params: URLSearchParams, name: string, fallback: number, max: number): number {
+  const raw = params.get(name);
+  if (raw === null || raw === "") return fallback;
+  if (!/^\d{1,9}$/.test(raw) || Number(raw) < 1) throw badRequest(`${name} must be a whole number from 1`);
+  return Math.min(Number(raw), max);
+}
+
+/**
+ * The list query from the URL: page, limit (capped), sort=field:asc|desc and
+ * {field}_contains=term for string fields (the same term on several fields
+ * matches a row holding it in any of them). With searchParam, that one
+ * parameter searches every searchable column (the dashboard's search box).
+ * Throws a 400 JSON response for anything it cannot honour.
+ */
+export function parseListQuery(table: TableDef, params: URLSearchParams, options: { searchParam?: string } = {}): ListQuery {
+  const page = positiveInt(params, "page", 1, MAX_PAGE);
+  if (Number(params.get("page")) > MAX_PAGE) throw badRequest(`page must be at most ${MAX_PAGE}`);
+  const limit = positiveInt(params, "limit", DEFAULT_LIMIT, MAX_LIMIT);
+
+  let sort = table.defaultSort;
+  const rawSort = params.get("sort");
+  if (rawSort) {
+    const [field = "", direction, ...rest] = rawSort.split(":");
+    if (!table.columns[field]) throw badRequest(`Unknown sort field: ${field}`);
+    if (!table.columns[field]!.sortable) throw badRequest(`${field} cannot be sorted`);
+    if ((direction !== "asc" && direction !== "desc") || rest.length) {
+      throw badRequest("sort must be field:asc or field:desc");
+    }
+    sort = { field, direction };
+  }
+
+  const groups = new Map<string, Set<string>>();
+  const add = (term: string, field: string) => {
+    if (term.length > MAX_TERM) throw badRequest(`Search terms are at most ${MAX_TERM} characters`);
+    if (!groups.has(term)) groups.set(term, new Set());
+    groups.get(term)!.add(field);
+  };
+  for (const [key, value] of params) {
+    if (!key.endsWith("_contains")) continue;
+    const field = key.slice(0, -"_contains".length);
+    const column = table.columns[field];
+    if (!column) throw badRequest(`Unknown filter field: ${field}`);
+    if (column.type !== "string") throw badRequest(`${field} is not a text field and cannot be searched`);
+    if (value.trim()) add(value.trim(), field);
+  }
+  const q = options.searchParam ? params.get(options.searchParam)?.trim() : undefined;
+  if (q) {
+    for (const [field, column] of Object.entries(table.columns)) if (column.searchable) add(q, field);
+  }
+  return { page, limit, sort, search: [...groups].map(([term, fields]) => ({ term, fields: [...fields] })) };
+}
+
+// ---------------------------------------------------------------- reading
+
+/** A column as the API returns it: dates as YYYY-MM-DD text (a JS Date would shift it by the time zone). */
+function selectColumn(name: string, column: ColumnDef): RawBuilder<unknown> {
+  return column.format === "date" ? sql`${sql.ref(name)}::text` : sql.ref(name);
+}
+
+function selectList(table: TableDef): RawBuilder<unknown> {
+  const columns = Object.entries(table.columns).filter(([name]) => name !== "id");
+  return sql.join([sql.ref("id"), ...columns.map(([name, c]) => sql`${selectColumn(name, c)} AS ${sql.ref(name)}`)]);
+}
+
+function whereClause(table: TableDef, query: ListQuery, extra: RawBuilder<unknown>[] = []): RawBuilder<unknown> {
+  const conditions = [
+    ...query.search.map(({ term, fields }) => {
+      const pattern = `%${term.replace(/[\\%_]/g, "\\$&")}%`;
+      const tests = fields.map((f) =>
+        table.columns[f]!.format?.startsWith("date") ? sql`${sql.ref(f)}::text ILIKE ${pattern}` : sql`${sql.ref(f)} ILIKE ${pattern}`,
+      );
+      return sql`(${sql.join(tests, sql` OR `)})`;
+    }),
+    ...extra,
+  ];
+  return conditions.length ? sql`WHERE ${sql.join(conditions, sql` AND `)}` : sql``;
+}
+
+function orderBy(query: ListQuery): RawBuilder<unknown> {
+  const dir = sql.raw(query.sort.direction === "desc" ? "DESC" : "ASC");
+  // id breaks ties, so a page boundary never shows a row twice or skips one.
+  return query.sort.field === "id" ? sql`ORDER BY id ${dir}` : sql`ORDER BY ${sql.ref(query.sort.field)} ${dir}, id ${dir}`;
+}
+
+async function countRows(db: DB, table: TableDef, query: ListQuery): Promise<number> {
+  if (!query.search.length && table.countedRows) {
+    const counted = await db.selectFrom("row_counts").select("n").where("table_name", "=", table.name).executeTakeFirst();
+    if (counted) return Number(counted.n);
+  }
+  const { rows } = await sql<{ n: number }>`SELECT count(*) AS n FROM ${sql.table(table.name)} ${whereClause(table, query)}`.execute(db);
+  return Number(rows[0]!.n);
+}
+
+/** One page of rows and the number of rows matching the query. */
+export async function listRows(db: DB, table: TableDef, query: ListQuery): Promise<ListResult> {
+  const [page, total] = await Promise.all([
+    sql<TableRow>`SELECT ${selectList(table)} FROM ${sql.table(table.name)} ${whereClause(table, query)} ${orderBy(query)}
+      LIMIT ${query.limit} OFFSET ${(query.page - 1) * query.limit}`.execute(db),
+    countRows(db, table, query),
+  ]);
+  return { rows: page.rows, total };
+}
+
+/** A row id from the URL: a positive integer that fits the column, or a 404. */
+function rowId(raw: string | undefined): number {
+  if (!raw || !/^\d{1,15}$/.test(raw) || Number(raw) < 1 || Number(raw) > Number.MAX_SAFE_INTEGER) throw notFound();
+  return Number(raw);
+}
+
+export async function getRow(db: DB, table: TableDef, id: string | undefined): Promise<TableRow> {
+  const { rows } = await sql<TableRow>`SELECT ${selectList(table)} FROM ${sql.table(table.name)} WHERE id = ${rowId(id)}`.execute(db);
+  if (!rows[0]) throw notFound();
+  return rows[0];
+}
+
+// ---------------------------------------------------------------- writing
+
+function refuseReadOnly(table: TableDef) {
+  if (table.readOnly) throw Response.json({ error: `${table.title} is read-only` }, { status: 405 });
+}
+
+function bodyObject(body: unknown): Record<string, unknown> {
+  if (typeof body !== "object" || body === null || Array.isArray(body)) throw badRequest("The row must be a JSON object");
+  return body as Record<string, unknown>;
+}
+
+/** Validates the row as it will be and gives the values to store for the given keys. */
+function valuesToStore(table: TableDef, row: Record<string, unknown>, keys: string[]): Record<string, unknown> {
+  // Only the fields being written are checked: an edit of one field is not
+  // refused for an older value elsewhere in the row.
+  const fields = validateRow(tableSchema(table), row);
+  for (const name of Object.keys(fields)) if (!keys.includes(name)) delete fields[name];
+  if (Object.keys(fields).length) throw badRequest(Object.values(fields).join("; "), fields);
+  const values: Record<string, unknown> = {};
+  for (const name of keys) {
+    const column = table.columns[name]!;
+    let value = row[name];
+    if (isEmptyValue(value)) value = column.nullable ? null : column.type === "string" ? "" : (column.default ?? null);
+    if (value === null && !column.nullable) continue; // the column's own default applies
+    values[name] = column.write && value !== null ? column.write(value) : value;
+  }
+  return values;
+}
+
+/** Turns a constraint violation into the 400 a person can act on; anything else is a real error. */
+async function storing<T>(table: TableDef, run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    const e = error as { code?: string; detail?: string; constraint?: string };
+    if (e.code === "23505") {
+      const column = /Key \(([a-z_]+)\)/.exec(e.detail ?? "")?.[1] ?? "";
+      const title = table.columns[column]?.title ?? "This value";
+      throw badRequest(`${title} is already in use`, column ? { [column]: `${title} is already in use` } : undefined);
+    }
+    if (e.code === "23503") throw Response.json({ error: "Other records still refer to this row" }, { status: 409 });
+    // Check and range violations the validator does not know about (e.g. a date PostgreSQL rejects).
+    if (e.code?.startsWith("22") || e.code?.startsWith("23")) throw badRequest("The row was refused by the database");
+    throw error;
+  }
+}
+
+export async function createRow(db: DB, table: TableDef, body: unknown): Promise<TableRow> {
+  refuseReadOnly(table);
+  const input = bodyObject(body);
+  const writable = writableColumns(table);
+  const row: Record<string, unknown> = {};
+  for (const [name, column] of writable) row[name] = name in input ? input[name] : column.default;
+  const values = valuesToStore(table, row, writable.map(([name]) => name));
+  const names = Object.keys(values);
+  const insert = names.length
+    ? sql`INSERT INTO ${sql.table(table.name)} (${sql.join(names.map((n) => sql.ref(n)))}) VALUES (${sql.join(names.map((n) => values[n]))})`
+    : sql`INSERT INTO ${sql.table(table.name)} DEFAULT VALUES`;
+  return storing(table, async () => {
+    const { rows } = await sql<TableRow>`${insert} RETURNING ${selectList(table)}`.execute(db);
+    return rows[0]!;
+  });
+}
+
+/** Changes the writable fields the body carries; the others keep their values. */
+export async function updateRow(db: DB, table: TableDef, id: string | undefined, body: unknown): Promise<TableRow> {
+  refuseReadOnly(table);
+  const input = bodyObject(body);
+  const existing = await getRow(db, table, id);
+  const keys = writableColumns(table)
+    .map(([name]) => name)
+    .filter((name) => name in input);
+  const values = valuesToStore(table, { ...existing, ...Object.fromEntries(keys.map((k) => [k, input[k]])) }, keys);
+  const sets = Object.keys(values).map((n) => sql`${sql.ref(n)} = ${values[n]}`);
+  if (table.columns.updated_at) sets.push(sql`updated_at = now()`);
+  if (!sets.length) return existing;
+  return storing(table, async () => {
+    const { rows } = await sql<TableRow>`UPDATE ${sql.table(table.name)} SET ${sql.join(sets)} WHERE id = ${existing.id}
+      RETURNING ${selectList(table)}`.execute(db);
+    if (!rows[0]) throw notFound();
+    return rows[0];
+  });
+}
+
+export async function deleteRow(db: DB, table: TableDef, id: string | undefined): Promise<void> {
+  refuseReadOnly(table);
+  const key = rowId(id);
+  await storing(table, async () => {
+    const { rows } = await sql`DELETE FROM ${sql.table(table.name)} WHERE id = ${key} RETURNING id`.execute(db);
+    if (!rows.length) throw notFound();
+  });
+}
+
+// ---------------------------------------------------------------- export
+
+/**
+ * Every row matching the query (not one page), in the query's order, as CSV
+ * with a header row. Read in batches by keyset pagination on (sort column, id),
+ * which the (column, id) indexes serve, so memory stays at one batch however
+ * large the table, and no transaction or connection is held while the client
+ * downloads (the embedded database has only one connection).
+ */
+export function exportCsv(db: DB, table: TableDef, query: ListQuery): ReadableStream<Uint8Array> {
+  const names = Object.keys(table.columns);
+  const { field, direction } = query.sort;
+  const encoder = new TextEncoder();
+  // Cells come back as PostgreSQL's own text, which is what a CSV cell holds anyway.
+  const cells = sql.join(names.map((n) => sql`${sql.ref(n)}::text AS ${sql.ref(n)}`));
+  const dir = direction === "desc" ? "<" : ">";
+  let after: { key: string; id: number } | null = null;
+  let headerSent = false;
+
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      if (!headerSent) {
+        headerSent = true;
+        controller.enqueue(encoder.encode(csvLine(names)));
+        return;
+      }
+      const keyset: RawBuilder<unknown>[] = [];
+      if (after) {
+        keyset.push(
+          field === "id"
+            ? sql`id ${sql.raw(dir)} ${after.id}`
+            : sql`(${sql.ref(field)}, id) ${sql.raw(dir)} (${after.key}, ${after.id})`,
+        );
+      }
+      const { rows } = await sql<Record<string, string | null> & { __key: string; __id: number }>`
+        SELECT ${cells}, ${sql.ref(field)}::text AS __key, id AS __id
+        FROM ${sql.table(table.name)} ${whereClause(table, query, keyset)} ${orderBy(query)}
+        LIMIT ${EXPORT_BATCH}`.execute(db);
+      if (rows.length) {
+        let chunk = "";
+        for (const row of rows) chunk += csvLine(names.map((n) => row[n]));
+        controller.enqueue(encoder.encode(chunk));
+        const last = rows[rows.length - 1]!;
+        after = { key: last.__key, id: Number(last.__id) };
+      }
+      if (rows.length < EXPORT_BATCH) controller.close();
+    },
+  });
+}

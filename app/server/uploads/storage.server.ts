@@ -1,0 +1,53 @@
+import { randomBytes } from "node:crypto";
+import { createReadStream, createWriteStream } from "node:fs";
+import { mkdir, rename, rm, stat } from "node:fs/promises";
+import path from "node:path";
+import { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import { env } from "../env.server";
+
+/**
+ * Where uploaded files live. One implementation (a directory on disk); object
+ * storage can be added behind the same two methods without touching routes.
+ */
+export interface UploadStorage {
+  /** Stores the bytes under a new server-made name with the given extension and returns the name. */
+  put(body: ReadableStream<Uint8Array>, ext: string): Promise<string>;
+  /** The stored file, or null when there is none by that name. */
+  get(name: string): Promise<{ body: ReadableStream<Uint8Array>; size: number } | null>;
+}
+
+/** Server-made names only: 24 random bytes, base64url, and a short lower-case extension. */
+export const STORED_NAME = /^[A-Za-z0-9_-]{32}\.[a-z0-9]{1,10}$/;
+
+export function diskStorage(dir: string): UploadStorage {
+  return {
+    async put(body, ext) {
+      if (!/^[a-z0-9]{1,10}$/.test(ext)) throw new Error(`Bad extension for a stored upload: ${ext}`);
+      await mkdir(path.join(dir, ".partial"), { recursive: true });
+      const name = `${randomBytes(24).toString("base64url")}.${ext}`;
+      // Written beside the final place and renamed when complete, so a failed
+      // or aborted write never leaves a file that can be served.
+      const partial = path.join(dir, ".partial", name);
+      try {
+        await pipeline(Readable.fromWeb(body as import("node:stream/web").ReadableStream<Uint8Array>), createWriteStream(partial, { flags: "wx" }));
+        await rename(partial, path.join(dir, name));
+      } catch (error) {
+        await rm(partial, { force: true });
+        throw error;
+      }
+      return name;
+    },
+    async get(name) {
+      if (!STORED_NAME.test(name)) return null;
+      const file = path.join(dir, name);
+      const info = await stat(file).catch(() => null);
+      if (!info?.isFile()) return null;
+      return { body: Readable.toWeb(createReadStream(file)) as ReadableStream<Uint8Array>, size: info.size };
+    },
+  };
+}
+
+export function uploadStorage(): UploadStorage {
+  return diskStorage(env().uploadDir);
+}
