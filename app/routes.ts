@@ -3,7 +3,24 @@ import { type RouteConfig, index, layout, route } from "@react-router/dev/routes
 export default [
   index("routes/home.tsx"),
   route("about", "routes/about.tsx"),
+  route("robots.txt", "routes/robots[.]txt.ts"),
+  route("sitemap.xml", "routes/sitemap[.]xml.ts"),
   route("api/forms/submit", "routes/api.forms.submit.ts"),
+
+  // Sign-in (the page, Google's return page) and the auth API.
+  route("login", "routes/login.tsx"),
+  route("auth/google/callback", "routes/auth.google.callback.tsx"),
+  route("api/users/me", "routes/api.users.me.ts"),
+  route("api/logout", "routes/api.logout.ts"),
+  route("api/send-otp", "routes/api.send-otp.ts"),
+  route("api/verify-otp", "routes/api.verify-otp.ts"),
+  route("api/oauth/google/redirect_url", "routes/api.oauth.google.redirect_url.ts"),
+  route("api/sessions", "routes/api.sessions.ts"),
+  // Outside the guard below: it answers {isAdmin: false} to signed-in non-administrators.
+  route("api/admin/status", "routes/api.admin.status.ts"),
+
+  // The admin pages: the layout's middleware guards every page under it.
+  route("admin", "routes/admin.tsx", [index("routes/admin._index.tsx"), route(":table", "routes/admin.$table.tsx")]),
 
   // Administrators' API: one guard for all of it.
   layout("routes/api.admin-guard.ts", [

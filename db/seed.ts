@@ -1,4 +1,5 @@
 import type { Kysely } from "kysely";
+import { faqs, testimonials } from "./seed-content";
 import type { Database } from "./types";
 
 /**
@@ -15,6 +16,21 @@ export async function seedContent(db: Kysely<Database>): Promise<void> {
       .returning("name")
       .executeTakeFirst();
     if (!claimed) return;
-    // Content is added by the public-site work.
+    await trx
+      .insertInto("testimonials")
+      .values(testimonials.map((t, i) => ({ ...t, sort_order: i })))
+      .execute();
+    // sort_order counts within each category: the page orders by category, then it.
+    const positions = new Map<string, number>();
+    await trx
+      .insertInto("faqs")
+      .values(
+        faqs.map((f) => {
+          const sort_order = positions.get(f.category) ?? 0;
+          positions.set(f.category, sort_order + 1);
+          return { ...f, sort_order };
+        }),
+      )
+      .execute();
   });
 }

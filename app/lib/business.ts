@@ -6,6 +6,9 @@ export const business = {
   name: "Shine On Wheels Mobile Detailing",
   shortName: "Shine On Wheels",
   tagline: "Premium automotive and marine detailing, brought to your driveway or dock.",
+  /** For search results and link previews (meta description, structured data). */
+  description:
+    "Mobile car and boat detailing in Grand Rapids, MI: interior and exterior detailing, paint correction, ceramic coating, boat wash and wax and oxidation removal. Free quotes.",
   founder: "Jake Morrison",
   phone: "(616) 555-0142",
   phoneE164: "+16165550142",

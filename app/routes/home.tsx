@@ -1,19 +1,53 @@
-import type { Route } from "./+types/home";
+import { BoatServices } from "~/components/site/BoatServices";
+import { CarServices } from "~/components/site/CarServices";
+import { ContactSection } from "~/components/site/ContactSection";
+import { Faq } from "~/components/site/Faq";
+import { Hero } from "~/components/site/Hero";
+import { JsonLd } from "~/components/site/JsonLd";
+import { PublicLayout } from "~/components/site/PublicLayout";
+import { ServicesOverview } from "~/components/site/ServicesOverview";
+import { Testimonials } from "~/components/site/Testimonials";
+import { useArrivalScroll } from "~/components/site/useArrivalScroll";
+import { business } from "~/lib/business";
+import { pageMeta } from "~/lib/seo";
+import { businessJsonLd } from "~/lib/structured-data";
+import { db } from "~/server/db.server";
+import { listFaqGroups, listTestimonials } from "~/server/public-content.server";
 import { quoteAction } from "~/server/quote-route.server";
+import { siteOrigin } from "~/server/site-url.server";
+import type { Route } from "./+types/home";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const [testimonials, faqGroups] = await Promise.all([listTestimonials(db()), listFaqGroups(db())]);
+  return { origin: siteOrigin(request), testimonials, faqGroups };
+}
 
 // The quote form's plain (no-JavaScript) post: see app/components/site/QuoteForm.tsx.
 export async function action(args: Route.ActionArgs) {
   return quoteAction(args);
 }
 
-export function meta(_: Route.MetaArgs) {
-  return [{ title: "Mobile Car & Boat Detailing in Grand Rapids" }];
+export default function Home({ loaderData }: Route.ComponentProps) {
+  useArrivalScroll();
+  return (
+    <PublicLayout>
+      <Hero />
+      <ServicesOverview />
+      <CarServices />
+      <BoatServices />
+      <Testimonials testimonials={loaderData.testimonials} />
+      <Faq groups={loaderData.faqGroups} />
+      <ContactSection />
+      <JsonLd data={businessJsonLd(loaderData.origin)} />
+    </PublicLayout>
+  );
 }
 
-export default function Home() {
-  return (
-    <main>
-      <h1>Mobile Car &amp; Boat Detailing</h1>
-    </main>
-  );
+export function meta({ loaderData }: Route.MetaArgs) {
+  return pageMeta({
+    title: `Mobile Car & Boat Detailing in Grand Rapids | ${business.shortName}`,
+    description: business.description,
+    path: "/",
+    origin: loaderData?.origin,
+  });
 }

@@ -1,0 +1,79 @@
+import { ArrowRight, Car, Clock, MapPin, Sailboat } from "lucide-react";
+import { business } from "~/lib/business";
+import { SectionLink } from "./SectionLink";
+import { primaryButton, secondaryButton } from "./styles";
+
+export function Hero() {
+  return (
+    <section
+      id="hero"
+      aria-labelledby="hero-heading"
+      className="relative isolate overflow-hidden bg-ink-900 pb-20 pt-32 text-white sm:pb-28 sm:pt-40 lg:pb-36 lg:pt-48"
+    >
+      <HeroBackdrop />
+      <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
+        <div className="max-w-3xl">
+          <p className="inline-flex items-center gap-2 rounded-full border border-brand-400/30 bg-brand-400/10 px-4 py-1.5 text-sm font-medium text-brand-100">
+            <MapPin aria-hidden="true" className="h-4 w-4 text-brand-400" />
+            Mobile detailing in {business.locality}, Michigan
+          </p>
+          <h1 id="hero-heading" className="mt-6 text-4xl font-extrabold tracking-tight text-balance sm:text-6xl lg:text-7xl">
+            Showroom shine for your car &amp; boat,{" "}
+            <span className="bg-gradient-to-r from-brand-400 to-cyan-300 bg-clip-text text-transparent">delivered to you</span>
+          </h1>
+          <p className="mt-6 max-w-2xl text-lg leading-relaxed text-slate-300 sm:text-xl">
+            Premium automotive and marine detailing at your home, office, dock or marina: interior and exterior detailing,
+            paint correction, ceramic coating, wash and wax and oxidation removal.
+          </p>
+          <div className="mt-10 flex flex-col gap-3 sm:flex-row sm:flex-wrap">
+            <SectionLink anchor="contact" className={primaryButton}>
+              Get a Quote
+              <ArrowRight aria-hidden="true" className="h-5 w-5" />
+            </SectionLink>
+            <SectionLink anchor="contact" className={secondaryButton}>
+              <Car aria-hidden="true" className="h-5 w-5" />
+              Quote My Car
+            </SectionLink>
+            <SectionLink anchor="contact" className={secondaryButton}>
+              <Sailboat aria-hidden="true" className="h-5 w-5" />
+              Quote My Boat
+            </SectionLink>
+          </div>
+          <ul className="mt-12 grid max-w-2xl grid-cols-1 gap-4 text-sm text-slate-300 sm:grid-cols-3">
+            <HeroFact icon={<MapPin aria-hidden="true" className="h-5 w-5 text-brand-400" />}>We come to you</HeroFact>
+            <HeroFact icon={<Sailboat aria-hidden="true" className="h-5 w-5 text-brand-400" />}>Cars, trucks &amp; boats</HeroFact>
+            <HeroFact icon={<Clock aria-hidden="true" className="h-5 w-5 text-brand-400" />}>Free quote within 24 hours</HeroFact>
+          </ul>
+        </div>
+      </div>
+    </section>
+  );
+}
+
+function HeroFact({ icon, children }: { icon: React.ReactNode; children: React.ReactNode }) {
+  return (
+    <li className="flex items-center gap-3 rounded-2xl border border-white/10 bg-white/5 px-4 py-3 backdrop-blur">
+      {icon}
+      <span className="font-medium">{children}</span>
+    </li>
+  );
+}
+
+// Soft light and a faint reflection grid, drawn in CSS/SVG so the hero needs no photo download.
+function HeroBackdrop() {
+  return (
+    <div aria-hidden="true" className="absolute inset-0 -z-10">
+      <div className="absolute -left-40 -top-40 h-[36rem] w-[36rem] rounded-full bg-brand-600/30 blur-3xl" />
+      <div className="absolute -right-32 top-1/3 h-[28rem] w-[28rem] rounded-full bg-cyan-400/15 blur-3xl" />
+      <div className="absolute inset-x-0 bottom-0 h-40 bg-gradient-to-t from-ink-900 to-transparent" />
+      <svg className="absolute inset-0 h-full w-full opacity-[0.07]" xmlns="http://www.w3.org/2000/svg">
+        <defs>
+          <pattern id="hero-grid" width="48" height="48" patternUnits="userSpaceOnUse">
+            <path d="M48 0H0v48" fill="none" stroke="white" strokeWidth="1" />
+          </pattern>
+        </defs>
+        <rect width="100%" height="100%" fill="url(#hero-grid)" />
+      </svg>
+    </div>
+  );
+}
