@@ -1,13 +1,19 @@
-import { test as base, expect } from "@playwright/test";
+import { test as base, expect, type Cookie, type Page } from "@playwright/test";
 import { startAppServer, type AppServer } from "../helpers/app-server";
+import { startOAuthServer, type OAuthServer } from "../helpers/oauth-server";
 import { startSmtpSink, type SmtpSink } from "../helpers/smtp";
 
 export const ADMIN_EMAIL = "owner@example.com";
 
 interface WorkerFixtures {
   smtp: SmtpSink;
+  /** The OAuth server standing in for Google (GOOGLE_* point at it). */
+  oauth: OAuthServer;
   app: AppServer;
 }
+
+// Worker-scoped, so one per worker process: signIn() reads codes from it.
+let workerSmtp: SmtpSink | undefined;
 
 /**
  * One production server per worker, with its own database and a real SMTP
@@ -17,14 +23,23 @@ export const test = base.extend<{}, WorkerFixtures>({
   smtp: [
     async ({}, use) => {
       const sink = await startSmtpSink();
+      workerSmtp = sink;
       await use(sink);
       await sink.stop();
     },
     { scope: "worker" },
   ],
+  oauth: [
+    async ({}, use) => {
+      const oauth = await startOAuthServer();
+      await use(oauth);
+      await oauth.stop();
+    },
+    { scope: "worker" },
+  ],
   app: [
-    async ({ smtp }, use) => {
-      const app = await startAppServer({ SMTP_URL: smtp.url, ADMIN_EMAILS: ADMIN_EMAIL });
+    async ({ smtp, oauth }, use) => {
+      const app = await startAppServer({ SMTP_URL: smtp.url, ADMIN_EMAILS: ADMIN_EMAIL, ...oauth.env });
       await use(app);
       await app.stop();
     },
@@ -32,5 +47,51 @@ export const test = base.extend<{}, WorkerFixtures>({
   ],
   baseURL: async ({ app }, use) => use(app.url),
 });
+
+// Sessions made by signIn() in this worker, reused while they live: the code
+// send limits (one per address per 30 s, ten an hour) would refuse a fresh
+// sign-in in every test.
+const signedIn = new Map<string, Cookie[]>();
+
+/**
+ * Signs `email` in through the real e-mailed-code flow in the browser (the
+ * code is read from the worker's SMTP mailbox) and leaves the page at
+ * `returnUrl` (default "/"). A session this worker made earlier for the same
+ * address is reused while it is still live, unless `fresh` is set.
+ */
+export async function signIn(page: Page, email: string, { returnUrl = "/", fresh = false } = {}): Promise<void> {
+  const cached = signedIn.get(email);
+  if (cached && !fresh) {
+    await page.context().addCookies(cached);
+    const me = await page.request.get("/api/users/me");
+    if (me.ok() && ((await me.json()) as { email: string }).email === email) {
+      await page.goto(returnUrl);
+      return;
+    }
+    await page.context().clearCookies();
+  }
+  const smtp = workerSmtp;
+  if (!smtp) throw new Error("signIn() needs the smtp fixture: use `test` from tests/e2e/fixtures.ts");
+  await page.goto(`/login?${new URLSearchParams({ tab: "otp", returnUrl })}`);
+  await page.getByLabel("Email").fill(email);
+  const before = smtp.messages.length;
+  for (;;) {
+    await page.getByRole("button", { name: "Send OTP" }).click();
+    const code = page.getByLabel("Code");
+    const alert = page.getByRole("alert");
+    await expect(code.or(alert)).toBeVisible();
+    const wait = (await alert.isVisible()) ? (await alert.textContent())?.match(/wait (\d+) seconds/) : null;
+    if (!wait) break;
+    await page.waitForTimeout(Number(wait[1]) * 1000 + 250); // the resend cooldown
+  }
+  await expect(page.getByLabel("Code")).toBeVisible();
+  const mail = await smtp.waitFor((m) => smtp.messages.indexOf(m) >= before && m.to.includes(email));
+  const code = mail.text.match(/\b(\d{6})\b/)?.[1];
+  if (!code) throw new Error(`No code in the e-mail to ${email}:\n${mail.text}`);
+  await page.getByLabel("Code").fill(code);
+  await page.getByRole("button", { name: "Verify OTP" }).click();
+  await page.waitForURL((url) => url.pathname !== "/login");
+  signedIn.set(email, (await page.context().cookies()).filter((c) => c.name.includes("session")));
+}
 
 export { expect };

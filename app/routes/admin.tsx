@@ -1,0 +1,115 @@
+import { useEffect, useState, type FormEvent } from "react";
+import { data, isRouteErrorResponse, Link, Outlet, useNavigate, useNavigation } from "react-router";
+import { FullScreenMessage } from "~/components/ui/FullScreenMessage";
+import { AuthProvider, useAuth } from "~/lib/auth-client";
+import { adminUserContext } from "~/server/auth/current-user.server";
+import { requireUser } from "~/server/guards.server";
+import type { Route } from "./+types/admin";
+
+/**
+ * The one guard of the admin pages, run before every loader under /admin:
+ * signed out → /login?returnUrl=<this page>; signed in but not an
+ * administrator → 403, shown by this layout's ErrorBoundary as the
+ * 'Not an Administrator' screen.
+ */
+export const middleware: Route.MiddlewareFunction[] = [
+  async ({ request, context }) => {
+    const user = await requireUser(request);
+    if (!user.isAdmin) throw data({ email: user.email }, { status: 403, statusText: "Not an Administrator" });
+    context.set(adminUserContext, user);
+  },
+];
+
+export function loader({ context }: Route.LoaderArgs) {
+  return { user: context.get(adminUserContext)! };
+}
+
+export function meta() {
+  return [{ title: "Admin Dashboard" }, { name: "robots", content: "noindex" }];
+}
+
+export default function AdminLayout({ loaderData }: Route.ComponentProps) {
+  return (
+    <AuthProvider initialUser={loaderData.user}>
+      <AdminShell />
+    </AuthProvider>
+  );
+}
+
+function AdminShell() {
+  const auth = useAuth();
+  const navigate = useNavigate();
+  const navigation = useNavigation();
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+
+  // Every navigation under /admin passes the guard above again on the server.
+  const checking = navigation.state === "loading" && navigation.location.pathname.startsWith("/admin");
+
+  const onLogout = async (event: FormEvent) => {
+    event.preventDefault();
+    await auth.logout();
+    await navigate("/login", { replace: true });
+  };
+
+  // After Logout the user is cleared at once, while the server call and the move to /login finish.
+  if (!auth.user) return <FullScreenMessage text="Loading..." />;
+
+  return (
+    <div className="min-h-screen bg-slate-50">
+      <header className="border-b border-slate-200 bg-white">
+        <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-4 px-6 py-4">
+          <div>
+            <h1 className="text-2xl font-bold text-slate-900">Admin Dashboard</h1>
+            <p className="text-sm text-slate-600">Manage your application data</p>
+          </div>
+          <div className="flex items-center gap-4">
+            {checking ? (
+              <span role="status" className="text-sm text-slate-500">
+                Checking permissions...
+              </span>
+            ) : null}
+            <span className="text-sm text-slate-700">Welcome, {auth.user.email}</span>
+            <form method="post" action="/api/logout" onSubmit={hydrated ? onLogout : undefined}>
+              <button
+                type="submit"
+                className="rounded-lg border border-slate-300 px-4 py-2 text-sm font-semibold text-slate-700 hover:bg-slate-100"
+              >
+                Logout
+              </button>
+            </form>
+          </div>
+        </div>
+      </header>
+      <Outlet />
+    </div>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (isRouteErrorResponse(error) && error.status === 403) return <NotAdministrator />;
+  const detail = isRouteErrorResponse(error) ? `${error.status} ${error.statusText}` : "An unexpected error occurred.";
+  return (
+    <main className="mx-auto max-w-xl px-6 py-24 text-center">
+      <h1 className="text-2xl font-bold text-slate-900">Something went wrong</h1>
+      <p className="mt-4 text-slate-600">{detail}</p>
+      <Link to="/" className="mt-8 inline-block rounded-lg bg-brand-600 px-5 py-3 font-semibold text-white">
+        Go to Home
+      </Link>
+    </main>
+  );
+}
+
+function NotAdministrator() {
+  return (
+    <main className="flex min-h-screen items-center justify-center bg-slate-50 px-6">
+      <div className="max-w-md rounded-2xl bg-white p-8 text-center shadow-lg">
+        <h1 className="text-2xl font-bold text-slate-900">Not an Administrator</h1>
+        <p className="mt-4 text-slate-600">You don't have permission to access the admin dashboard.</p>
+        <Link to="/" className="mt-8 inline-block rounded-lg bg-brand-600 px-5 py-3 font-semibold text-white hover:bg-brand-700">
+          Go to Home
+        </Link>
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,47 @@
+import { Strategy } from "remix-auth/strategy";
+import { db } from "../db.server";
+import { verifySignInCode } from "./otp.server";
+
+/** A refused sign-in, with the message and status to answer. */
+export class SignInError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * remix-auth strategy for e-mailed one-time codes, backed by the
+ * one_time_codes table (see docs/decisions/0030). The request carries `email`
+ * and `otp` as a form post (the login page's action) or as JSON
+ * (/api/verify-otp); its body is read from a clone, so the caller may read it too.
+ */
+export class EmailOtpStrategy<User> extends Strategy<User, { email: string; request: Request }> {
+  name = "email-otp";
+
+  constructor(
+    private readonly clientIp: string,
+    verify: Strategy.VerifyFunction<User, { email: string; request: Request }>,
+  ) {
+    super(verify);
+  }
+
+  async authenticate(request: Request): Promise<User> {
+    const { email, otp } = await readFields(request.clone());
+    const result = await verifySignInCode(db(), { email, otp, clientIp: this.clientIp });
+    if (!result.ok) throw new SignInError(result.error, result.status);
+    return this.verify({ email: result.email, request });
+  }
+}
+
+async function readFields(request: Request): Promise<{ email: unknown; otp: unknown }> {
+  if (request.headers.get("content-type")?.includes("application/json")) {
+    const body: unknown = await request.json().catch(() => null);
+    if (!body || typeof body !== "object") return { email: undefined, otp: undefined };
+    return { email: (body as Record<string, unknown>).email, otp: (body as Record<string, unknown>).otp };
+  }
+  const form = await request.formData().catch(() => null);
+  return { email: form?.get("email") ?? undefined, otp: form?.get("otp") ?? undefined };
+}

@@ -1,0 +1,163 @@
+import { createHmac, randomInt, timingSafeEqual } from "node:crypto";
+import { sql } from "kysely";
+import { z } from "zod";
+import { business } from "~/lib/business";
+import type { DB } from "../db.server";
+import { env } from "../env.server";
+import { sendEmail } from "../mail.server";
+import { takeRateLimit, type Limit } from "../rate-limit.server";
+import { recordAuthEvent } from "./audit.server";
+import { normalizeEmail } from "./users.server";
+
+export const CODE_TTL_MS = 10 * 60_000;
+export const MAX_WRONG_ATTEMPTS = 5;
+/** Limits on sending codes: one per address per 30 s, 10 per address and 50 per client address an hour. */
+export const SEND_LIMITS = {
+  cooldown: { bucket: "otp:cooldown", max: 1, windowMs: 30_000 },
+  perEmail: { bucket: "otp:email", max: 10, windowMs: 3600_000 },
+  perClient: { bucket: "otp:client", max: 50, windowMs: 3600_000 },
+} satisfies Record<string, Limit>;
+
+export const OTP_MESSAGES = {
+  sendFailed: "Failed to send OTP. Please check your email and try again.",
+  invalid: "Invalid OTP. Please check and try again.",
+  expired: "This code has expired. Please request a new code.",
+  locked: "Too many wrong codes. Please request a new code.",
+  cooldown: (s: number) => `Please wait ${s} seconds before requesting another code.`,
+  tooMany: (s: number) => `Too many codes requested. Please try again in ${Math.ceil(s / 60)} minutes.`,
+};
+
+export const emailSchema = z.string().trim().toLowerCase().pipe(z.email()).pipe(z.string().max(254));
+export const otpSchema = z
+  .string()
+  .trim()
+  .regex(/^\d{6}$/);
+
+export type SendResult = { ok: true } | { ok: false; status: 400 | 429 | 502; error: string; retryAfterSeconds?: number };
+export type VerifyResult = { ok: true; email: string } | { ok: false; status: 400 | 401; error: string };
+
+/** Keyed hash: without the server secret a copy of the table cannot be brute-forced back to codes. */
+function codeHash(secret: string, email: string, code: string): string {
+  return createHmac("sha256", secret).update(`${email}\n${code}`).digest("hex");
+}
+
+function matches(email: string, code: string, stored: string): boolean {
+  const expected = Buffer.from(stored, "hex");
+  // Every configured secret: a rotation does not void codes sent a minute ago.
+  return env().sessionSecrets.some((secret) => {
+    const actual = Buffer.from(codeHash(secret, email, code), "hex");
+    return actual.length === expected.length && timingSafeEqual(actual, expected);
+  });
+}
+
+/**
+ * Sends a new six-digit code to the address, replacing any earlier one.
+ * Unknown and known addresses are treated alike (a user row is created only
+ * when a code is used), so the answer reveals nothing about who has an account.
+ */
+export async function sendSignInCode(
+  db: DB,
+  input: { email: unknown; clientIp: string; signInLinkOrigin?: string },
+): Promise<SendResult> {
+  const parsed = emailSchema.safeParse(input.email);
+  if (!parsed.success) return { ok: false, status: 400, error: OTP_MESSAGES.sendFailed };
+  const email = parsed.data;
+  const audit = (outcome: string, detail = "") =>
+    recordAuthEvent(db, { event: "code_sent", email, clientIp: input.clientIp, outcome, detail });
+
+  const limited = await firstRefusal(db, email, input.clientIp);
+  if (limited) {
+    await audit("rate_limited", limited.detail);
+    return { ok: false, status: 429, error: limited.error, retryAfterSeconds: limited.retryAfterSeconds };
+  }
+
+  const code = randomInt(0, 1_000_000).toString().padStart(6, "0");
+  const values = {
+    code_hash: codeHash(env().sessionSecrets[0]!, email, code),
+    wrong_attempts: 0,
+    created_at: sql<Date>`now()`,
+    expires_at: sql<Date>`now() + ${`${CODE_TTL_MS / 1000} seconds`}::interval`,
+  };
+  await db
+    .insertInto("one_time_codes")
+    .values({ email, ...values })
+    .onConflict((oc) => oc.column("email").doUpdateSet(values))
+    .execute();
+
+  try {
+    await sendEmail(codeEmail(email, code, input.signInLinkOrigin));
+  } catch (error) {
+    console.error(`[otp] could not send a code to ${email}:`, error);
+    await db.deleteFrom("one_time_codes").where("email", "=", email).execute();
+    await audit("failed", error instanceof Error ? error.message : String(error));
+    return { ok: false, status: 502, error: OTP_MESSAGES.sendFailed };
+  }
+  await audit("sent");
+  return { ok: true };
+}
+
+async function firstRefusal(db: DB, email: string, clientIp: string) {
+  const checks: [Limit, string, (s: number) => string][] = [
+    [SEND_LIMITS.perClient, clientIp, OTP_MESSAGES.tooMany],
+    [SEND_LIMITS.cooldown, email, OTP_MESSAGES.cooldown],
+    [SEND_LIMITS.perEmail, email, OTP_MESSAGES.tooMany],
+  ];
+  for (const [limit, key, message] of checks) {
+    const { allowed, retryAfterSeconds } = await takeRateLimit(db, limit, key);
+    if (!allowed) return { error: message(retryAfterSeconds), retryAfterSeconds, detail: limit.bucket };
+  }
+  return null;
+}
+
+function codeEmail(email: string, code: string, linkOrigin?: string) {
+  const minutes = CODE_TTL_MS / 60_000;
+  const link = linkOrigin ? `${linkOrigin}/login?${new URLSearchParams({ email, code })}` : undefined;
+  const text = [
+    `Your sign-in code for ${business.name} is: ${code}`,
+    "",
+    `It works once, for ${minutes} minutes, and only for ${email}.`,
+    ...(link ? ["", `Or open this link (in any browser) and press Verify OTP:`, link] : []),
+    "",
+    "If you did not ask for it, ignore this e-mail: nobody can sign in without the code.",
+  ].join("\n");
+  return { to: email, subject: `Your sign-in code: ${code}`, text };
+}
+
+/**
+ * Uses the address's code: right, unexpired, fewer than five wrong tries
+ * before it, and not used before (a used code is deleted). A wrong try is
+ * counted; after the fifth the code is dead and a new one must be sent.
+ */
+export async function verifySignInCode(db: DB, input: { email: unknown; otp: unknown; clientIp: string }): Promise<VerifyResult> {
+  const email = emailSchema.safeParse(input.email);
+  const otp = otpSchema.safeParse(input.otp);
+  if (!email.success || !otp.success) return { ok: false, status: 400, error: OTP_MESSAGES.invalid };
+  const outcome = await db.transaction().execute(async (trx) => {
+    const row = await trx
+      .selectFrom("one_time_codes")
+      .select(["code_hash", "wrong_attempts", sql<boolean>`expires_at <= now()`.as("expired")])
+      .where("email", "=", email.data)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!row) return "no_code" as const;
+    if (row.expired) {
+      await trx.deleteFrom("one_time_codes").where("email", "=", email.data).execute();
+      return "expired" as const;
+    }
+    if (row.wrong_attempts >= MAX_WRONG_ATTEMPTS) return "locked" as const;
+    if (!matches(email.data, otp.data, row.code_hash)) {
+      await trx
+        .updateTable("one_time_codes")
+        .set({ wrong_attempts: sql`wrong_attempts + 1` })
+        .where("email", "=", email.data)
+        .execute();
+      return "wrong_code" as const;
+    }
+    await trx.deleteFrom("one_time_codes").where("email", "=", email.data).execute();
+    return "ok" as const;
+  });
+  if (outcome === "ok") return { ok: true, email: email.data };
+  await recordAuthEvent(db, { event: "code_failed", email: email.data, clientIp: input.clientIp, outcome });
+  const error = outcome === "expired" ? OTP_MESSAGES.expired : outcome === "locked" ? OTP_MESSAGES.locked : OTP_MESSAGES.invalid;
+  return { ok: false, status: 401, error };
+}
