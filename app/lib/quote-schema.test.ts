@@ -38,29 +38,29 @@ describe("quote schema", () => {
       name: ["Please enter your full name."],
       email: ["Please enter your email address."],
       phone: ["Please enter your phone number."],
-      vehicle_type: ["Please tell us what we'll be detailing (e.g. car, boat, truck)."],
+      vehicle_type: ["Please enter your vehicle type."],
     });
     expect(errorsFor({ name: "   ", email: "", phone: " ", vehicle_type: "" })).toEqual(errorsFor({}));
   });
 
   it("keeps the name between 2 and 100 characters", () => {
-    expect(errorsFor({ ...valid, name: " J " }).name).toEqual(["Your name must be at least 2 characters."]);
+    expect(errorsFor({ ...valid, name: " J " }).name).toEqual(["Name must be at least 2 characters."]);
     expect(errorsFor({ ...valid, name: "Jo" })).toEqual({});
     expect(errorsFor({ ...valid, name: "x".repeat(100) })).toEqual({});
-    expect(errorsFor({ ...valid, name: "x".repeat(101) }).name).toEqual(["Your name must be at most 100 characters."]);
+    expect(errorsFor({ ...valid, name: "x".repeat(101) }).name).toEqual(["Name must be at most 100 characters."]);
   });
 
   it("keeps the phone between 10 and 20 characters", () => {
-    expect(errorsFor({ ...valid, phone: "555-0123" }).phone).toEqual(["Your phone number must be at least 10 characters."]);
+    expect(errorsFor({ ...valid, phone: "555-0123" }).phone).toEqual(["Phone must be at least 10 characters."]);
     expect(errorsFor({ ...valid, phone: "6165550123" })).toEqual({});
     expect(errorsFor({ ...valid, phone: "+1 (616) 555-0123 x9" })).toEqual({});
-    expect(errorsFor({ ...valid, phone: "1".repeat(21) }).phone).toEqual(["Your phone number must be at most 20 characters."]);
+    expect(errorsFor({ ...valid, phone: "1".repeat(21) }).phone).toEqual(["Phone must be at most 20 characters."]);
   });
 
   it("requires a standard e-mail address", () => {
     for (const email of ["jane", "jane@example", "jane @example.com", "@example.com", "jane@.com x"]) {
       expect(errorsFor({ ...valid, email }).email, email).toEqual([
-        "Please enter a valid email address, e.g. name@example.com.",
+        "Please enter a valid email address.",
       ]);
     }
     for (const email of ["j@x.io", "jane.smith+boat@mail.example.co.uk"]) expect(errorsFor({ ...valid, email })).toEqual({});
@@ -92,8 +92,8 @@ describe("quote schema", () => {
     for (const [k, v] of Object.entries({ ...valid, name: "J", email: "jane@example" })) form.set(k, v);
     const reply = parseWithZod(form, { schema: quoteSchema }).reply();
     expect(reply.error).toEqual({
-      name: ["Your name must be at least 2 characters."],
-      email: ["Please enter a valid email address, e.g. name@example.com."],
+      name: ["Name must be at least 2 characters."],
+      email: ["Please enter a valid email address."],
     });
     expect(reply.initialValue).toMatchObject({ name: "J", email: "jane@example", phone: valid.phone });
   });

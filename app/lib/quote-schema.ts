@@ -32,20 +32,19 @@ function requiredText(missing: string) {
   return z.string({ error: missing }).trim().min(1, { error: missing, abort: true });
 }
 
+// Messages are kept under ~40 characters: each fits the one line the form reserves
+// under its field, so a message appearing on blur never moves the submit button.
 export const quoteSchema = z.object({
   name: requiredText("Please enter your full name.")
-    .min(2, "Your name must be at least 2 characters.")
-    .max(100, "Your name must be at most 100 characters."),
+    .min(2, "Name must be at least 2 characters.")
+    .max(100, "Name must be at most 100 characters."),
   email: requiredText("Please enter your email address.")
-    .max(254, "Your email address must be at most 254 characters.")
-    .regex(EMAIL_PATTERN, "Please enter a valid email address, e.g. name@example.com."),
+    .max(254, "Email must be at most 254 characters.")
+    .regex(EMAIL_PATTERN, "Please enter a valid email address."),
   phone: requiredText("Please enter your phone number.")
-    .min(10, "Your phone number must be at least 10 characters.")
-    .max(20, "Your phone number must be at most 20 characters."),
-  vehicle_type: requiredText("Please tell us what we'll be detailing (e.g. car, boat, truck).").max(
-    100,
-    "The vehicle type must be at most 100 characters.",
-  ),
+    .min(10, "Phone must be at least 10 characters.")
+    .max(20, "Phone must be at most 20 characters."),
+  vehicle_type: requiredText("Please enter your vehicle type.").max(100, "Vehicle type must be at most 100 characters."),
   message: z
     .string({ error: "Additional details must be text." })
     .trim()

@@ -105,8 +105,8 @@ describe("the home page's action (the form without JavaScript)", () => {
     expect(res.status).toBe(400);
     expect(res.body.success).toBe(false);
     expect(res.body.result.error).toEqual({
-      name: ["Your name must be at least 2 characters."],
-      email: ["Please enter a valid email address, e.g. name@example.com."],
+      name: ["Name must be at least 2 characters."],
+      email: ["Please enter a valid email address."],
       phone: ["Please enter your phone number."],
     });
     expect(res.body.result.initialValue).toMatchObject({ name: "J", email: "not-an-address", vehicle_type: "Boat" });
@@ -208,7 +208,7 @@ describe("POST /api/forms/submit", () => {
     const body = await res.json();
     expect(body).toMatchObject({ success: false, message: expect.any(String), error: expect.any(String) });
     expect(body.errors).toEqual({
-      phone: ["Your phone number must be at least 10 characters."],
+      phone: ["Phone must be at least 10 characters."],
       message: ["Additional details must be at most 1000 characters."],
     });
   });

@@ -112,7 +112,7 @@ function QuoteFormFields({
       method="post"
       action="/?index"
       aria-label="Request a free quote"
-      className="space-y-5 rounded-2xl bg-white p-6 text-left text-slate-800 shadow-2xl ring-1 ring-black/5 sm:p-8"
+      className="space-y-3 rounded-2xl bg-white p-6 text-left text-slate-800 shadow-2xl ring-1 ring-black/5 sm:p-8"
     >
       {status.state === "error" && (
         <div
@@ -124,7 +124,7 @@ function QuoteFormFields({
         </div>
       )}
 
-      <div className="grid gap-5 sm:grid-cols-2">
+      <div className="grid gap-x-5 gap-y-2 sm:grid-cols-2">
         <Field meta={fields.name} label="Full Name">
           <input
             {...getInputProps(fields.name, { type: "text" })}
@@ -238,7 +238,8 @@ function Field({
           {hint}
         </p>
       )}
-      <p id={meta.errorId} className="mt-1.5 min-h-0 text-sm text-red-600 empty:hidden">
+      {/* One line is always reserved: a message appearing on blur must not move the submit button under the pointer. */}
+      <p id={meta.errorId} className="mt-1 min-h-5 text-sm leading-5 text-red-600">
         {meta.errors?.[0]}
       </p>
     </div>
