@@ -36,7 +36,8 @@ export function SectionLink({
 }
 
 export function scrollToSection(target: HTMLElement) {
-  target.scrollIntoView({ behavior: "smooth", block: "start" });
+  const reduceMotion = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+  target.scrollIntoView({ behavior: reduceMotion ? "instant" : "smooth", block: "start" });
   // Keyboard and screen-reader users continue from the section they chose.
   if (!target.hasAttribute("tabindex")) target.setAttribute("tabindex", "-1");
   target.focus({ preventScroll: true });

@@ -58,7 +58,7 @@ export function SiteHeader() {
           <SectionLink
             anchor="contact"
             onNavigate={close}
-            className={`hidden rounded-full bg-brand-500 px-5 py-2.5 text-sm font-semibold text-white shadow-lg shadow-brand-500/30 transition hover:bg-brand-400 sm:inline-flex ${focusRing}`}
+            className={`hidden rounded-full bg-brand-600 px-5 py-2.5 text-sm font-semibold text-white shadow-lg shadow-brand-500/30 transition hover:bg-brand-700 sm:inline-flex ${focusRing}`}
           >
             Get a Quote
           </SectionLink>
@@ -86,7 +86,7 @@ export function SiteHeader() {
             <SectionLink
               anchor="contact"
               onNavigate={close}
-              className={`block rounded-xl bg-brand-500 px-4 py-3 text-center text-base font-semibold text-white hover:bg-brand-400 ${focusRing}`}
+              className={`block rounded-xl bg-brand-600 px-4 py-3 text-center text-base font-semibold text-white hover:bg-brand-700 ${focusRing}`}
             >
               Get a Quote
             </SectionLink>

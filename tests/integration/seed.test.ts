@@ -1,0 +1,136 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { FAQ_CATEGORIES } from "~/lib/faq-categories";
+import { db } from "~/server/db.server";
+import { listFaqGroups, listTestimonials } from "~/server/public-content.server";
+import { seedContent } from "../../db/seed";
+import { startHttpApp } from "../helpers/http-app";
+import { useTestDatabase } from "../helpers/test-database-lifecycle";
+
+useTestDatabase();
+
+async function counts() {
+  const [t, f] = await Promise.all([
+    db().selectFrom("testimonials").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow(),
+    db().selectFrom("faqs").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow(),
+  ]);
+  return { testimonials: Number(t.n), faqs: Number(f.n) };
+}
+
+describe("first-start content", () => {
+  beforeAll(() => seedContent(db()));
+
+  it("seeds the three testimonials of the spec, rated out of 5, with avatars under /images/", async () => {
+    const rows = await listTestimonials(db());
+    expect(rows).toHaveLength(3);
+    expect(rows.map((r) => r.service)).toEqual(["Headlight & Scratch Restoration", "Full Vehicle Detail", "Convenient Service"]);
+    for (const r of rows) {
+      expect(r.rating).toBeGreaterThanOrEqual(1);
+      expect(r.rating).toBeLessThanOrEqual(5);
+      expect(r.image).toMatch(/^\/images\/[\w-]+\.svg$/);
+      expect(r.text.length).toBeGreaterThan(40);
+    }
+  });
+
+  it("groups the FAQ in the five categories, in the spec's order", async () => {
+    const groups = await listFaqGroups(db());
+    expect(groups.map((g) => g.category)).toEqual([...FAQ_CATEGORIES]);
+    for (const g of groups) expect(g.items.length).toBeGreaterThanOrEqual(3);
+  });
+
+  it("states every business fact of the spec somewhere in the FAQ", async () => {
+    const rows = await db().selectFrom("faqs").select(["question", "answer"]).execute();
+    const text = rows.map((r) => `${r.question}\n${r.answer}`).join("\n").toLowerCase();
+    const facts: [string, RegExp][] = [
+      ["cars take 2-6 hours", /cars take \*\*2-6 hours\*\*/],
+      ["boats take 4-12 hours", /boats usually take \*\*4-12 hours\*\*/],
+      ["cash and cards", /cash and cards/],
+      ["24 hours' notice to cancel or reschedule", /24 hours' notice\*\* if you need to cancel or reschedule/],
+      ["full car detail every 3-6 months", /full detail every \*\*3-6 months\*\*/],
+      ["boats at least once per season", /at least \*\*once per season\*\*/],
+      ["sealant lasts 6-8 months", /sealant lasts about \*\*6-8 months\*\*/],
+      ["ceramic coating lasts 2-9 years", /ceramic coating lasts \*\*2-9 years\*\*/],
+      ["wait 12-24 hours for the cure", /\*\*12-24 hours\*\* to cure/],
+      ["avoid harsh washes for 24 hours", /harsh washes for \*\*24 hours\*\*/],
+      ["mobile service needs electrical and water", /electrical power and water/],
+      ["discount for recurring plans", /recurring maintenance plans/],
+      ["discount for multiple vehicles", /multiple vehicles/],
+      ["extra fee for heavy soiling", /extra fee\*\* may apply for heavy soiling/],
+      ["booking by phone/text", /call or text us at \[\(616\)/],
+      ["booking by e-mail", /e-mail \[info@/],
+    ];
+    for (const [fact, pattern] of facts) expect(text, fact).toMatch(pattern);
+  });
+
+  it("renders FAQ answers from markdown to sanitised HTML with safe links", async () => {
+    const groups = await listFaqGroups(db());
+    const booking = groups[0]!.items.find((i) => i.question === "How do I book an appointment?")!;
+    expect(booking.answerHtml).toMatch(/<a href="tel:\+1\d{10}" rel="noopener noreferrer">/);
+    expect(booking.answerHtml).toMatch(/<a href="mailto:[^"]+" rel="noopener noreferrer">/);
+  });
+
+  it("runs once: a second start adds nothing, and rows the owner deleted stay deleted", async () => {
+    const before = await counts();
+    await seedContent(db());
+    expect(await counts()).toEqual(before);
+
+    await db().deleteFrom("testimonials").where("name", "=", "Mike T.").execute();
+    await db().deleteFrom("faqs").where("category", "=", "Aftercare").execute();
+    await seedContent(db());
+    const after = await counts();
+    expect(after.testimonials).toBe(before.testimonials - 1);
+    expect(after.faqs).toBeLessThan(before.faqs);
+    expect(await db().selectFrom("testimonials").select("id").where("name", "=", "Mike T.").execute()).toEqual([]);
+  });
+
+  it("shows other categories after the five known ones, and orders by sort_order then id", async () => {
+    await db()
+      .insertInto("faqs")
+      .values([
+        { category: "Winter Storage", question: "Second?", answer: "b", sort_order: 1 },
+        { category: "Winter Storage", question: "First?", answer: "a", sort_order: 0 },
+        { category: "Gift Cards", question: "Gift?", answer: "c" },
+      ])
+      .execute();
+    const groups = await listFaqGroups(db());
+    expect(groups.map((g) => g.category).slice(-2)).toEqual(["Gift Cards", "Winter Storage"]);
+    expect(groups.at(-1)!.items.map((i) => i.question)).toEqual(["First?", "Second?"]);
+    await db().deleteFrom("faqs").where("category", "in", ["Winter Storage", "Gift Cards"]).execute();
+  });
+});
+
+describe("the home page through the production server", () => {
+  let app: Awaited<ReturnType<typeof startHttpApp>>;
+  beforeAll(async () => (app = await startHttpApp()));
+  afterAll(() => app?.close());
+
+  it("is served from the page cache and shows a new testimonial within about a second", async () => {
+    const first = await app.fetch("/");
+    expect(first.status).toBe(200);
+    expect(first.headers.get("x-page-cache")).toBe("hit");
+    const html = await first.text();
+    expect(html).toContain("Sarah M.");
+    expect(html).toContain("What areas do you serve?");
+
+    await db()
+      .insertInto("testimonials")
+      .values({ name: "Priya from Ada", text: "Spotless pontoon, right at our dock.", rating: 4, service: "Boat Detail", sort_order: 10 })
+      .execute();
+    const started = Date.now();
+    let shown = false;
+    while (!shown && Date.now() - started < 5_000) {
+      const res = await app.fetch("/");
+      expect(res.headers.get("x-page-cache")).toBe("hit");
+      shown = (await res.text()).includes("Priya from Ada");
+      if (!shown) await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(shown).toBe(true);
+    // The cache re-reads the content version at most once per second.
+    expect(Date.now() - started).toBeLessThan(2_000);
+  });
+
+  it("serves /about from the cache too, with its canonical URL", async () => {
+    const res = await app.fetch("/about");
+    expect(res.headers.get("x-page-cache")).toBe("hit");
+    expect(await res.text()).toContain(`<link rel="canonical" href="${app.url}/about"/>`);
+  });
+});
