@@ -19,11 +19,14 @@ export async function startOAuthServer() {
   const issuer = server.issuer.url!;
   let account: OAuthAccount = { sub: "google-sub-1", email: "google.user@example.com", email_verified: true, name: "Google User" };
   let nextError: { error: string; description?: string } | null = null;
+  let nextState: string | null = null;
 
   server.service.on("beforeUserinfo", (response) => {
     response.body = { email_verified: true, ...account };
   });
   server.service.on("beforeAuthorizeRedirect", (redirect) => {
+    if (nextState) redirect.url.searchParams.set("state", nextState);
+    nextState = null;
     if (!nextError) return;
     redirect.url.searchParams.delete("code");
     redirect.url.searchParams.set("error", nextError.error);
@@ -48,6 +51,10 @@ export async function startOAuthServer() {
     /** The next authorization answers with this error instead of a code. */
     failNextAuthorization(error: string, description?: string) {
       nextError = { error, description };
+    },
+    /** The next authorization sends the browser back with this state instead of the one it was given. */
+    forgeNextState(state: string) {
+      nextState = state;
     },
     stop: () => server.stop(),
   };
