@@ -1,6 +1,6 @@
 import { MaxFileSizeExceededError, MaxTotalSizeExceededError, parseFormData, type FileUpload } from "@remix-run/form-data-parser";
 import { env } from "../env.server";
-import { sniffType } from "./sniff.server";
+import { mimeForStoredName, sniffType } from "./sniff.server";
 import { uploadStorage } from "./storage.server";
 
 export type UploadKind = "media" | "file";
@@ -67,5 +67,7 @@ function tooLarge(max: number): Response {
  */
 function otherExtension(name: string): string {
   const ext = name.slice(name.lastIndexOf(".") + 1).toLowerCase();
-  return name.includes(".") && /^[a-z0-9]{1,10}$/.test(ext) && !["svg", "html", "htm", "xml", "xhtml"].includes(ext) ? ext : "bin";
+  // Never an extension that would make the server announce a type the bytes are not.
+  const claimsAType = mimeForStoredName(`x.${ext}`) !== "application/octet-stream" || ["jpeg", "html", "htm", "xml", "xhtml"].includes(ext);
+  return name.includes(".") && /^[a-z0-9]{1,10}$/.test(ext) && !claimsAType ? ext : "bin";
 }

@@ -1,0 +1,237 @@
+/**
+ * Admin tables on a big table: list page 1 (sorted, searched) against the
+ * plain SELECT … LIMIT 50 of the same page, and the CSV export of every row
+ * against PostgreSQL's own COPY … TO STDOUT, on the PostgreSQL server and on
+ * the embedded database (PGlite), side by side in one run.
+ *
+ *   tsx bench/admin-tables.ts            (1,000,000 rows; BENCH_ROWS to change)
+ *
+ * The server part uses BENCH_DATABASE_URL (default
+ * postgres://postgres@127.0.0.1:5432/postgres), where it creates and drops a
+ * database bench_admin_…; it is skipped with a note when no server answers.
+ */
+import { execFileSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { pathToFileURL } from "node:url";
+import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import { createPgConfig } from "@electric-sql/pglite/node-postgres";
+import { Kysely, PostgresDialect, sql } from "kysely";
+import pg from "pg";
+import type { Database } from "../db/types";
+import { migrateToLatest } from "../app/server/migrate.server";
+import { getTable } from "../app/server/tables/registry.server";
+import { exportCsv, listRows, parseListQuery } from "../app/server/tables/rows.server";
+
+pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
+
+type DB = Kysely<Database>;
+const RUNS = 50;
+const WARMUP = 5;
+
+interface Target {
+  label: string;
+  db: DB;
+  /** Time of COPY (SELECT …) TO STDOUT CSV of the export's rows, in ms. */
+  copy(select: string): Promise<number>;
+  close(): Promise<void>;
+}
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+
+async function timeRuns(run: () => Promise<unknown>): Promise<{ p50: number; p95: number }> {
+  for (let i = 0; i < WARMUP; i++) await run();
+  const times: number[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    const start = performance.now();
+    await run();
+    times.push(performance.now() - start);
+  }
+  times.sort((a, b) => a - b);
+  return { p50: percentile(times, 50), p95: percentile(times, 95) };
+}
+
+/** Realistic-looking rows: names from lists (so a name search matches ~2 %), unique e-mails, spread-out dates. */
+async function generate(db: DB, rows: number): Promise<number> {
+  const start = performance.now();
+  // In slices, so neither database holds one giant statement's work at once.
+  const slice = 100_000;
+  for (let from = 1; from <= rows; from += slice) {
+    const to = Math.min(rows, from + slice - 1);
+    await sql`INSERT INTO quote_requests (name, email, phone, vehicle_type, message, status, notes, client_ip, created_at, updated_at)
+      SELECT (ARRAY['Ann','Bob','Carla','Dan','Eve','Frank','Gina','Hal','Ivy','Jack','Kim','Leo','Mia','Ned','Olga','Pat','Quinn','Rita','Sam','Tara'])[1 + g % 20]
+               || ' ' || (ARRAY['Smith','Jones','Brown','Miller','Davis','Wilson','Moore','Taylor','Anderson','Thomas','Jackson','White','Harris','Martin','Thompson','Garcia','Martinez','Robinson','Clark','Lewis','Lee','Walker','Hall','Allen','Young','King','Wright','Scott','Green','Baker','Adams','Nelson','Hill','Campbell','Mitchell','Roberts','Carter','Phillips','Evans','Turner','Torres','Parker','Collins','Edwards','Stewart','Flores','Morris','Nguyen','Murphy','Rivera'])[1 + (g / 20) % 50],
+             lower((ARRAY['ann','bob','carla','dan','eve','frank','gina','hal','ivy','jack','kim','leo','mia','ned','olga','pat','quinn','rita','sam','tara'])[1 + g % 20])
+               || '.' || lower((ARRAY['smith','jones','brown','miller','davis','wilson','moore','taylor','anderson','thomas','jackson','white','harris','martin','thompson','garcia','martinez','robinson','clark','lewis','lee','walker','hall','allen','young','king','wright','scott','green','baker','adams','nelson','hill','campbell','mitchell','roberts','carter','phillips','evans','turner','torres','parker','collins','edwards','stewart','flores','morris','nguyen','murphy','rivera'])[1 + (g / 20) % 50])
+               || g || '@' || (ARRAY['gmail.com','yahoo.com','outlook.com','icloud.com','comcast.net'])[1 + g % 5],
+             '616' || lpad((g % 10000000)::text, 7, '0'),
+             (ARRAY['car','boat','truck','SUV','pontoon'])[1 + g % 5],
+             'Full detail please, interior and exterior. Dog hair in the back seat.',
+             (ARRAY['new','contacted','quoted','booked','closed'])[1 + g % 5],
+             '', '10.0.' || (g % 250) || '.' || (g % 200),
+             timestamptz '2026-11-21 12:00:00+00' - (g || ' minutes')::interval,
+             timestamptz '2026-11-21 12:00:00+00' - (g || ' minutes')::interval
+      FROM generate_series(${from}::int, ${to}::int) AS g`.execute(db);
+  }
+  await sql`ANALYZE quote_requests`.execute(db);
+  return performance.now() - start;
+}
+
+function sampleRss(): { stop(): number } {
+  let peak = process.memoryUsage().rss;
+  const timer = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 5);
+  return {
+    stop() {
+      clearInterval(timer);
+      return Math.max(peak, process.memoryUsage().rss);
+    },
+  };
+}
+
+async function benchTarget(target: Target, rows: number) {
+  const table = getTable("quote_requests")!;
+  const { db } = target;
+  const generateMs = await generate(db, rows);
+  const q = (s: string) => parseListQuery(table, new URLSearchParams(s), { searchParam: "q" });
+
+  const cases: { name: string; list: () => Promise<unknown>; plain: () => Promise<unknown> }[] = [
+    {
+      name: "page 1, newest first (default)",
+      list: () => listRows(db, table, q("")),
+      plain: () => sql`SELECT * FROM quote_requests ORDER BY created_at DESC LIMIT 50`.execute(db),
+    },
+    {
+      name: "page 1, sort=name:asc",
+      list: () => listRows(db, table, q("sort=name:asc")),
+      plain: () => sql`SELECT * FROM quote_requests ORDER BY name ASC LIMIT 50`.execute(db),
+    },
+    {
+      name: "page 1, search 'walker12345' (1 row)",
+      list: () => listRows(db, table, q("q=walker12345")),
+      plain: () => sql`SELECT * FROM quote_requests WHERE email ILIKE '%walker12345%' ORDER BY created_at DESC LIMIT 50`.execute(db),
+    },
+    {
+      name: "page 1, search 'Walker' (2 % of rows)",
+      list: () => listRows(db, table, q("q=Walker")),
+      plain: () => sql`SELECT * FROM quote_requests WHERE name ILIKE '%Walker%' ORDER BY created_at DESC LIMIT 50`.execute(db),
+    },
+  ];
+  const pages = [];
+  for (const c of cases) pages.push({ case: c.name, list: await timeRuns(c.list), plain: await timeRuns(c.plain) });
+
+  // Export: every row, newest first, consumed as a client would (bytes counted, nothing kept).
+  const columns = Object.keys(table.columns).map((n) => `${n}::text`).join(", ");
+  const select = `SELECT ${columns} FROM quote_requests ORDER BY created_at DESC, id DESC`;
+  const copyMs = await target.copy(select);
+  (globalThis as { gc?: () => void }).gc?.();
+  const rssBefore = process.memoryUsage().rss;
+  const rss = sampleRss();
+  const start = performance.now();
+  let bytes = 0;
+  for await (const chunk of exportCsv(db, table, q("")) as unknown as AsyncIterable<Uint8Array>) bytes += chunk.length;
+  const exportMs = performance.now() - start;
+  const peakRss = rss.stop();
+  return {
+    generateMs,
+    pages,
+    export: { ms: exportMs, rowsPerSecond: (rows / exportMs) * 1000, mb: bytes / 2 ** 20, peakRssMb: peakRss / 2 ** 20, rssGrowthMb: (peakRss - rssBefore) / 2 ** 20 },
+    copyMs,
+  };
+}
+
+async function serverTarget(adminUrl: string): Promise<Target | undefined> {
+  const admin = new pg.Client({ connectionString: adminUrl });
+  try {
+    await admin.connect();
+  } catch {
+    return undefined;
+  }
+  const name = `bench_admin_${randomBytes(4).toString("hex")}`;
+  await admin.query(`CREATE DATABASE ${name}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const pool = new pg.Pool({ connectionString: url.toString(), max: 10 });
+  // DROP DATABASE … WITH (FORCE) at the end ends any connection still closing.
+  pool.on("error", () => {});
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  await migrateToLatest(db);
+  return {
+    label: "PostgreSQL server",
+    db,
+    async copy(select) {
+      const start = performance.now();
+      execFileSync("psql", [url.toString(), "-q", "-c", `\\copy (${select}) to '/dev/null' csv header`], { stdio: "inherit" });
+      return performance.now() - start;
+    },
+    async close() {
+      await db.destroy();
+      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await admin.end();
+    },
+  };
+}
+
+async function embeddedTarget(): Promise<Target> {
+  const pglite = new PGlite("memory://", { extensions: { pg_trgm } });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: new pg.Pool(createPgConfig(pglite)) }) });
+  await migrateToLatest(db);
+  return {
+    label: "PGlite (embedded, in memory)",
+    db,
+    async copy(select) {
+      // PGlite has no separate client: its COPY writes into a Blob in this process.
+      const start = performance.now();
+      await pglite.query(`COPY (${select}) TO '/dev/blob' WITH (FORMAT csv, HEADER)`);
+      return performance.now() - start;
+    },
+    async close() {
+      await db.destroy();
+      await pglite.close();
+    },
+  };
+}
+
+const ms = (n: number) => `${n.toFixed(1)} ms`;
+
+export async function runAdminTablesBench(options: { rows?: number; embeddedRows?: number } = {}): Promise<void> {
+  const rows = options.rows ?? Number(process.env.BENCH_ROWS ?? 1_000_000);
+  // PGlite inserts ~2,500 rows/s with this table's indexes, so 1,000,000 rows
+  // would take 7 minutes to generate: it gets a fifth of them by default.
+  const embeddedRows = options.embeddedRows ?? Number(process.env.BENCH_EMBEDDED_ROWS ?? Math.min(rows, 200_000));
+  const serverUrl = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+  console.log(`\n## Admin tables (quote_requests shape; ${RUNS} runs after ${WARMUP} warm-ups)\n`);
+
+  const targets: [() => Promise<Target | undefined>, number][] = [
+    [() => serverTarget(serverUrl), rows],
+    [embeddedTarget, embeddedRows],
+  ];
+  for (const [open, n] of targets) {
+    if (n <= 0) continue;
+    const target = await open();
+    if (!target) {
+      console.log(`(no PostgreSQL server at ${serverUrl}: server part skipped)\n`);
+      continue;
+    }
+    try {
+      const r = await benchTarget(target, n);
+      console.log(`### ${target.label}: ${n.toLocaleString("en-US")} rows (generated in ${(r.generateMs / 1000).toFixed(1)} s)\n`);
+      console.log("| list query | listRows p50 | p95 | plain SELECT … LIMIT 50 p50 | p95 | ratio p50 |");
+      console.log("| --- | --- | --- | --- | --- | --- |");
+      for (const p of r.pages) {
+        console.log(`| ${p.case} | ${ms(p.list.p50)} | ${ms(p.list.p95)} | ${ms(p.plain.p50)} | ${ms(p.plain.p95)} | ${(p.list.p50 / p.plain.p50).toFixed(1)}x |`);
+      }
+      const e = r.export;
+      console.log(`\n| export | time | rows/s | CSV | peak RSS | RSS growth | COPY … TO | ratio |`);
+      console.log("| --- | --- | --- | --- | --- | --- | --- | --- |");
+      console.log(
+        `| exportCsv, all ${n.toLocaleString("en-US")} rows | ${(e.ms / 1000).toFixed(2)} s | ${Math.round(e.rowsPerSecond).toLocaleString("en-US")} | ${e.mb.toFixed(0)} MB | ${e.peakRssMb.toFixed(0)} MB | ${e.rssGrowthMb.toFixed(0)} MB | ${(r.copyMs / 1000).toFixed(2)} s | ${(e.ms / r.copyMs).toFixed(2)}x |\n`,
+      );
+    } finally {
+      await target.close();
+    }
+  }
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
+  await runAdminTablesBench();
+}
