@@ -3,6 +3,9 @@ import { defineConfig } from "@playwright/test";
 export default defineConfig({
   testDir: "tests/e2e",
   testMatch: "**/*.test.ts",
+  // Playwright empties its output directory at start: one per build directory
+  // keeps parallel runs (BUILD_DIR=build-x) from deleting each other's results.
+  outputDir: `test-results/${process.env.BUILD_DIR || "build"}`,
   // Each worker runs its own app server (tests/e2e/fixtures.ts); two fit two cores.
   workers: 2,
   fullyParallel: false,
