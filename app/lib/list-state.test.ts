@@ -115,9 +115,7 @@ describe("parseSort and apiQuery", () => {
 
   it("turns search into one {field}_contains per searchable field", () => {
     const state = { page: 3, sort: { field: "name", direction: "asc" as const }, q: "wax" };
-    expect(apiQuery(state, ["name", "email"]).toString()).toBe(
-      "sort=name%3Aasc&name_contains=wax&email_contains=wax",
-    );
+    expect(apiQuery(state, ["name", "email"]).toString()).toBe("sort=name%3Aasc&name_contains=wax&email_contains=wax");
     expect(apiQuery(initialListState, ["name"]).toString()).toBe("");
   });
 });

@@ -65,8 +65,7 @@ export function listSearch(state: ListState): string {
 
 /** Same column: flip the direction. New column: ascending. Either way: page 1. */
 export function toggleSort(state: ListState, field: string): ListState {
-  const direction: SortDirection =
-    state.sort?.field === field && state.sort.direction === "asc" ? "desc" : "asc";
+  const direction: SortDirection = state.sort?.field === field && state.sort.direction === "asc" ? "desc" : "asc";
   return { ...state, page: 1, sort: { field, direction } };
 }
 

@@ -20,7 +20,13 @@ describe("cellContent", () => {
   });
 
   it("strips rich text to its words", () => {
-    expect(cellContent("body", { ...text, format: "rich_text" }, "<p>Hello <strong>there</strong></p><p>Tom &amp; Jerry</p>")).toEqual({
+    expect(
+      cellContent(
+        "body",
+        { ...text, format: "rich_text" },
+        "<p>Hello <strong>there</strong></p><p>Tom &amp; Jerry</p>",
+      ),
+    ).toEqual({
       kind: "text",
       text: "Hello there Tom & Jerry",
     });
@@ -28,8 +34,15 @@ describe("cellContent", () => {
   });
 
   it("previews media as an image or a named file link", () => {
-    expect(cellContent("image", { ...text, format: "media_url" }, "/uploads/media/a.PNG")).toEqual({ kind: "image", url: "/uploads/media/a.PNG" });
-    expect(cellContent("promo_media_url", text, "/uploads/media/clip.mp4")).toEqual({ kind: "link", url: "/uploads/media/clip.mp4", text: "clip.mp4" });
+    expect(cellContent("image", { ...text, format: "media_url" }, "/uploads/media/a.PNG")).toEqual({
+      kind: "image",
+      url: "/uploads/media/a.PNG",
+    });
+    expect(cellContent("promo_media_url", text, "/uploads/media/clip.mp4")).toEqual({
+      kind: "link",
+      url: "/uploads/media/clip.mp4",
+      text: "clip.mp4",
+    });
   });
 
   it("formats dates in the business's time zone", () => {
@@ -37,7 +50,10 @@ describe("cellContent", () => {
       kind: "text",
       text: "Mar 1, 2026, 12:05 PM",
     });
-    expect(cellContent("day", { ...text, format: "date" }, "2026-07-04")).toEqual({ kind: "text", text: "Jul 4, 2026" });
+    expect(cellContent("day", { ...text, format: "date" }, "2026-07-04")).toEqual({
+      kind: "text",
+      text: "Jul 4, 2026",
+    });
   });
 
   it("shows enum values by their titles", () => {

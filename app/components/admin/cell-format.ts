@@ -37,7 +37,9 @@ export function htmlToText(html: string): string {
 }
 
 export function truncate(text: string, limit = CELL_TEXT_LIMIT): CellContent {
-  return text.length > limit ? { kind: "text", text: `${text.slice(0, limit - 1).trimEnd()}…`, title: text } : { kind: "text", text };
+  return text.length > limit
+    ? { kind: "text", text: `${text.slice(0, limit - 1).trimEnd()}…`, title: text }
+    : { kind: "text", text };
 }
 
 const dateTime = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: TIME_ZONE });
@@ -61,9 +63,12 @@ export function cellContent(name: string, prop: PropertySchema, value: unknown):
   if (typeof value !== "string") return { kind: "text", text: enumLabel(prop, value) };
 
   if (prop.format === "media_url" || name.includes("media_url")) {
-    return mediaKind(value) === "image" ? { kind: "image", url: value } : { kind: "link", url: value, text: fileNameOf(value) };
+    return mediaKind(value) === "image"
+      ? { kind: "image", url: value }
+      : { kind: "link", url: value, text: fileNameOf(value) };
   }
-  if (prop.format === "file_url" || name.includes("file_url")) return { kind: "link", url: value, text: fileNameOf(value) };
+  if (prop.format === "file_url" || name.includes("file_url"))
+    return { kind: "link", url: value, text: fileNameOf(value) };
   if (prop.format === "date" || prop.format === "date-time") {
     const text = formatDate(value, prop.format === "date-time");
     if (text) return { kind: "text", text };

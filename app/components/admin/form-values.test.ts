@@ -21,7 +21,14 @@ const schema: TableSchema = {
 
 describe("editableProperties", () => {
   it("leaves out read-only properties and the id", () => {
-    expect(editableProperties(schema).map(([name]) => name)).toEqual(["name", "rating", "price", "published", "tags", "day"]);
+    expect(editableProperties(schema).map(([name]) => name)).toEqual([
+      "name",
+      "rating",
+      "price",
+      "published",
+      "tags",
+      "day",
+    ]);
   });
 });
 
@@ -38,7 +45,15 @@ describe("initialFormValues", () => {
   });
 
   it("prefills from a row, turning dates into input text and nulls into blanks", () => {
-    const row = { id: 3, name: "Wax", rating: 4, price: null, published: true, tags: ["b"], day: new Date("2026-05-01T00:00:00Z") };
+    const row = {
+      id: 3,
+      name: "Wax",
+      rating: 4,
+      price: null,
+      published: true,
+      tags: ["b"],
+      day: new Date("2026-05-01T00:00:00Z"),
+    };
     expect(initialFormValues(schema, row)).toEqual({
       name: "Wax",
       rating: 4,

@@ -1,0 +1,131 @@
+import { X } from "lucide-react";
+import { useEffect, useRef, type ReactNode } from "react";
+import { useLocation, useNavigate } from "react-router";
+import { readListState } from "~/lib/list-state";
+import { ListStateInputs } from "./ListStateInputs";
+import { useHydrated } from "./use-hydrated";
+
+interface AdminDialogProps {
+  title: string;
+  /** The list URL the dialog closes to (path + list query). */
+  closeTo: string;
+  children: ReactNode;
+  /** Form ids must be unique on the page. */
+  id: string;
+  role?: "dialog" | "alertdialog";
+}
+
+/**
+ * A modal <dialog> whose open state is the URL (?new=1, ?edit=ID, ?delete=ID).
+ * Rendered open on the server, so it shows without JavaScript (over a plain
+ * overlay, with Close and Cancel submitting a GET form back to the list); in
+ * the browser it becomes a real modal (focus trapped, Escape closes) and
+ * closing steps back in history when the list opened it.
+ */
+export function AdminDialog({ title, closeTo, children, id, role }: AdminDialogProps) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const hydrated = useHydrated();
+  const close = useCloseDialog(closeTo);
+
+  useEffect(() => {
+    const dialog = ref.current!;
+    // Server-rendered `open` makes it a non-modal dialog: reopen it as a modal.
+    if (dialog.open) dialog.close();
+    dialog.showModal();
+    return () => dialog.close();
+  }, []);
+
+  const [path = "", query = ""] = closeTo.split("?");
+  const closeState = readListState(new URLSearchParams(query));
+  const closeFormId = `${id}-close`;
+  const titleId = `${id}-title`;
+
+  return (
+    <>
+      {!hydrated && <div aria-hidden className="fixed inset-0 z-40 bg-slate-900/50" />}
+      <dialog
+        ref={ref}
+        open
+        role={role}
+        aria-labelledby={titleId}
+        onCancel={(event) => {
+          event.preventDefault();
+          close();
+        }}
+        className="fixed inset-0 z-50 m-auto w-[calc(100%-2rem)] max-w-2xl overflow-hidden rounded-2xl bg-white p-0 text-slate-800 shadow-2xl ring-1 ring-slate-900/10 backdrop:bg-slate-900/50 backdrop:backdrop-blur-[2px]"
+      >
+        <div className="flex max-h-[90vh] flex-col">
+          <div className="flex items-center justify-between gap-4 border-b border-slate-200 px-6 py-4">
+            <h2 id={titleId} className="text-lg font-semibold text-slate-900">
+              {title}
+            </h2>
+            <CloseButton form={closeFormId} onClose={close} />
+          </div>
+          {children}
+        </div>
+        <form id={closeFormId} method="get" action={path} hidden>
+          <ListStateInputs state={closeState} />
+        </form>
+      </dialog>
+    </>
+  );
+}
+
+function CloseButton({ form, onClose }: { form: string; onClose: () => void }) {
+  return (
+    <button
+      type="submit"
+      form={form}
+      aria-label="Close"
+      onClick={(event) => {
+        event.preventDefault();
+        onClose();
+      }}
+      className="-mr-2 inline-flex size-9 items-center justify-center rounded-lg text-slate-500 hover:bg-slate-100 hover:text-slate-800 focus-visible:outline-2 focus-visible:outline-brand-500"
+    >
+      <X aria-hidden className="size-5" />
+    </button>
+  );
+}
+
+/** Cancel in a dialog's footer: like Close, a real button that also works without JavaScript. */
+export function CancelButton({
+  dialogId,
+  closeTo,
+  disabled,
+}: {
+  dialogId: string;
+  closeTo: string;
+  disabled?: boolean;
+}) {
+  const close = useCloseDialog(closeTo);
+  return (
+    <button
+      type="submit"
+      form={`${dialogId}-close`}
+      disabled={disabled}
+      onClick={(event) => {
+        event.preventDefault();
+        close();
+      }}
+      className={secondaryButton}
+    >
+      Cancel
+    </button>
+  );
+}
+
+export const secondaryButton =
+  "inline-flex items-center justify-center gap-2 rounded-lg border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-slate-700 shadow-xs hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500 disabled:cursor-not-allowed disabled:opacity-50";
+export const primaryButton =
+  "inline-flex items-center justify-center gap-2 rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500 disabled:cursor-not-allowed disabled:opacity-60";
+export const dangerButton =
+  "inline-flex items-center justify-center gap-2 rounded-lg bg-red-600 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-red-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-500 disabled:cursor-not-allowed disabled:opacity-60";
+
+/** Back to the list: one step back in history when the list opened the dialog, else to the list URL. */
+function useCloseDialog(closeTo: string) {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const fromList = (location.state as { dialogFromList?: boolean } | null)?.dialogFromList === true;
+  return () => void (fromList ? navigate(-1) : navigate(closeTo, { replace: true, preventScrollReset: true }));
+}

@@ -1,0 +1,132 @@
+import { Lock, Plus } from "lucide-react";
+import { useEffect } from "react";
+import { Form, useFetcher } from "react-router";
+import { apiQuery, listSearch, type ListState, type SortState } from "~/lib/list-state";
+import type { TableRow, TableSchema } from "~/lib/table-schema";
+import { primaryButton } from "./AdminDialog";
+import { DataGrid, DELETE_FETCHER } from "./DataGrid";
+import { DeleteConfirmDialog } from "./DeleteConfirmDialog";
+import { ErrorBanner } from "./ErrorBanner";
+import { ExportCsvButton } from "./ExportCsvButton";
+import { ListStateInputs } from "./ListStateInputs";
+import { Pager } from "./Pager";
+import type { RowActionFailure } from "./row-action";
+import { RowFormDialog } from "./RowFormDialog";
+import { SearchBox } from "./SearchBox";
+
+export type OpenDialog = { kind: "create" } | { kind: "edit"; row: TableRow } | { kind: "delete"; id: string } | null;
+
+export interface TableViewProps {
+  schema: TableSchema;
+  rows: TableRow[];
+  total: number;
+  /** The list state in the URL. */
+  state: ListState;
+  /** The sort the rows are in: the URL's, or the table's default when it names none. */
+  activeSort: SortState;
+  /** Columns the search looks in, for the export's {field}_contains filters. */
+  searchFields: string[];
+  loadError?: string;
+  /** The last failed write submitted by a form on this page. */
+  failure?: RowActionFailure;
+  dialog: OpenDialog;
+}
+
+const DELETE_FAILED_ALERT = "Failed to delete item";
+
+/** One table: heading, Export CSV, Add New, search, the grid, the pager and the open dialog. */
+export function TableView({
+  schema,
+  rows,
+  total,
+  state,
+  activeSort,
+  searchFields,
+  loadError,
+  failure,
+  dialog,
+}: TableViewProps) {
+  const path = `/admin/${schema.name}`;
+  const listUrl = `${path}${listSearch(state)}`;
+  const exportQuery = apiQuery(state, searchFields).toString();
+  const exportHref = `/api/tables/${schema.name}/export${exportQuery ? `?${exportQuery}` : ""}`;
+  const deleteFetcher = useFetcher<RowActionFailure>({ key: DELETE_FETCHER });
+  const fetcherFailure = deleteFetcher.state === "idle" ? deleteFetcher.data : undefined;
+  const deleteFailure = fetcherFailure ?? (failure?.intent === "delete" ? failure : undefined);
+
+  useEffect(() => {
+    if (fetcherFailure?.error) window.alert(DELETE_FAILED_ALERT);
+  }, [fetcherFailure]);
+
+  return (
+    <section aria-labelledby="table-title" className="min-w-0 flex-1">
+      <div className="flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
+        <div className="min-w-0">
+          <h2 id="table-title" className="flex items-center gap-2 text-xl font-semibold text-slate-900">
+            {schema.title}
+            {schema.readOnly && (
+              <span className="inline-flex items-center gap-1 rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-600">
+                <Lock aria-hidden className="size-3" />
+                Read-only
+              </span>
+            )}
+          </h2>
+          {schema.description && <p className="mt-1 text-sm text-slate-600">{schema.description}</p>}
+        </div>
+        <div className="flex shrink-0 flex-wrap gap-2">
+          <ExportCsvButton href={exportHref} table={schema.name} />
+          {!schema.readOnly && (
+            <Form method="get" action={path} preventScrollReset state={{ dialogFromList: true }}>
+              <ListStateInputs state={state} />
+              <button type="submit" name="new" value="1" className={primaryButton}>
+                <Plus aria-hidden className="size-4" />
+                Add New
+              </button>
+            </Form>
+          )}
+        </div>
+      </div>
+
+      <div className="mt-5 flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+        <SearchBox state={state} path={path} />
+        <p className="text-sm text-slate-500" aria-live="polite">
+          {total === 1 ? "1 row" : `${total.toLocaleString("en-US")} rows`}
+          {state.q && (
+            <>
+              {" "}
+              matching “<span className="font-medium text-slate-700">{state.q}</span>”
+            </>
+          )}
+        </p>
+      </div>
+
+      <div className="mt-4 space-y-3">
+        {loadError && <ErrorBanner>{loadError}</ErrorBanner>}
+        {deleteFailure && <ErrorBanner>{deleteFailure.error}</ErrorBanner>}
+        <DataGrid schema={schema} rows={rows} state={state} activeSort={activeSort} path={path} listUrl={listUrl} />
+      </div>
+
+      <Pager state={state} total={total} path={path} />
+
+      {dialog?.kind === "create" && (
+        <RowFormDialog
+          key="create"
+          schema={schema}
+          row={null}
+          closeTo={listUrl}
+          failure={failure?.intent === "create" ? failure : undefined}
+        />
+      )}
+      {dialog?.kind === "edit" && (
+        <RowFormDialog
+          key={`edit-${dialog.row.id}`}
+          schema={schema}
+          row={dialog.row}
+          closeTo={listUrl}
+          failure={failure?.intent === "update" ? failure : undefined}
+        />
+      )}
+      {dialog?.kind === "delete" && <DeleteConfirmDialog id={dialog.id} closeTo={listUrl} />}
+    </section>
+  );
+}

@@ -1,0 +1,20 @@
+import { redirect } from "react-router";
+import { tableNames } from "~/server/tables/registry.server";
+import type { Route } from "./+types/admin._index";
+
+/** /admin shows the first table: it is /admin/{first table}, keeping any list query. */
+export function loader({ request }: Route.LoaderArgs) {
+  const [first] = tableNames();
+  if (!first) return null;
+  throw redirect(`/admin/${first}${new URL(request.url).search}`);
+}
+
+/** Only reached when no table is registered. */
+export default function AdminIndex() {
+  return (
+    <main className="mx-auto max-w-7xl px-6 py-16 text-center">
+      <h2 className="text-xl font-semibold text-slate-900">No schemas found</h2>
+      <p className="mt-2 text-slate-600">No database schemas are available in the system.</p>
+    </main>
+  );
+}

@@ -1,0 +1,33 @@
+import type { Page } from "@playwright/test";
+import { expect } from "./fixtures";
+
+/** A unique marker per call, so tests sharing a worker's database never see each other's rows. */
+export function marker(prefix: string): string {
+  return `${prefix}${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+}
+
+/** Adds rows through the table API with the page's session (the Origin header passes the same-origin check). */
+export async function createRows(
+  page: Page,
+  table: string,
+  rows: Record<string, unknown>[],
+): Promise<{ id: number }[]> {
+  const origin = new URL(page.url()).origin;
+  const created: { id: number }[] = [];
+  for (const row of rows) {
+    const response = await page.request.post(`/api/tables/${table}`, { data: row, headers: { Origin: origin } });
+    expect(response.status(), await response.text()).toBe(201);
+    created.push((await response.json()) as { id: number });
+  }
+  return created;
+}
+
+export function quoteRequest(name: string, extra: Record<string, unknown> = {}) {
+  return { name, email: "someone@example.com", phone: "6165550100", vehicle_type: "Car", ...extra };
+}
+
+/** A real 1×1 PNG (the upload endpoint checks the bytes). */
+export const TINY_PNG = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",
+  "base64",
+);
