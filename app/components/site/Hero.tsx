@@ -1,4 +1,4 @@
-import { ArrowRight, Car, Clock, MapPin, Sailboat } from "lucide-react";
+import { ArrowRight, Car, Check, Clock, MapPin, Sailboat } from "lucide-react";
 import { business } from "~/lib/business";
 import { SectionLink } from "./SectionLink";
 import { primaryButton, secondaryButton } from "./styles";
@@ -11,13 +11,13 @@ export function Hero() {
       className="relative isolate overflow-hidden bg-ink-900 pb-20 pt-32 text-white sm:pb-28 sm:pt-40 lg:pb-36 lg:pt-48"
     >
       <HeroBackdrop />
-      <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
+      <div className="mx-auto grid max-w-7xl items-center gap-16 px-4 sm:px-6 lg:grid-cols-[minmax(0,1fr)_24rem] lg:px-8 xl:grid-cols-[minmax(0,1fr)_28rem]">
         <div className="max-w-3xl">
           <p className="inline-flex items-center gap-2 rounded-full border border-brand-400/30 bg-brand-400/10 px-4 py-1.5 text-sm font-medium text-brand-100">
             <MapPin aria-hidden="true" className="h-4 w-4 text-brand-400" />
             Mobile detailing in {business.locality}, Michigan
           </p>
-          <h1 id="hero-heading" className="mt-6 text-4xl font-extrabold tracking-tight text-balance sm:text-6xl lg:text-7xl">
+          <h1 id="hero-heading" className="mt-6 text-4xl font-extrabold tracking-tight text-balance sm:text-6xl xl:text-7xl">
             Showroom shine for your car &amp; boat,{" "}
             <span className="bg-gradient-to-r from-brand-400 to-cyan-300 bg-clip-text text-transparent">delivered to you</span>
           </h1>
@@ -45,8 +45,46 @@ export function Hero() {
             <HeroFact icon={<Clock aria-hidden="true" className="h-5 w-5 text-brand-400" />}>Free quote within 24 hours</HeroFact>
           </ul>
         </div>
+        <HeroPanel />
       </div>
     </section>
+  );
+}
+
+// A glass panel summarising both specialties beside the headline on wide screens.
+function HeroPanel() {
+  const specialties = [
+    { icon: Car, title: "Automotive", items: ["Interior & exterior detailing", "Paint correction", "Ceramic coating"] },
+    { icon: Sailboat, title: "Marine", items: ["Wash & wax", "Oxidation removal", "Marine-grade ceramic coating"] },
+  ];
+  return (
+    <div className="relative hidden lg:block">
+      <div aria-hidden="true" className="absolute -inset-6 rounded-[2.5rem] bg-gradient-to-br from-brand-500/30 to-cyan-400/10 blur-2xl" />
+      <div className="relative space-y-4 rounded-[2rem] border border-white/10 bg-white/[0.06] p-6 shadow-2xl backdrop-blur-xl">
+        {specialties.map(({ icon: Icon, title, items }) => (
+          <div key={title} className="rounded-2xl border border-white/10 bg-ink-900/60 p-5">
+            <p className="flex items-center gap-3 font-semibold text-white">
+              <span className="inline-flex h-10 w-10 items-center justify-center rounded-xl bg-brand-500/15 text-brand-400">
+                <Icon aria-hidden="true" className="h-5 w-5" />
+              </span>
+              {title}
+            </p>
+            <ul className="mt-4 space-y-2 text-sm text-slate-300">
+              {items.map((item) => (
+                <li key={item} className="flex items-center gap-2">
+                  <Check aria-hidden="true" className="h-4 w-4 text-brand-400" />
+                  {item}
+                </li>
+              ))}
+            </ul>
+          </div>
+        ))}
+        <p className="flex items-center gap-3 rounded-2xl bg-brand-600 px-5 py-4 text-sm font-semibold text-white">
+          <MapPin aria-hidden="true" className="h-5 w-5" />
+          Driveway, office, dock or marina
+        </p>
+      </div>
+    </div>
   );
 }
 

@@ -27,13 +27,16 @@ export function SiteHeader() {
     return () => window.removeEventListener("keydown", onKey);
   }, [menuOpen]);
 
-  const solid = scrolled || menuOpen;
+  // The open menu covers the page, so it is opaque; once scrolled, the bar lets a blurred page show through.
+  const background = menuOpen
+    ? "bg-ink-900 shadow-lg shadow-black/30 backdrop-blur-md"
+    : scrolled
+      ? "bg-ink-900/85 shadow-lg shadow-black/20 backdrop-blur-md"
+      : "bg-transparent";
   return (
     <header
       data-scrolled={scrolled ? "true" : "false"}
-      className={`fixed inset-x-0 top-0 z-50 text-white transition-[background-color,box-shadow,backdrop-filter] duration-300 ${
-        solid ? "bg-ink-900/85 shadow-lg shadow-black/20 backdrop-blur-md" : "bg-transparent"
-      }`}
+      className={`fixed inset-x-0 top-0 z-50 text-white transition-[background-color,box-shadow,backdrop-filter] duration-300 ${background}`}
     >
       <a
         href="#main"
