@@ -257,8 +257,9 @@ export async function deleteRow(db: DB, table: TableDef, id: string | undefined)
  * give the same bytes.
  */
 function csvCellSql(value: RawBuilder<unknown>): RawBuilder<string> {
-  // PostgreSQL's regular expressions read \t, \r and \n themselves.
-  const prefix = sql`CASE WHEN ${value} ~ '^[=+\-@\t\r]' THEN '''' ELSE '' END`;
+  // PostgreSQL's regular expressions read \t, \r and \n themselves; the hyphen
+  // goes first in the bracket, where it cannot form a range ("+\-@" would span the digits).
+  const prefix = sql`CASE WHEN ${value} ~ '^[-=+@\t\r]' THEN '''' ELSE '' END`;
   return sql<string>`CASE WHEN ${value} IS NULL THEN ''
     WHEN ${value} ~ '[",\r\n]' THEN '"' || ${prefix} || replace(${value}, '"', '""') || '"'
     ELSE ${prefix} || ${value} END`;
