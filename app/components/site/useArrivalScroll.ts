@@ -30,5 +30,6 @@ export function useArrivalScroll() {
     } else if (navigationType !== "POP") {
       window.scrollTo({ top: 0, behavior: "instant" });
     }
-  }, [location.key]); // eslint-disable-line react-hooks/exhaustive-deps -- once per arrival
+    // Once per arrival (a new history entry), not on every render.
+  }, [location.key]);
 }
