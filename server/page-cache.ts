@@ -6,7 +6,9 @@ import type { RequestHandler } from "express";
  * home page costs about as much as a static file. An entry is valid while the
  * database's content version (bumped by triggers on the content tables) is
  * the one it was rendered at; the version is read at most once per second, so
- * every process sees an edit within a second.
+ * every process sees an edit within a second. Entries also expire after
+ * `maxAgeMs` (10 minutes by default), so text that depends on the date (the
+ * footer's year) is never stale for long.
  *
  * The page is rendered with a marker in place of the CSP nonce; each response
  * gets its own nonce substituted.
@@ -16,10 +18,12 @@ export function pageCache(options: {
   contentVersion: () => Promise<number>;
   render: (url: string, nonce: string) => Promise<Response>;
   checkEveryMs?: number;
+  maxAgeMs?: number;
 }): RequestHandler & { clear(): void } {
   const paths = new Set(options.paths);
   const marker = `nonce${randomBytes(12).toString("hex")}`;
-  const entries = new Map<string, { html: string; headers: [string, string][]; version: number }>();
+  const maxAgeMs = options.maxAgeMs ?? 10 * 60_000;
+  const entries = new Map<string, { html: string; headers: [string, string][]; version: number; renderedAt: number }>();
   let version = -1;
   let checkedAt = 0;
   let checking: Promise<number> | undefined;
@@ -45,14 +49,14 @@ export function pageCache(options: {
       const v = await currentVersion();
       const key = `${req.protocol}://${req.get("host")}${req.path}`;
       let entry = entries.get(key);
-      if (!entry || entry.version !== v) {
+      if (!entry || entry.version !== v || Date.now() - entry.renderedAt > maxAgeMs) {
         const response = await options.render(key, marker);
         const type = response.headers.get("content-type") ?? "";
         if (response.status !== 200 || !type.startsWith("text/html")) {
           await response.body?.cancel();
           return next();
         }
-        entry = { html: await response.text(), headers: [...response.headers], version: v };
+        entry = { html: await response.text(), headers: [...response.headers], version: v, renderedAt: Date.now() };
         entries.set(key, entry);
       }
       for (const [name, value] of entry.headers) {
