@@ -1,30 +1,15 @@
 import { z } from "zod";
+import { HONEYPOT_FIELD } from "./quote-form";
 
 /**
  * The quote request (product-spec §3, §5): one schema for the browser
  * (conform's constraints and live validation) and the server (the home page's
- * action and POST /api/forms/submit).
+ * action and POST /api/forms/submit). Its texts and names without zod are in
+ * ./quote-form.ts, so the page can use them without loading zod.
  */
-
-export const QUOTE_FORM_ID = "quote_form";
-
-export const QUOTE_SUCCESS_MESSAGE =
-  "Thank you for your request! We'll get back to you within 24 hours with a personalized quote.";
-export const QUOTE_GENERIC_ERROR = "Something went wrong. Please try again or call us directly.";
-export const QUOTE_NETWORK_ERROR = "Network error. Please check your connection and try again.";
-export const QUOTE_INVALID_MESSAGE = "Please correct the highlighted fields and try again.";
-
-/** Suggestions for the free-text vehicle type (the spec's examples first). */
-export const VEHICLE_TYPE_SUGGESTIONS = ["Car", "Truck", "SUV", "Boat", "Other"] as const;
 
 /** A "standard address pattern": something@domain.tld, no spaces. */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
-/**
- * A hidden field people never see or fill; form-filling bots do. A request
- * with it filled is answered like a success and dropped (docs/decisions/0021).
- */
-export const HONEYPOT_FIELD = "website";
 
 /** A required, trimmed text: one clear message when it is missing or blank. */
 function requiredText(missing: string) {

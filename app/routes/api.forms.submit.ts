@@ -1,4 +1,4 @@
-import { QUOTE_FORM_ID, QUOTE_INVALID_MESSAGE, QUOTE_SUCCESS_MESSAGE } from "~/lib/quote-schema";
+import { QUOTE_FORM_ID, QUOTE_INVALID_MESSAGE, QUOTE_SUCCESS_MESSAGE } from "~/lib/quote-form";
 import { db } from "~/server/db.server";
 import { readJsonObject } from "~/server/json-body.server";
 import { submitQuote } from "~/server/quote.server";

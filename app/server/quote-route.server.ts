@@ -1,6 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type RouterContextProvider } from "react-router";
-import { QUOTE_INVALID_MESSAGE, QUOTE_SUCCESS_MESSAGE, quoteSchema } from "~/lib/quote-schema";
+import { QUOTE_INVALID_MESSAGE, QUOTE_SUCCESS_MESSAGE } from "~/lib/quote-form";
+import { quoteSchema } from "~/lib/quote-schema";
 import { db } from "./db.server";
 import { submitQuote } from "./quote.server";
 import { requestInfoContext } from "./request-context.server";

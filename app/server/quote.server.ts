@@ -1,5 +1,6 @@
 import { business } from "~/lib/business";
-import { HONEYPOT_FIELD, quoteFieldErrors, quoteSchema, type QuoteInput } from "~/lib/quote-schema";
+import { HONEYPOT_FIELD } from "~/lib/quote-form";
+import { quoteFieldErrors, quoteSchema, type QuoteInput } from "~/lib/quote-schema";
 import { kickOutbox } from "./background.server";
 import type { DB } from "./db.server";
 import { env } from "./env.server";

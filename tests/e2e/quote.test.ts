@@ -29,13 +29,10 @@ let nextIp = 1;
 
 const form = (page: Page) => page.getByRole("form", { name: "Request a free quote" });
 
-/** Opens the contact section and waits until React has hydrated the form. */
+/** Opens the contact section and waits until the form's validation (loaded on demand) is ready. */
 async function openForm(page: Page) {
   await page.goto("/#contact");
-  await page.waitForFunction(() => {
-    const el = document.querySelector('form[aria-label="Request a free quote"]');
-    return !!el && Object.keys(el).some((k) => k.startsWith("__reactFiber"));
-  });
+  await expect(form(page)).toHaveAttribute("data-validation", "ready");
 }
 
 async function fillValid(page: Page, name: string) {
@@ -138,6 +135,19 @@ test.describe("quote form with JavaScript", () => {
     await expect(form(page).getByLabel("Full Name")).toHaveValue("Casey Limit");
     await expect(form(page).getByRole("button", { name: "Get My Free Quote" })).toBeEnabled();
     await expectNoSeriousA11yViolations(page);
+  });
+
+  test("loads its validation code only when the form nears the screen", async ({ page, clientIp: _ }) => {
+    const loaded: string[] = [];
+    page.on("request", (r) => /QuoteValidation-[\w-]+\.js$/.test(r.url()) && loaded.push(r.url()));
+    await page.goto("/");
+    await page.waitForLoadState("networkidle");
+    expect(loaded).toEqual([]);
+    await expect(form(page)).not.toHaveAttribute("data-validation", "ready");
+
+    await form(page).scrollIntoViewIfNeeded();
+    await expect(form(page)).toHaveAttribute("data-validation", "ready");
+    expect(loaded).toHaveLength(1);
   });
 
   test("explains a network failure and an unreadable answer", async ({ page, clientIp: _ }) => {

@@ -2,7 +2,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { QUOTE_SUCCESS_MESSAGE } from "~/lib/quote-schema";
+import { QUOTE_SUCCESS_MESSAGE } from "~/lib/quote-form";
 import { action as homeAction } from "~/routes/home";
 import { stopBackgroundJobs } from "~/server/background.server";
 import { db } from "~/server/db.server";

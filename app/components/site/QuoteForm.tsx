@@ -1,14 +1,6 @@
-import {
-  getFormProps,
-  getInputProps,
-  getTextareaProps,
-  useForm,
-  type FieldMetadata,
-  type SubmissionResult,
-} from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import type { SubmissionResult } from "@conform-to/react";
 import { CircleAlert, CircleCheckBig, LoaderCircle, Send } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react";
 import { useActionData } from "react-router";
 import {
   HONEYPOT_FIELD,
@@ -17,16 +9,24 @@ import {
   QUOTE_NETWORK_ERROR,
   QUOTE_SUCCESS_MESSAGE,
   VEHICLE_TYPE_SUGGESTIONS,
-  quoteSchema,
-} from "~/lib/quote-schema";
+} from "~/lib/quote-form";
+import type { QuoteInput } from "~/lib/quote-schema";
 import type { quoteAction } from "~/server/quote-route.server";
+import type { QuoteValidationState } from "./QuoteValidation";
+
+// conform + zod: loaded when the form comes near the screen (docs/decisions/0022).
+const QuoteValidation = lazy(() => import("./QuoteValidation"));
+
+const FORM_ID = "quote";
+type FieldName = keyof Omit<QuoteInput, typeof HONEYPOT_FIELD>;
+type Errors = Partial<Record<string, string[] | undefined>>;
 
 /**
  * The quote request form (product-spec §4: idle, submitting, success, error).
- * Without JavaScript it is a plain form posted to the home page's action,
- * which renders errors with the values kept. With JavaScript it validates as
- * you go and sends JSON to POST /api/forms/submit without leaving the page
- * (docs/decisions/0022).
+ * Without JavaScript (or before it has loaded) it is a plain form posted to
+ * the home page's action, which renders errors with the values kept. With
+ * JavaScript it validates as you go and sends JSON to POST /api/forms/submit
+ * without leaving the page.
  */
 type Status = { state: "idle" } | { state: "submitting" } | { state: "error"; message: string } | { state: "success" };
 
@@ -53,7 +53,7 @@ export function QuoteForm() {
     <QuoteFormFields
       key={round}
       focusOnMount={round > 0}
-      postedResult={round === 0 ? posted?.result : undefined}
+      posted={round === 0 && !posted?.success ? posted?.result : undefined}
       status={status}
       onStatus={setStatus}
     />
@@ -62,33 +62,46 @@ export function QuoteForm() {
 
 function QuoteFormFields({
   focusOnMount,
-  postedResult,
+  posted,
   status,
   onStatus,
 }: {
   focusOnMount: boolean;
-  postedResult: SubmissionResult<string[]> | undefined;
+  posted: SubmissionResult<string[]> | undefined;
   status: Status;
   onStatus: (status: Status) => void;
 }) {
-  // Field errors the JSON API reported (only if it disagrees with the browser's check).
+  const formRef = useRef<HTMLFormElement>(null);
+  const [validation, setValidation] = useState<QuoteValidationState>();
+  const [wantValidation, setWantValidation] = useState(false);
+  // Field messages the JSON API reported (only if it disagrees with the browser's check).
   const [apiResult, setApiResult] = useState<SubmissionResult<string[]>>();
-  const [form, fields] = useForm({
-    id: "quote",
-    lastResult: apiResult ?? postedResult,
-    constraint: getZodConstraint(quoteSchema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: quoteSchema }),
-    async onSubmit(event, { submission }) {
-      event.preventDefault();
-      if (submission?.status !== "success") return;
+  const errors: Errors = validation?.errors ?? (posted?.error as Errors | undefined) ?? {};
+  const defaults = (posted?.initialValue ?? {}) as Partial<Record<string, string>>;
+
+  // Load validation as the form nears the screen, or at the latest on first focus.
+  useEffect(() => {
+    const form = formRef.current;
+    if (!form || wantValidation) return;
+    const observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && setWantValidation(true), {
+      rootMargin: "600px 0px",
+    });
+    observer.observe(form);
+    return () => observer.disconnect();
+  }, [wantValidation]);
+
+  useEffect(() => {
+    if (focusOnMount) formRef.current?.querySelector<HTMLInputElement>("input")?.focus();
+  }, [focusOnMount]);
+
+  const send = useCallback(
+    async (value: QuoteInput) => {
       onStatus({ state: "submitting" });
       try {
         const response = await fetch("/api/forms/submit", {
           method: "POST",
           headers: { "Content-Type": "application/json", Accept: "application/json" },
-          body: JSON.stringify({ formId: QUOTE_FORM_ID, ...submission.value }),
+          body: JSON.stringify({ formId: QUOTE_FORM_ID, ...value }),
         });
         const body = (await response.json().catch(() => null)) as ApiAnswer | null;
         if (response.ok && body?.success) return onStatus({ state: "success" });
@@ -98,22 +111,46 @@ function QuoteFormFields({
         onStatus({ state: "error", message: QUOTE_NETWORK_ERROR });
       }
     },
-  });
+    [onStatus],
+  );
 
-  const nameInput = useRef<HTMLInputElement>(null);
-  useEffect(() => {
-    if (focusOnMount) nameInput.current?.focus();
-  }, [focusOnMount]);
+  const control = (name: FieldName, { required = true, hint = false } = {}) => {
+    const invalid = !!errors[name]?.length;
+    const describedBy = [invalid && `${FORM_ID}-${name}-error`, hint && `${FORM_ID}-${name}-hint`].filter(Boolean).join(" ");
+    return {
+      id: `${FORM_ID}-${name}`,
+      name,
+      required,
+      defaultValue: defaults[name] ?? "",
+      "aria-invalid": invalid || undefined,
+      "aria-describedby": describedBy || undefined,
+    };
+  };
 
   const submitting = status.state === "submitting";
   return (
     <form
-      {...getFormProps(form)}
+      ref={formRef}
+      id={FORM_ID}
       method="post"
       action="/?index"
+      // The server (or, once loaded, the browser's check) gives the messages.
+      noValidate
       aria-label="Request a free quote"
+      data-validation={validation ? "ready" : undefined}
+      onFocus={() => setWantValidation(true)}
+      onSubmit={(event) => {
+        // Before the validation has loaded, the browser posts the form to the action.
+        validation?.submit(event);
+      }}
       className="space-y-3 rounded-2xl bg-white p-6 text-left text-slate-800 shadow-2xl ring-1 ring-black/5 sm:p-8"
     >
+      {wantValidation && (
+        <Suspense fallback={null}>
+          <QuoteValidation formId={FORM_ID} lastResult={apiResult ?? posted} onState={setValidation} onValid={send} />
+        </Suspense>
+      )}
+
       {status.state === "error" && (
         <div
           role="alert"
@@ -125,38 +162,19 @@ function QuoteFormFields({
       )}
 
       <div className="grid gap-x-5 gap-y-2 sm:grid-cols-2">
-        <Field meta={fields.name} label="Full Name">
-          <input
-            {...getInputProps(fields.name, { type: "text" })}
-            key={fields.name.key}
-            ref={nameInput}
-            autoComplete="name"
-            placeholder="Jane Smith"
-            className={inputClass}
-          />
+        <Field name="name" label="Full Name" errors={errors}>
+          <input {...control("name")} type="text" autoComplete="name" placeholder="Jane Smith" className={inputClass} />
         </Field>
-        <Field meta={fields.email} label="Email">
-          <input
-            {...getInputProps(fields.email, { type: "email" })}
-            key={fields.email.key}
-            autoComplete="email"
-            placeholder="jane@example.com"
-            className={inputClass}
-          />
+        <Field name="email" label="Email" errors={errors}>
+          <input {...control("email")} type="email" autoComplete="email" placeholder="jane@example.com" className={inputClass} />
         </Field>
-        <Field meta={fields.phone} label="Phone">
-          <input
-            {...getInputProps(fields.phone, { type: "tel" })}
-            key={fields.phone.key}
-            autoComplete="tel"
-            placeholder="(616) 555-0123"
-            className={inputClass}
-          />
+        <Field name="phone" label="Phone" errors={errors}>
+          <input {...control("phone")} type="tel" autoComplete="tel" placeholder="(616) 555-0123" className={inputClass} />
         </Field>
-        <Field meta={fields.vehicle_type} label="Vehicle Type">
+        <Field name="vehicle_type" label="Vehicle Type" errors={errors}>
           <input
-            {...getInputProps(fields.vehicle_type, { type: "text" })}
-            key={fields.vehicle_type.key}
+            {...control("vehicle_type")}
+            type="text"
             list="quote-vehicle-types"
             autoComplete="off"
             placeholder="Car, truck, SUV, boat…"
@@ -170,13 +188,13 @@ function QuoteFormFields({
         </Field>
       </div>
 
-      <Field meta={fields.message} label="Additional Details" hint="Optional: year, make and model, condition, services you're interested in.">
-        <textarea
-          {...getTextareaProps(fields.message, { ariaDescribedBy: `${fields.message.id}-hint` })}
-          key={fields.message.key}
-          rows={4}
-          className={`${inputClass} resize-y`}
-        />
+      <Field
+        name="message"
+        label="Additional Details"
+        errors={errors}
+        hint="Optional: year, make and model, condition, services you're interested in."
+      >
+        <textarea {...control("message", { required: false, hint: true })} rows={4} className={`${inputClass} resize-y`} />
       </Field>
 
       {/* Honeypot: hidden from people and assistive technology; bots fill it. */}
@@ -217,30 +235,33 @@ const inputClass =
   "block w-full rounded-lg border border-slate-300 bg-white px-3.5 py-2.5 text-slate-900 shadow-sm placeholder:text-slate-400 focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30 aria-[invalid=true]:border-red-500 aria-[invalid=true]:focus:ring-red-500/30";
 
 function Field({
-  meta,
+  name,
   label,
   hint,
+  errors,
   children,
 }: {
-  meta: FieldMetadata<unknown>;
+  name: FieldName;
   label: string;
   hint?: string;
+  errors: Errors;
   children: React.ReactNode;
 }) {
+  const id = `${FORM_ID}-${name}`;
   return (
     <div>
-      <label htmlFor={meta.id} className="mb-1.5 block text-sm font-semibold text-slate-700">
+      <label htmlFor={id} className="mb-1.5 block text-sm font-semibold text-slate-700">
         {label}
       </label>
       {children}
       {hint && (
-        <p id={`${meta.id}-hint`} className="mt-1.5 text-xs text-slate-500">
+        <p id={`${id}-hint`} className="mt-1.5 text-xs text-slate-500">
           {hint}
         </p>
       )}
       {/* One line is always reserved: a message appearing on blur must not move the submit button under the pointer. */}
-      <p id={meta.errorId} className="mt-1 min-h-5 text-sm leading-5 text-red-600">
-        {meta.errors?.[0]}
+      <p id={`${id}-error`} className="mt-1 min-h-5 text-sm leading-5 text-red-600">
+        {errors[name]?.[0]}
       </p>
     </div>
   );

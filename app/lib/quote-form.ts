@@ -1,0 +1,23 @@
+/**
+ * The quote form's names and texts (product-spec §4, §8, §9). Kept apart from
+ * the zod schema (./quote-schema.ts) so the home page can use them without
+ * loading zod before it is needed.
+ */
+
+export const QUOTE_FORM_ID = "quote_form";
+
+export const QUOTE_SUCCESS_MESSAGE =
+  "Thank you for your request! We'll get back to you within 24 hours with a personalized quote.";
+export const QUOTE_GENERIC_ERROR = "Something went wrong. Please try again or call us directly.";
+export const QUOTE_NETWORK_ERROR = "Network error. Please check your connection and try again.";
+export const QUOTE_INVALID_MESSAGE = "Please correct the highlighted fields and try again.";
+
+/** Suggestions for the free-text vehicle type (the spec's examples first). */
+export const VEHICLE_TYPE_SUGGESTIONS = ["Car", "Truck", "SUV", "Boat", "Other"] as const;
+
+/**
+ * A hidden field people never see or fill; form-filling bots do. A request
+ * with it filled is answered like a success and dropped (docs/decisions/0021).
+ */
+export const HONEYPOT_FIELD = "website";
+

@@ -1,0 +1,60 @@
+import { gzipSync } from "node:zlib";
+import { type BenchReport, kb, withAppServer } from "./lib";
+
+const BUDGET_BYTES = 130 * 1024;
+// Admin-only editors must never reach the public page (file names and code markers).
+const ADMIN_CODE = [/quill/i, /md-editor/i, /\bql-editor\b/, /\bw-md-editor\b/];
+
+/**
+ * (c) The JavaScript a browser loads for / : every script and modulepreload of
+ * the built page and the inline module script's imports, gzip-compressed,
+ * against a 130 KB budget.
+ */
+export function benchBrowserJs(): Promise<BenchReport> {
+  return withAppServer({}, async (server) => {
+    const html = await (await fetch(`${server.url}/`)).text();
+    const urls = new Set<string>();
+    for (const m of html.matchAll(/<link\b[^>]*\brel="modulepreload"[^>]*\bhref="([^"]+)"/g)) urls.add(m[1]!);
+    for (const m of html.matchAll(/<script\b[^>]*\bsrc="([^"]+)"/g)) urls.add(m[1]!);
+    for (const m of html.matchAll(/<script\b[^>]*type="module"[^>]*>([\s\S]*?)<\/script>/g)) {
+      for (const i of m[1]!.matchAll(/\bimport\b[^"'()]*(?:\(\s*)?["']([^"']+\.js)["']/g)) urls.add(i[1]!);
+    }
+    if (!urls.size) throw new Error("Found no scripts in the built page: has the HTML changed shape?");
+
+    const files = await Promise.all(
+      [...urls].map(async (u) => {
+        const res = await fetch(new URL(u, server.url));
+        if (!res.ok) throw new Error(`${u}: HTTP ${res.status}`);
+        const code = Buffer.from(await res.arrayBuffer());
+        return { url: u, raw: code.length, gzip: gzipSync(code).length, text: code.toString("utf8") };
+      }),
+    );
+    files.sort((a, b) => b.gzip - a.gzip);
+    // Chunks these files import() later (e.g. the quote form's validation): shown, not counted.
+    const deferredNames = new Set<string>();
+    for (const f of files) for (const m of f.text.matchAll(/import\(\s*["'`]([^"'`]+\.js)["'`]\s*\)/g)) deferredNames.add(m[1]!.replace(/^.*\//, ""));
+    for (const f of files) deferredNames.delete(f.url.replace(/^.*\//, ""));
+    const deferred = await Promise.all(
+      [...deferredNames].map(async (name) => {
+        const code = Buffer.from(await (await fetch(new URL(`/assets/${name}`, server.url))).arrayBuffer());
+        return { url: name, raw: code.length, gzip: gzipSync(code).length, text: code.toString("utf8") };
+      }),
+    );
+    const total = files.reduce((s, f) => s + f.gzip, 0);
+    const raw = files.reduce((s, f) => s + f.raw, 0);
+    const adminHits = [...files, ...deferred].filter((f) => ADMIN_CODE.some((re) => re.test(f.url) || re.test(f.text))).map((f) => f.url);
+    return {
+      title: `(c) JavaScript for / (${files.length} files)`,
+      headers: ["file", "raw", "gzip"],
+      rows: [
+        ...files.map((f) => [f.url.replace(/^.*\//, ""), kb(f.raw), kb(f.gzip)]),
+        ["total loaded with the page", kb(raw), kb(total)],
+        ...deferred.map((d) => [`(later, on demand) ${d.url}`, kb(d.raw), kb(d.gzip)]),
+      ],
+      checks: [
+        { label: `gzip total ${kb(total)} within the ${kb(BUDGET_BYTES)} budget (${((100 * total) / BUDGET_BYTES).toFixed(0)}%)`, ok: total <= BUDGET_BYTES },
+        { label: `no admin/editor code (quill, md-editor), also in the chunks loaded later${adminHits.length ? `: found in ${adminHits.join(", ")}` : ""}`, ok: !adminHits.length },
+      ],
+    };
+  });
+}

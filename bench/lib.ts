@@ -1,0 +1,59 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import autocannon, { type Options, type Result } from "autocannon";
+import { startAppServer, type AppServer } from "../tests/helpers/app-server";
+
+/** What one benchmark hands back to bench/run.ts for printing. */
+export interface BenchReport {
+  title: string;
+  headers: string[];
+  rows: (string | number)[][];
+  /** Targets and integrity checks; a failed one makes `npm run bench` exit 1. */
+  checks: { label: string; ok: boolean }[];
+  notes?: string[];
+}
+
+export type Benchmark = () => Promise<BenchReport>;
+
+/** Load for a fixed time; throws if the target answered with errors or timeouts. */
+export async function load(options: Options): Promise<Result> {
+  const result = await autocannon({ connections: 32, ...(options.amount ? {} : { duration: 8 }), ...options });
+  if (result.errors || result.timeouts) {
+    throw new Error(`${options.url}: ${result.errors} connection errors, ${result.timeouts} timeouts`);
+  }
+  return result;
+}
+
+export const rps = (r: Result) => Math.round(r.requests.average);
+export const ms = (n: number) => `${n.toFixed(n < 10 ? 1 : 0)} ms`;
+export const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+export const ratio = (a: number, b: number) => `${(a / b).toFixed(2)}x`;
+
+export function printReport(report: BenchReport): void {
+  const cells = [report.headers, ...report.rows.map((r) => r.map(String))];
+  const widths = report.headers.map((_, i) => Math.max(...cells.map((r) => (r[i] ?? "").length)));
+  const line = (r: string[]) => `  ${r.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join("  ")}`;
+  console.log(`\n${report.title}`);
+  console.log(line(report.headers));
+  console.log(`  ${widths.map((w) => "-".repeat(w)).join("  ")}`);
+  for (const r of cells.slice(1)) console.log(line(r));
+  for (const c of report.checks) console.log(`  ${c.ok ? "PASS" : "FAIL"}  ${c.label}`);
+  for (const n of report.notes ?? []) console.log(`  note: ${n}`);
+}
+
+/**
+ * Runs `fn` against the built production server (tests/helpers/app-server.ts)
+ * with a data directory of its own, removed afterwards. Without DATABASE_URL
+ * in `env` the database is the embedded one on disk, as `npm start` runs.
+ */
+export async function withAppServer<T>(env: Record<string, string>, fn: (server: AppServer) => Promise<T>): Promise<T> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), "gr-detail-bench-"));
+  const server = await startAppServer(env, { dataDir, embeddedOnDisk: true });
+  try {
+    return await fn(server);
+  } finally {
+    await server.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}

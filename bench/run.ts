@@ -1,0 +1,39 @@
+/**
+ * `npm run bench`: builds, then runs each benchmark against the production
+ * server and prints its table. `tsx bench/run.ts quote js` runs only those.
+ * A failed target or integrity check makes the exit code 1.
+ * To add one: export a `Benchmark` from a file beside this one and list it here.
+ */
+import { benchAdminTables } from "./admin-tables";
+import { benchBrowserJs } from "./browser-js";
+import { type Benchmark, type BenchReport, printReport } from "./lib";
+import { benchPublicPage } from "./public-page";
+import { benchQuoteSubmissions } from "./quote-submissions";
+
+const benchmarks: Record<string, Benchmark> = {
+  page: benchPublicPage,
+  quote: benchQuoteSubmissions,
+  js: benchBrowserJs,
+  admin: benchAdminTables,
+};
+
+const chosen = process.argv.slice(2);
+const unknown = chosen.filter((name) => !(name in benchmarks));
+if (unknown.length) {
+  console.error(`Unknown benchmark(s): ${unknown.join(", ")}. Choose from: ${Object.keys(benchmarks).join(", ")}`);
+  process.exit(2);
+}
+
+const started = Date.now();
+const reports: BenchReport[] = [];
+for (const [name, run] of Object.entries(benchmarks)) {
+  if (chosen.length && !chosen.includes(name)) continue;
+  console.log(`\nRunning ${name}…`);
+  const report = await run();
+  printReport(report);
+  reports.push(report);
+}
+
+const failed = reports.flatMap((r) => r.checks.filter((c) => !c.ok).map((c) => `${r.title.slice(0, 3)} ${c.label}`));
+console.log(`\n${reports.length} benchmark(s) in ${((Date.now() - started) / 1000).toFixed(0)} s; ${failed.length ? `FAILED:\n  ${failed.join("\n  ")}` : "all targets met"}`);
+process.exit(failed.length ? 1 : 0);
