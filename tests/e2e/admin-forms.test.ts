@@ -1,9 +1,14 @@
-import { createRows, marker, quoteRequest, TINY_PNG } from "./admin-helpers";
+import { createRows, marker, quoteRequest, TINY_PNG, watchConsoleErrors } from "./admin-helpers";
 import { ADMIN_EMAIL, expect, signIn, test } from "./fixtures";
 
+let checkConsole: () => void;
+
 test.beforeEach(async ({ page }) => {
+  checkConsole = watchConsoleErrors(page);
   await signIn(page, ADMIN_EMAIL, { returnUrl: "/admin/testimonials" });
 });
+
+test.afterEach(() => checkConsole());
 
 test("Add New opens 'Add New Item'; validation runs on change and on submit with the spec's messages", async ({
   page,
@@ -38,7 +43,21 @@ test("Add New opens 'Add New Item'; validation runs on change and on submit with
   await expect(dialog.getByText("Rating cannot be greater than 5")).toHaveCount(0);
   await dialog.getByLabel("Text").fill("Spotless, and on time.");
 
+  // While the save is on its way: 'submitting...' and everything disabled.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(
+    (url) => url.pathname.startsWith("/admin/testimonials"),
+    async (route) => {
+      if (route.request().method() === "POST") await held;
+      await route.continue();
+    },
+  );
   await dialog.getByRole("button", { name: "Create", exact: true }).click();
+  await expect(dialog.getByRole("button", { name: "submitting..." })).toBeDisabled();
+  await expect(dialog.getByLabel("Name", { exact: true })).toBeDisabled();
+  await expect(dialog.getByRole("button", { name: "Cancel" })).toBeDisabled();
+  release();
   await expect(dialog).toHaveCount(0);
   await expect(page).not.toHaveURL(/new=1/);
   await page.getByRole("searchbox", { name: "Search" }).fill(name);
@@ -156,6 +175,38 @@ test("media upload: drop zone, uploading, preview; Remove clears it; the grid sh
   await expect(page.locator("tbody tr")).toHaveCount(1);
   await expect(page.locator("tbody tr img")).toHaveAttribute("src", /^\/uploads\/.+\.png$/);
   await expect(page.locator("tbody tr").getByRole("link", { name: /\.pdf$/ })).toBeVisible();
+});
+
+test("drag and drop: the zone lights up, then shows 'Uploading...' with the input disabled, then the preview", async ({
+  page,
+}) => {
+  await page.goto("/admin/testimonials?new=1");
+  const dialog = page.getByRole("dialog", { name: "Add New Item" });
+  const zone = dialog.locator("[data-state]");
+  await expect(zone).toHaveAttribute("data-state", "empty");
+  // Hold the upload until the uploading state has been seen.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route("**/api/upload/media", async (route) => {
+    await held;
+    await route.continue();
+  });
+  const dataTransfer = await page.evaluateHandle(
+    (bytes) => {
+      const transfer = new DataTransfer();
+      transfer.items.add(new File([new Uint8Array(bytes)], "dropped.png", { type: "image/png" }));
+      return transfer;
+    },
+    [...TINY_PNG],
+  );
+  await zone.dispatchEvent("dragenter", { dataTransfer });
+  await expect(zone).toHaveAttribute("data-state", "drag-over");
+  await zone.dispatchEvent("drop", { dataTransfer });
+  await expect(zone).toHaveAttribute("data-state", "uploading");
+  await expect(dialog.getByText("Uploading...")).toBeVisible();
+  await expect(dialog.getByLabel("Image")).toBeDisabled();
+  release();
+  await expect(dialog.getByRole("img", { name: /^Preview of .+\.png$/ })).toBeVisible();
 });
 
 test("a failed upload says 'Upload failed. Please try again.'", async ({ page }) => {

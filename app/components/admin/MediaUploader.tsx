@@ -166,16 +166,28 @@ function Preview({ url }: { url: string }) {
   const name = fileNameOf(url);
   switch (mediaKind(url)) {
     case "image":
-      return <img src={url} alt={`Preview of ${name}`} className="max-h-48 max-w-full rounded-md object-contain" />;
+      return (
+        <figure>
+          <img
+            src={url}
+            alt={`Preview of ${name}`}
+            className="max-h-48 max-w-full rounded-md bg-white object-contain ring-1 ring-slate-200"
+          />
+          <figcaption className="mt-1.5 truncate text-xs text-slate-500">{name}</figcaption>
+        </figure>
+      );
     case "video":
       return (
-        <video
-          src={url}
-          controls
-          preload="metadata"
-          className="max-h-48 max-w-full rounded-md"
-          aria-label={`Preview of ${name}`}
-        />
+        <figure>
+          <video
+            src={url}
+            controls
+            preload="metadata"
+            className="max-h-48 max-w-full rounded-md"
+            aria-label={`Preview of ${name}`}
+          />
+          <figcaption className="mt-1.5 truncate text-xs text-slate-500">{name}</figcaption>
+        </figure>
       );
     default:
       return (

@@ -25,7 +25,7 @@ export function TableSidebar({ tables, current }: { tables: TableSummary[]; curr
                 aria-current={active ? "page" : undefined}
                 className={`block rounded-lg border px-3 py-2 transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500 lg:border-transparent ${
                   active
-                    ? "border-brand-200 bg-brand-50 text-brand-800 lg:border-l-brand-600 lg:bg-brand-50"
+                    ? "border-brand-400 bg-brand-50 text-brand-700 lg:border-l-brand-600"
                     : "border-slate-200 bg-white text-slate-700 hover:bg-slate-100 lg:bg-transparent"
                 } lg:rounded-l-none lg:border-l-2`}
               >

@@ -1,0 +1,45 @@
+import { expect, test } from "./fixtures";
+
+interface RouteEntry {
+  module: string;
+  imports?: string[];
+  css?: string[];
+}
+interface Manifest {
+  entry: { module: string; imports: string[] };
+  routes: Record<string, RouteEntry>;
+}
+
+// The editors' chunks, as the admin table route names them in its dynamic imports.
+const EDITOR_CHUNK = /assets\/(quill|index\.nohighlight)-[\w-]+\.js/g;
+
+test("the public pages never load the admin editors (Quill, markdown editor) or their CSS", async ({ request }) => {
+  const home = await (await request.get("/")).text();
+  const manifestUrl = home.match(/\/assets\/manifest-[\w-]+\.js/)?.[0];
+  expect(manifestUrl, "the page names the route manifest").toBeTruthy();
+  const source = await (await request.get(manifestUrl!)).text();
+  const manifest = JSON.parse(source.replace(/^window\.__reactRouterManifest=/, "").replace(/;\s*$/, "")) as Manifest;
+
+  const filesOf = (id: string) => {
+    const route = manifest.routes[id];
+    expect(route, `route ${id} is in the manifest`).toBeTruthy();
+    return [route!.module, ...(route!.imports ?? []), ...(route!.css ?? [])];
+  };
+  const read = async (file: string) => (await request.get(file)).text();
+
+  // Positive control: the admin table route does load both editors, lazily.
+  const adminModule = await read(manifest.routes["routes/admin.$table"]!.module);
+  const editorChunks = [...new Set([...adminModule.matchAll(EDITOR_CHUNK)].map((m) => m[1]))];
+  expect(editorChunks.sort()).toEqual(["index.nohighlight", "quill"]);
+
+  const publicFiles = new Set([
+    manifest.entry.module,
+    ...manifest.entry.imports,
+    ...["root", "routes/home", "routes/about", "routes/login"].flatMap(filesOf),
+  ]);
+  for (const file of publicFiles) {
+    const text = await read(file);
+    expect(text.match(EDITOR_CHUNK), `${file} refers to an editor chunk`).toBeNull();
+    expect(text.includes(".ql-editor") || text.includes(".w-md-editor"), `${file} carries editor CSS`).toBe(false);
+  }
+});
