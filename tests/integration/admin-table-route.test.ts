@@ -1,0 +1,158 @@
+import { RouterContextProvider } from "react-router";
+import { describe, expect, it } from "vitest";
+import type { RowActionFailure } from "~/components/admin/row-action";
+import { action, loader } from "~/routes/admin.$table";
+import { db } from "~/server/db.server";
+import { requestInfoContext } from "~/server/request-context.server";
+import { useTestDatabase } from "../helpers/test-database-lifecycle";
+
+useTestDatabase();
+
+// The admin layout's middleware (tested with the shell) has checked the user; these call the table route itself.
+function context() {
+  const ctx = new RouterContextProvider();
+  ctx.set(requestInfoContext, { clientIp: "203.0.113.9", nonce: "" });
+  return ctx;
+}
+
+async function post(table: string, search: string, fields: Record<string, string | string[]>) {
+  const body = new FormData();
+  for (const [name, value] of Object.entries(fields)) for (const v of [value].flat()) body.append(name, v);
+  const request = new Request(`http://localhost/admin/${table}${search}`, { method: "POST", body });
+  return action({ request, params: { table }, context: context() } as never);
+}
+
+async function load(table: string, search = "") {
+  const request = new Request(`http://localhost/admin/${table}${search}`);
+  return loader({ request, params: { table }, context: context() } as never);
+}
+
+/** A failed write: data({ ... }, { status }). */
+function failure(result: unknown): { status: number | undefined; body: RowActionFailure } {
+  const { data, init } = result as { data: RowActionFailure; init: ResponseInit | null };
+  return { status: init?.status, body: data };
+}
+
+const guide = (title: string, extra: Record<string, string> = {}) => ({
+  intent: "create",
+  title,
+  summary: "",
+  body: "<p>Rinse <strong>first</strong>.</p>",
+  pdf: "",
+  cover: "",
+  product_web_url: "",
+  contact_email: "",
+  reviewed_on: "",
+  sort_order: "",
+  ...extra,
+});
+
+describe("admin table route action", () => {
+  it("creates a row from a plain form post and goes back to the list, replacing the form's history entry", async () => {
+    const result = (await post(
+      "care_guides",
+      "?q=wax&sort=title:asc&new=1",
+      guide("Wax guide", { published: "on" }),
+    )) as Response;
+    expect(result.status).toBe(302);
+    expect(result.headers.get("Location")).toBe("/admin/care_guides?sort=title%3Aasc&q=wax");
+    expect(result.headers.get("X-Remix-Replace")).toBe("true");
+    const row = await db()
+      .selectFrom("care_guides")
+      .selectAll()
+      .where("title", "=", "Wax guide")
+      .executeTakeFirstOrThrow();
+    // Checkbox present → true; empty number → 0; rich text kept (sanitised by the table's write hook).
+    expect(row).toMatchObject({ published: true, sort_order: 0, body: "<p>Rinse <strong>first</strong>.</p>" });
+  });
+
+  it("answers a failed create with the banner, the validator's field messages and what was typed", async () => {
+    const { status, body } = failure(
+      await post("care_guides", "?new=1", guide("No", { contact_email: "nope", product_web_url: "ftp://x" })),
+    );
+    expect(status).toBe(400);
+    expect(body.intent).toBe("create");
+    expect(body.error).toMatch(/^Failed to create row: /);
+    expect(body.fields).toEqual({
+      title: "Title must be at least 3 characters",
+      contact_email: "Questions To is not a valid email",
+      product_web_url: "Product Link is not valid",
+    });
+    expect(body.values).toMatchObject({ title: "No", contact_email: "nope", published: false });
+  });
+
+  it("updates the posted fields (an absent checkbox is unchecked) and deletes", async () => {
+    await post("care_guides", "", guide("Boat guide", { published: "on" }));
+    const { id } = await db()
+      .selectFrom("care_guides")
+      .select("id")
+      .where("title", "=", "Boat guide")
+      .executeTakeFirstOrThrow();
+    const { intent: _create, ...fields } = guide("Boat guide, revised", { sort_order: "7" });
+    const updated = (await post("care_guides", `?edit=${id}&page=1`, {
+      ...fields,
+      intent: "update",
+      id: String(id),
+    })) as Response;
+    expect(updated.headers.get("Location")).toBe("/admin/care_guides");
+    const row = await db().selectFrom("care_guides").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ title: "Boat guide, revised", published: false, sort_order: 7 });
+
+    const deleted = (await post("care_guides", "?q=boat", { intent: "delete", id: String(id) })) as Response;
+    expect(deleted.headers.get("Location")).toBe("/admin/care_guides?q=boat");
+    expect(await db().selectFrom("care_guides").select("id").where("id", "=", id).executeTakeFirst()).toBeUndefined();
+
+    const again = failure(await post("care_guides", "", { intent: "delete", id: String(id) }));
+    expect(again).toMatchObject({
+      status: 404,
+      body: { intent: "delete", error: "Failed to delete row: Row not found" },
+    });
+  });
+
+  it("refuses writes to a read-only table and unknown intents", async () => {
+    const refused = failure(await post("auth_audit", "", { intent: "delete", id: "1" }));
+    expect(refused.status).toBe(405);
+    expect(refused.body.error).toBe("Failed to delete row: Sign-in Audit Trail is read-only");
+    await expect(post("care_guides", "", { intent: "drop" })).rejects.toMatchObject({ init: { status: 400 } });
+  });
+});
+
+describe("admin table route loader", () => {
+  it("lists with the table's default sort when the URL names none, and keeps the URL state as it is", async () => {
+    const data = await load("testimonials");
+    expect(data.state).toEqual({ page: 1, sort: null, q: "" });
+    expect(data.activeSort).toEqual({ field: "sort_order", direction: "asc" });
+    expect(data.schema.name).toBe("testimonials");
+    expect(data.tables.map((t) => t.name)).toContain("care_guides");
+    expect(data.searchFields).toEqual(["name", "text", "service"]);
+  });
+
+  it("shows a bad query as the load banner instead of failing the page", async () => {
+    const data = await load("testimonials", "?sort=nope:asc");
+    expect(data.loadError).toBe("Failed to load data for testimonials: Unknown sort field: nope");
+    expect(data.rows).toEqual([]);
+  });
+
+  it("sends a page past the end to the last page", async () => {
+    for (let i = 0; i < 3; i++) await post("care_guides", "", guide(`Guide ${i} for paging`));
+    await expect(load("care_guides", "?page=4&q=for%20paging")).rejects.toSatisfy(
+      (response: Response) =>
+        response.status === 302 && response.headers.get("Location") === "/admin/care_guides?q=for+paging",
+    );
+  });
+
+  it("loads a row to edit that is not on the current page", async () => {
+    const { id } = await db()
+      .selectFrom("care_guides")
+      .select("id")
+      .where("title", "=", "Guide 0 for paging")
+      .executeTakeFirstOrThrow();
+    const data = await load("care_guides", `?q=nothing-matches&edit=${id}`);
+    expect(data.editRow).toMatchObject({ id, title: "Guide 0 for paging" });
+    expect((await load("care_guides", "?edit=999999")).editRow).toBeNull();
+  });
+
+  it("answers 404 for a table that is not registered", async () => {
+    await expect(load("no_such_table")).rejects.toMatchObject({ status: 404 });
+  });
+});
