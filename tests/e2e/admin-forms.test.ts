@@ -113,8 +113,14 @@ test("Edit opens 'Edit Item' prefilled and Update saves; the server's messages s
   await page.goto("/admin/users?new=1");
   const users = page.getByRole("dialog", { name: "Add New Item" });
   await users.getByLabel("Email").fill(ADMIN_EMAIL);
+  const alerts: string[] = [];
+  page.once("dialog", (alert) => {
+    alerts.push(alert.message());
+    void alert.dismiss();
+  });
   await users.getByRole("button", { name: "Create", exact: true }).click();
   await expect(users.getByRole("alert")).toContainText("Failed to create row: Email is already in use");
+  await expect.poll(() => alerts).toEqual(["Failed to save item"]);
   await expect(users.getByText("Email is already in use").last()).toBeVisible();
 });
 
@@ -138,6 +144,28 @@ test("Delete asks for confirmation; dismissing keeps the row, accepting deletes 
   await rows.first().getByRole("button", { name: "Delete" }).click();
   await expect(page.getByRole("cell", { name: "No data available" })).toBeVisible();
   await expect(page).toHaveURL(new RegExp(`q=${tag}`));
+});
+
+test("a delete that fails alerts 'Failed to delete item' and shows the server's reason above the grid", async ({
+  page,
+}) => {
+  const tag = marker("delfail");
+  const [row] = await createRows(page, "quote_requests", [quoteRequest(`Already Gone ${tag}`)]);
+  await page.goto(`/admin/quote_requests?q=${tag}`);
+  // Someone else deletes it first.
+  const origin = new URL(page.url()).origin;
+  expect(
+    (await page.request.delete(`/api/tables/quote_requests/${row!.id}`, { headers: { Origin: origin } })).ok(),
+  ).toBe(true);
+
+  const messages: string[] = [];
+  page.on("dialog", (dialog) => {
+    messages.push(dialog.message());
+    void dialog.accept();
+  });
+  await page.locator("tbody tr").first().getByRole("button", { name: "Delete" }).click();
+  await expect(page.getByRole("alert")).toHaveText("Failed to delete row: Row not found");
+  expect(messages).toEqual(["Are you sure you want to delete this item?", "Failed to delete item"]);
 });
 
 test("media upload: drop zone, uploading, preview; Remove clears it; the grid shows a thumbnail", async ({ page }) => {

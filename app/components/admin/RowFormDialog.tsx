@@ -18,6 +18,7 @@ interface RowFormDialogProps {
 }
 
 const DIALOG_ID = "row-form";
+const SAVE_FAILED_ALERT = "Failed to save item";
 
 /**
  * The generic add/edit form: one field per writable property, validated with
@@ -35,7 +36,10 @@ export function RowFormDialog({ schema, row, closeTo, failure }: RowFormDialogPr
 
   // A later failed save (with JavaScript the form stays mounted) brings the server's field messages.
   useEffect(() => {
-    if (failure) setErrors(failure.fields ?? {});
+    if (!failure) return;
+    setErrors(failure.fields ?? {});
+    // The spec's alert; the banner in the form says what went wrong.
+    window.alert(SAVE_FAILED_ALERT);
   }, [failure]);
 
   function change(name: string, value: unknown) {

@@ -1,7 +1,7 @@
 import { Lock, Plus } from "lucide-react";
 import { useEffect } from "react";
-import { Form, useFetcher } from "react-router";
-import { apiQuery, listSearch, type ListState, type SortState } from "~/lib/list-state";
+import { Form, useFetcher, useNavigation } from "react-router";
+import { apiQuery, listSearch, readListState, type ListState, type SortState } from "~/lib/list-state";
 import type { TableRow, TableSchema } from "~/lib/table-schema";
 import { primaryButton } from "./AdminDialog";
 import { DataGrid, DELETE_FETCHER } from "./DataGrid";
@@ -54,6 +54,13 @@ export function TableView({
   const fetcherFailure = deleteFetcher.state === "idle" ? deleteFetcher.data : undefined;
   const deleteFailure = fetcherFailure ?? (failure?.intent === "delete" ? failure : undefined);
 
+  // Dim the rows while the next page, sort or search loads (not when a dialog merely opens).
+  const navigation = useNavigation();
+  const listLoading =
+    navigation.state === "loading" &&
+    navigation.location.pathname === path &&
+    listSearch(readListState(new URLSearchParams(navigation.location.search))) !== listSearch(state);
+
   useEffect(() => {
     if (fetcherFailure?.error) window.alert(DELETE_FAILED_ALERT);
   }, [fetcherFailure]);
@@ -103,7 +110,12 @@ export function TableView({
       <div className="mt-4 space-y-3">
         {loadError && <ErrorBanner>{loadError}</ErrorBanner>}
         {deleteFailure && <ErrorBanner>{deleteFailure.error}</ErrorBanner>}
-        <DataGrid schema={schema} rows={rows} state={state} activeSort={activeSort} path={path} listUrl={listUrl} />
+        <div
+          aria-busy={listLoading || undefined}
+          className={`transition-opacity duration-200 ${listLoading ? "opacity-60" : ""}`}
+        >
+          <DataGrid schema={schema} rows={rows} state={state} activeSort={activeSort} path={path} listUrl={listUrl} />
+        </div>
       </div>
 
       <Pager state={state} total={total} path={path} />
