@@ -1,5 +1,5 @@
 import { useEffect, useState, type FormEvent } from "react";
-import { data, isRouteErrorResponse, Link, Outlet, useNavigate, useNavigation } from "react-router";
+import { data, isRouteErrorResponse, Link, Outlet, useLocation, useNavigate, useNavigation } from "react-router";
 import { FullScreenMessage } from "~/components/ui/FullScreenMessage";
 import { AuthProvider, useAuth } from "~/lib/auth-client";
 import { adminUserContext } from "~/server/auth/current-user.server";
@@ -40,11 +40,17 @@ function AdminShell() {
   const auth = useAuth();
   const navigate = useNavigate();
   const navigation = useNavigation();
+  const location = useLocation();
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
 
   // Every navigation under /admin passes the guard above again on the server.
-  const checking = navigation.state === "loading" && navigation.location.pathname.startsWith("/admin");
+  // Shown when moving to another admin page, not for a sort, search or page
+  // change within the same table (the same path), where it would only flicker.
+  const checking =
+    navigation.state === "loading" &&
+    navigation.location.pathname.startsWith("/admin") &&
+    navigation.location.pathname !== location.pathname;
 
   const onLogout = async (event: FormEvent) => {
     event.preventDefault();

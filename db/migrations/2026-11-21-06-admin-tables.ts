@@ -3,17 +3,27 @@ import { sql, type Kysely } from "kysely";
 // Frozen in time: never import app code here, never edit after it has run.
 // The admin dashboard's table (care guides) and the indexes its list and
 // export queries need (app/server/tables/rows.server.ts):
-// - ORDER BY <sortable column> <dir>, id <dir> LIMIT 50 → btree (column, id)
+// - ORDER BY <sortable column> <dir>, id <dir> LIMIT 50 → btree (column, id);
+//   text columns sort case-insensitively → btree (lower(column), id)
 // - <searchable column> ILIKE '%term%' → GIN gin_trgm_ops, on tables that grow
 // - the unfiltered total → row_counts, kept by statement triggers
 
 const sortIndexes: Record<string, string[]> = {
-  quote_requests: ["name", "email", "vehicle_type", "status"], // created_at: below, with id
-  testimonials: ["name", "rating", "sort_order", "created_at"],
-  faqs: ["question", "category", "sort_order", "created_at"],
-  care_guides: ["title", "published", "sort_order"],
-  users: ["name", "is_admin", "created_at"], // email: unique index already
-  auth_audit: ["created_at", "event", "email", "outcome"], // created_at: replaces 05's single-column index
+  quote_requests: [], // created_at: below, with id
+  testimonials: ["rating", "sort_order", "created_at"],
+  faqs: ["sort_order", "created_at"],
+  care_guides: ["published", "sort_order"],
+  users: ["is_admin", "created_at"],
+  auth_audit: ["created_at"], // replaces 05's single-column index
+};
+
+const textSortIndexes: Record<string, string[]> = {
+  quote_requests: ["name", "email", "vehicle_type", "status"],
+  testimonials: ["name"],
+  faqs: ["question", "category"],
+  care_guides: ["title"],
+  users: ["email", "name"],
+  auth_audit: ["event", "email", "outcome"],
 };
 
 const trigramIndexes: Record<string, string[]> = {
@@ -49,6 +59,11 @@ export async function up(db: Kysely<any>): Promise<void> {
   for (const [table, columns] of Object.entries(sortIndexes)) {
     for (const column of columns) {
       await db.schema.createIndex(`${table}_${column}_id_idx`).on(table).columns([column, "id"]).execute();
+    }
+  }
+  for (const [table, columns] of Object.entries(textSortIndexes)) {
+    for (const column of columns) {
+      await sql`CREATE INDEX ${sql.raw(`${table}_lower_${column}_id_idx`)} ON ${sql.table(table)} (lower(${sql.ref(column)}), id)`.execute(db);
     }
   }
   // The default sort, newest first; replaces the single-column index of 01.
@@ -116,6 +131,9 @@ export async function down(db: Kysely<any>): Promise<void> {
   await db.schema.createIndex("auth_audit_created_at_idx").ifNotExists().on("auth_audit").column("created_at").execute();
   for (const [table, columns] of Object.entries(sortIndexes)) {
     for (const column of columns) await db.schema.dropIndex(`${table}_${column}_id_idx`).ifExists().execute();
+  }
+  for (const [table, columns] of Object.entries(textSortIndexes)) {
+    for (const column of columns) await db.schema.dropIndex(`${table}_lower_${column}_id_idx`).ifExists().execute();
   }
   await db.schema.dropTable("care_guides").ifExists().execute();
 }

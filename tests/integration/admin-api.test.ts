@@ -132,6 +132,16 @@ describe("listing", () => {
     expect(byDefault.rows[0].name).toBe("Percent 100%_done");
   });
 
+  it("sorts text case-insensitively, in the list and in the export", async () => {
+    for (const name of ["charlie Lower", "Bravo Upper", "alpha lower"]) {
+      await call("/api/tables/testimonials", { method: "POST", json: { name, text: "Great", rating: 5 } });
+    }
+    const list = await (await call("/api/tables/testimonials?sort=name:asc&name_contains=er")).json();
+    expect(list.rows.map((r: any) => r.name)).toEqual(["alpha lower", "Bravo Upper", "charlie Lower"]);
+    const csv = await (await call("/api/tables/testimonials/export?sort=name:desc&name_contains=er")).text();
+    expect(csv.split("\r\n").slice(1, 4).map((l) => l.split(",")[1])).toEqual(["charlie Lower", "Bravo Upper", "alpha lower"]);
+  });
+
   it("searches case-insensitively; the same term on several fields matches any of them", async () => {
     const boats = await (await call("/api/tables/quote_requests?vehicle_type_contains=BOAT")).json();
     expect(boats.total).toBe(3);

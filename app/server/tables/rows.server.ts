@@ -115,11 +115,21 @@ function whereClause(table: TableDef, query: ListQuery, extra: RawBuilder<unknow
  */
 const column = (table: TableDef, name: string) => sql.ref(`${table.name}.${name}`);
 
+/**
+ * What a column sorts by. Text sorts case-insensitively ("alpha" before
+ * "Charlie", whatever the database's collation), matching the
+ * (lower(column), id) indexes of the admin-tables migration.
+ */
+function sortKey(table: TableDef, name: string): RawBuilder<unknown> {
+  const c = table.columns[name]!;
+  return c.type === "string" && !c.format?.startsWith("date") ? sql`lower(${column(table, name)})` : column(table, name);
+}
+
 function orderBy(table: TableDef, query: ListQuery): RawBuilder<unknown> {
   const dir = sql.raw(query.sort.direction === "desc" ? "DESC" : "ASC");
   const id = column(table, "id");
   // id breaks ties, so a page boundary never shows a row twice or skips one.
-  return query.sort.field === "id" ? sql`ORDER BY ${id} ${dir}` : sql`ORDER BY ${column(table, query.sort.field)} ${dir}, ${id} ${dir}`;
+  return query.sort.field === "id" ? sql`ORDER BY ${id} ${dir}` : sql`ORDER BY ${sortKey(table, query.sort.field)} ${dir}, ${id} ${dir}`;
 }
 
 async function countRows(db: DB, table: TableDef, query: ListQuery): Promise<number> {
@@ -297,11 +307,11 @@ export function exportCsv(db: DB, table: TableDef, query: ListQuery): ReadableSt
         keyset.push(
           field === "id"
             ? sql`${column(table, "id")} ${dir} ${after.id}`
-            : sql`(${column(table, field)}, ${column(table, "id")}) ${dir} (${after.key}, ${after.id})`,
+            : sql`(${sortKey(table, field)}, ${column(table, "id")}) ${dir} (${after.key}, ${after.id})`,
         );
       }
       const { rows } = await sql<{ line: string; key: string; id: number }>`
-        SELECT ${line} AS line, ${column(table, field)}::text AS key, ${column(table, "id")} AS id
+        SELECT ${line} AS line, ${sortKey(table, field)}::text AS key, ${column(table, "id")} AS id
         FROM ${sql.table(table.name)} ${whereClause(table, query, keyset)} ${orderBy(table, query)}
         LIMIT ${EXPORT_BATCH}`.execute(db);
       if (rows.length) {
