@@ -34,6 +34,8 @@ const WARMUP = 5;
 interface Target {
   label: string;
   db: DB;
+  /** On the server, the pool the export borrows its COPY connection from (as the app's serverPool()). */
+  pool?: pg.Pool;
   /** Time of COPY (SELECT …) TO STDOUT CSV of the export's rows, in ms. */
   copy(select: string): Promise<number>;
   close(): Promise<void>;
@@ -107,7 +109,8 @@ async function benchTarget(target: Target, rows: number) {
     {
       name: "page 1, sort=name:asc",
       list: () => listRows(db, table, q("sort=name:asc")),
-      plain: () => sql`SELECT * FROM quote_requests ORDER BY name ASC LIMIT 50`.execute(db),
+      // Text sorts case-insensitively: the same page is ORDER BY lower(name), id (served by its index).
+      plain: () => sql`SELECT * FROM quote_requests ORDER BY lower(name) ASC, id ASC LIMIT 50`.execute(db),
     },
     {
       name: "page 1, search 'walker12345' (1 row)",
@@ -132,7 +135,7 @@ async function benchTarget(target: Target, rows: number) {
   const rss = sampleRss();
   const start = performance.now();
   let bytes = 0;
-  for await (const chunk of exportCsv(db, table, q("")) as unknown as AsyncIterable<Uint8Array>) bytes += chunk.length;
+  for await (const chunk of exportCsv(db, table, q(""), target.pool) as unknown as AsyncIterable<Uint8Array>) bytes += chunk.length;
   const exportMs = performance.now() - start;
   const peakRss = rss.stop();
   return {
@@ -162,6 +165,7 @@ async function serverTarget(adminUrl: string): Promise<Target | undefined> {
   return {
     label: "PostgreSQL server",
     db,
+    pool,
     async copy(select) {
       const start = performance.now();
       execFileSync("psql", [url.toString(), "-q", "-c", `\\copy (${select}) to '/dev/null' csv header`], { stdio: "inherit" });

@@ -17,6 +17,8 @@ interface Handle {
   db: DB;
   close: () => Promise<void>;
   kind: "embedded" | "server";
+  /** The server's connection pool (Kysely's own), for what Kysely cannot do; none on the embedded database. */
+  serverPool?: pg.Pool;
 }
 
 // One database per process, kept on globalThis: the dev server reloads modules
@@ -34,6 +36,16 @@ export function databaseKind(): Handle["kind"] {
   return g.__appDatabase!.kind;
 }
 
+/**
+ * The PostgreSQL server's connection pool, for work that needs a pg client of
+ * its own (a COPY … TO STDOUT stream); undefined on the embedded database,
+ * whose single connection belongs to Kysely.
+ */
+export function serverPool(): pg.Pool | undefined {
+  db();
+  return g.__appDatabase!.serverPool;
+}
+
 export async function closeDatabase(): Promise<void> {
   const handle = g.__appDatabase;
   g.__appDatabase = undefined;
@@ -44,7 +56,7 @@ function open(url: string | undefined, dataDir: string): Handle {
   if (url && url !== "memory://") {
     const pool = new pg.Pool({ connectionString: url, max: 10 });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { db, kind: "server", close: () => db.destroy() };
+    return { db, kind: "server", serverPool: pool, close: () => db.destroy() };
   }
   let location = "memory://";
   if (!url) {

@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { csvLine } from "~/lib/csv";
-import { db } from "~/server/db.server";
+import { db, serverPool } from "~/server/db.server";
 import { sessionCookieFor, startHttpApp } from "../helpers/http-app";
 import { useTestDatabase } from "../helpers/test-database-lifecycle";
 
@@ -15,6 +15,14 @@ beforeAll(async () => {
 afterAll(() => app.close());
 
 const ROWS = 200_000;
+
+/** COPY statements running on the test database's server (none on the embedded database). */
+async function runningCopies(): Promise<number> {
+  if (!serverPool()) return 0;
+  const { rows } = await sql<{ n: number }>`SELECT count(*) AS n FROM pg_stat_activity
+    WHERE datname = current_database() AND backend_type = 'client backend' AND query LIKE 'COPY (%' AND state = 'active'`.execute(db());
+  return Number(rows[0]!.n);
+}
 
 /** A minimal RFC 4180 reader, to check what a spreadsheet would see. */
 function parseCsv(text: string): string[][] {
@@ -44,6 +52,8 @@ describe("CSV export", () => {
       { name: "-2+3", message: "@SUM(A1:A2)" },
       { name: "\tTabbed", message: "\rReturn" },
       { name: "Plain Name", message: "a=b is fine" },
+      { name: "Zoë Ünïcode ✓", message: "\n", notes: "ends with a break\n" },
+      { name: "\\. back\\slash", message: "", notes: '"' },
     ];
     await db()
       .insertInto("quote_requests")
@@ -63,14 +73,55 @@ describe("CSV export", () => {
       ["'-2+3", "'@SUM(A1:A2)"],
       ["'\tTabbed", "'\rReturn"],
       ["Plain Name", "a=b is fine"],
+      ["Zoë Ünïcode ✓", "\n"],
+      ["\\. back\\slash", ""],
     ]);
+    // A line break inside a cell stays as stored, inside quotes; every record ends with CRLF.
+    expect(text).toContain('"line one\nline two\r\nthree"');
+    expect(text).toContain(',"\n",');
+    expect(text).toContain(',"ends with a break\n",');
+    expect(text.split("\r\n")).toHaveLength(1 + 7 + 1 + 1); // header, rows, the "\r\n" inside one message, the end
     expect(text).toContain('"Smith, ""Bob"""');
     // The rows PostgreSQL formats are byte for byte what csvLine (~/lib/csv) writes.
     const stored = await db().selectFrom("quote_requests").selectAll().where("vehicle_type", "=", "csvtest").orderBy("id").execute();
     const raw = await sql<Record<string, string | null>>`SELECT ${sql.join(header!.map((h) => sql`${sql.ref(h)}::text AS ${sql.ref(h)}`))}
       FROM quote_requests WHERE vehicle_type = 'csvtest' ORDER BY id`.execute(db());
-    expect(stored).toHaveLength(5);
+    expect(stored).toHaveLength(7);
     expect(text).toBe(csvLine(header!) + raw.rows.map((r) => csvLine(header!.map((h) => r[h]))).join(""));
+  });
+
+  it("finds search terms with quotes, backslashes, % and _ literally, as the list does", async () => {
+    const names = ["O'Brien", "O''Neil", "Back\\slash", "Back slash", "100% Clean", "1000 Clean", "a_b", "axb", "Zoë Ünïcode", "x'); DROP TABLE users; --"];
+    await db()
+      .insertInto("quote_requests")
+      .values(names.map((name) => ({ name, email: "s@example.com", phone: "6165550100", vehicle_type: "searchtest" })))
+      .execute();
+    const cases: [string, string[]][] = [
+      ["'", ["O'Brien", "O''Neil", "x'); DROP TABLE users; --"]],
+      ["''", ["O''Neil"]],
+      ["\\", ["Back\\slash"]],
+      ["\\'", []],
+      ["100%", ["100% Clean"]],
+      ["%", ["100% Clean"]],
+      ["a_b", ["a_b"]],
+      ["_", ["a_b"]],
+      ["ZOË ünï", ["Zoë Ünïcode"]],
+      ["'); DROP TABLE users; --", ["x'); DROP TABLE users; --"]],
+    ];
+    for (const [term, expected] of cases) {
+      const params = `sort=id:asc&vehicle_type_contains=searchtest&name_contains=${encodeURIComponent(term)}`;
+      const res = await app.fetch(`/api/tables/quote_requests/export?${params}`, { headers: { cookie: admin } });
+      expect(res.status, term).toBe(200);
+      const exported = parseCsv(await res.text()).slice(1);
+      expect(exported.map((r) => r[1]), term).toEqual(expected);
+      const list = await (await app.fetch(`/api/tables/quote_requests?${params}&limit=200`, { headers: { cookie: admin } })).json();
+      expect(exported.map((r) => Number(r[0])), term).toEqual(list.rows.map((r: { id: number }) => r.id));
+    }
+    expect(await db().selectFrom("users").select("id").execute()).not.toHaveLength(0);
+    // The query text of a COPY is a C string: a NUL cannot be inlined.
+    const res = await app.fetch("/api/tables/quote_requests/export?name_contains=a%00b", { headers: { cookie: admin } });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({ error: "Search terms cannot contain a NUL character" });
   });
 
   it("refuses bad sort and filter parameters as the list does", async () => {
@@ -108,6 +159,7 @@ describe("CSV export", () => {
     const started = performance.now();
     for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
       bytes += chunk.length;
+      if (chunks === 1) expect(await runningCopies()).toBe(serverPool() ? 1 : 0);
       const text = rest + decoder.decode(chunk, { stream: true });
       // A record ends at CRLF outside quotes; our generated rows have no line breaks inside.
       const parts = text.split("\r\n");
@@ -137,5 +189,33 @@ describe("CSV export", () => {
     expect(bytes / 2 ** 20).toBeGreaterThan(40);
     expect(growthMb).toBeLessThan(100);
     expect(rssGrowthMb).toBeLessThan(120);
+    expect(await runningCopies()).toBe(0);
+  });
+
+  it("lets go of its connection when the client goes away mid-export", { timeout: 60_000 }, async () => {
+    const pool = serverPool();
+    const checkedOut = () => (pool ? pool.totalCount - pool.idleCount : 0);
+    const abort = new AbortController();
+    const res = await app.fetch("/api/tables/quote_requests/export?sort=name:asc", { headers: { cookie: admin }, signal: abort.signal });
+    const reader = res.body!.getReader();
+    let received = 0;
+    while (received < 1_000_000) received += (await reader.read()).value!.length;
+    if (pool) {
+      expect(checkedOut()).toBe(1);
+      expect(await runningCopies()).toBe(1);
+    }
+    abort.abort();
+    await reader.cancel().catch(() => {});
+    // The server notices the closed socket, cancels the stream, and the pool closes
+    // the connection that was mid-COPY; PostgreSQL then ends that COPY.
+    const deadline = Date.now() + 10_000;
+    while ((checkedOut() > 0 || (await runningCopies()) > 0) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+    expect(checkedOut()).toBe(0);
+    expect(await runningCopies()).toBe(0);
+    // And the next export runs in full: "Customer 1999", 19990–19999 and 199900–199999.
+    const next = await app.fetch("/api/tables/quote_requests/export?sort=id:asc&name_contains=Customer%201999", { headers: { cookie: admin } });
+    const rows = parseCsv(await next.text()).slice(1);
+    expect(rows).toHaveLength(111);
+    expect(rows.every((r) => r[1]!.startsWith("Customer 1999"))).toBe(true);
   });
 });

@@ -1,7 +1,9 @@
 import { sql, type RawBuilder } from "kysely";
+import { escapeLiteral, type Pool as PgPool } from "pg";
 import { csvLine } from "~/lib/csv";
 import { isEmptyValue, validateRow, type ListResult, type TableRow } from "~/lib/table-schema";
 import type { DB } from "../db.server";
+import { copyCsvStream } from "./csv-export.server";
 import { tableSchema, writableColumns, type ColumnDef, type TableDef } from "./registry.server";
 
 /**
@@ -94,10 +96,14 @@ function selectList(table: TableDef): RawBuilder<unknown> {
   return sql.join([sql.ref("id"), ...columns.map(([name, c]) => sql`${selectColumn(name, c)} AS ${sql.ref(name)}`)]);
 }
 
-function whereClause(table: TableDef, query: ListQuery, extra: RawBuilder<unknown>[] = []): RawBuilder<unknown> {
+/** How a value enters a query: as a bind parameter, except in a COPY, which takes none. */
+type ValueSql = (value: string) => RawBuilder<unknown>;
+const bound: ValueSql = (value) => sql`${value}`;
+
+function whereClause(table: TableDef, query: ListQuery, extra: RawBuilder<unknown>[] = [], value = bound): RawBuilder<unknown> {
   const conditions = [
     ...query.search.map(({ term, fields }) => {
-      const pattern = `%${term.replace(/[\\%_]/g, "\\$&")}%`;
+      const pattern = value(`%${term.replace(/[\\%_]/g, "\\$&")}%`);
       const tests = fields.map((f) =>
         table.columns[f]!.format?.startsWith("date") ? sql`${column(table, f)}::text ILIKE ${pattern}` : sql`${column(table, f)} ILIKE ${pattern}`,
       );
@@ -258,50 +264,88 @@ export async function deleteRow(db: DB, table: TableDef, id: string | undefined)
 
 // ---------------------------------------------------------------- export
 
+/** A cell that a spreadsheet would run as a formula, by the rule of csvCell in ~/lib/csv. */
+function formulaStart(value: RawBuilder<unknown>): RawBuilder<boolean> {
+  // PostgreSQL's regular expressions read \t, \r and \n themselves; the hyphen
+  // goes first in the bracket, where it cannot form a range ("+\-@" would span the digits).
+  return sql<boolean>`${value} ~ '^[-=+@\t\r]'`;
+}
+
 /**
  * One CSV cell computed by PostgreSQL, by the rules of csvCell in ~/lib/csv
  * (formula starts prefixed with a single quote; quoted when holding a quote,
- * comma or line break). Done in SQL so that a row crosses the wire as one
- * ready line: the export then runs within a small factor of COPY's speed
- * (bench/README.md). tests/integration/admin-export.test.ts checks that both
- * give the same bytes.
+ * comma or line break), for the embedded database's batches: a row then
+ * crosses the wire as one ready line. tests/integration/admin-export.test.ts
+ * checks that both give the same bytes.
  */
 function csvCellSql(value: RawBuilder<unknown>): RawBuilder<string> {
-  // PostgreSQL's regular expressions read \t, \r and \n themselves; the hyphen
-  // goes first in the bracket, where it cannot form a range ("+\-@" would span the digits).
-  const prefix = sql`CASE WHEN ${value} ~ '^[-=+@\t\r]' THEN '''' ELSE '' END`;
+  const prefix = sql`CASE WHEN ${formulaStart(value)} THEN '''' ELSE '' END`;
   return sql<string>`CASE WHEN ${value} IS NULL THEN ''
     WHEN ${value} ~ '[",\r\n]' THEN '"' || ${prefix} || replace(${value}, '"', '""') || '"'
     ELSE ${prefix} || ${value} END`;
 }
 
 /**
- * Every row matching the query (not one page), in the query's order, as CSV
- * with a header row. Read in batches by keyset pagination on (sort column, id),
- * which the (column, id) indexes serve, so memory stays at one batch however
- * large the table, and no transaction or connection is held while the client
- * downloads (the embedded database has only one connection). A row changed
- * during a long export shows as it is when its batch is read.
+ * A cell for COPY's CSV format, which does the quoting itself (when a value
+ * holds a comma, a quote or a line break, as csvCell does) but writes NULL as
+ * an empty field and an empty string as "". csvCell writes both as an empty
+ * field, so NULL becomes '' here and COPY's NULL marker is a tab (COPY_CSV),
+ * which no cell can equal: a cell starting with a tab gets its quote prefix.
  */
-export function exportCsv(db: DB, table: TableDef, query: ListQuery): ReadableStream<Uint8Array> {
+function copyCellSql(value: RawBuilder<unknown>): RawBuilder<string> {
+  return sql<string>`CASE WHEN ${formulaStart(value)} THEN '''' || ${value} ELSE coalesce(${value}, '') END`;
+}
+const COPY_CSV = "WITH (FORMAT csv, NULL E'\\t')";
+
+/**
+ * Every row matching the query (not one page), in the query's order, as CSV
+ * (RFC 4180, ~/lib/csv) with a header row, streamed.
+ *
+ * On a PostgreSQL server (pass its pool, db.server's serverPool()): one COPY of
+ * the whole query on a connection of its own (./csv-export.server.ts), a single
+ * snapshot at PostgreSQL's own speed. COPY takes no bind parameters, so the
+ * search terms are inlined as escaped literals (pg's escapeLiteral).
+ *
+ * On the embedded database, whose one connection every other request needs
+ * (and whose COPY would buffer the whole result): batches by keyset pagination
+ * on (sort key, id), which the sort indexes serve, so memory stays at one batch
+ * and nothing is held while the client downloads. A row changed during a long
+ * export shows as it is when its batch is read.
+ */
+export function exportCsv(db: DB, table: TableDef, query: ListQuery, serverPool?: PgPool): ReadableStream<Uint8Array> {
+  // The text of a COPY is a C string in the protocol, where a NUL would cut it short;
+  // as a bind parameter PostgreSQL refuses it anyway. Same answer on both paths.
+  if (query.search.some(({ term }) => term.includes("\0"))) throw badRequest("Search terms cannot contain a NUL character");
   const names = Object.keys(table.columns);
+  const header = new TextEncoder().encode(csvLine(names));
+  // With a single column COPY would also quote a value "\." (its end-of-data marker).
+  if (serverPool && names.length > 1) return copyCsvStream(serverPool, copyQuery(db, table, query), header);
+  return keysetCsvStream(db, table, query, header);
+}
+
+function copyQuery(db: DB, table: TableDef, query: ListQuery): string {
+  const literal: ValueSql = (value) => sql.raw(escapeLiteral(value));
+  const cells = sql.join(Object.keys(table.columns).map((n) => copyCellSql(sql`${column(table, n)}::text`)));
+  const select = sql`SELECT ${cells} FROM ${sql.table(table.name)} ${whereClause(table, query, [], literal)} ${orderBy(table, query)}`.compile(db);
+  if (select.parameters.length) throw new Error("A COPY query cannot have bind parameters");
+  return `COPY (${select.sql}) TO STDOUT ${COPY_CSV}`;
+}
+
+function keysetCsvStream(db: DB, table: TableDef, query: ListQuery, header: Uint8Array): ReadableStream<Uint8Array> {
   const { field, direction } = query.sort;
   const encoder = new TextEncoder();
   const line = sql.join(
-    names.map((n) => csvCellSql(sql`${column(table, n)}::text`)),
+    Object.keys(table.columns).map((n) => csvCellSql(sql`${column(table, n)}::text`)),
     sql` || ',' || `,
   );
   const dir = sql.raw(direction === "desc" ? "<" : ">");
   let after: { key: string; id: number } | null = null;
-  let headerSent = false;
 
   return new ReadableStream<Uint8Array>({
+    start(controller) {
+      controller.enqueue(header);
+    },
     async pull(controller) {
-      if (!headerSent) {
-        headerSent = true;
-        controller.enqueue(encoder.encode(csvLine(names)));
-        return;
-      }
       const keyset: RawBuilder<unknown>[] = [];
       if (after) {
         keyset.push(
