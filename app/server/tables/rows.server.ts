@@ -16,6 +16,11 @@ export const DEFAULT_LIMIT = 50;
 export const MAX_LIMIT = 200;
 const MAX_PAGE = 1_000_000;
 const MAX_TERM = 200;
+/**
+ * Rows per keyset batch of the export on the embedded database. 10,000 or 20,000
+ * were no faster there (within noise) but make any other request wait for the
+ * batch in progress two or four times as long (bench/README.md, ADR 0044).
+ */
 const EXPORT_BATCH = 5000;
 /** A row's JSON body: a rich-text field may be long (and embed data: images), still far below an upload. */
 export const ROW_BODY_MAX_BYTES = 2 * 1024 * 1024;
