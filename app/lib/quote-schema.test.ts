@@ -73,6 +73,12 @@ describe("quote schema", () => {
     ]);
   });
 
+  it("refuses a NUL character, which the database cannot store", () => {
+    const errors = errorsFor({ ...valid, name: "Jane\0Smith", message: "hi\0" });
+    expect(errors.name).toEqual(["Please remove the invalid character."]);
+    expect(errors.message).toEqual(["Please remove the invalid character."]);
+  });
+
   it("refuses values of the wrong type instead of coercing them", () => {
     expect(Object.keys(errorsFor({ name: 42, email: ["a@b.co"], phone: {}, vehicle_type: true, message: 5 })).sort()).toEqual([
       "email",

@@ -11,10 +11,14 @@ import { HONEYPOT_FIELD } from "./quote-form";
 /** A "standard address pattern": something@domain.tld, no spaces. */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
+// PostgreSQL text cannot hold NUL (a pasted or forged "\0" would otherwise fail the insert).
+const NO_NUL = /^[^\0]*$/;
+const NUL_MESSAGE = "Please remove the invalid character.";
+
 /** A required, trimmed text: one clear message when it is missing or blank. */
 function requiredText(missing: string) {
   // conform turns an empty input into undefined; JSON may send "" or "   ".
-  return z.string({ error: missing }).trim().min(1, { error: missing, abort: true });
+  return z.string({ error: missing }).trim().min(1, { error: missing, abort: true }).regex(NO_NUL, NUL_MESSAGE);
 }
 
 // Messages are kept under ~40 characters: each fits the one line the form reserves
@@ -34,6 +38,7 @@ export const quoteSchema = z.object({
     .string({ error: "Additional details must be text." })
     .trim()
     .max(1000, "Additional details must be at most 1000 characters.")
+    .regex(NO_NUL, NUL_MESSAGE)
     .nullish()
     .transform((v) => v ?? ""),
   [HONEYPOT_FIELD]: z.string().max(1000).nullish(),

@@ -65,6 +65,11 @@ describe("validateField: the spec's generic form messages", () => {
     expect(validateField(zip, "49503", true)).toBeUndefined();
   });
 
+  it("refuses a NUL character in any string, which the database cannot store", () => {
+    expect(validateField(p({ type: "string", title: "Name" }), "a\0b", true)).toBe("Name is not valid");
+    expect(validateField(p({ type: "string", title: "Email", format: "email" }), "a\0@b.co", true)).toBe("Email is not valid");
+  });
+
   it("checks enums, and each item of an array against its options", () => {
     const status = p({ type: "string", title: "Status", enum: ["new", "closed"] });
     expect(validateField(status, "open", true)).toBe("Status must be one of the valid options");

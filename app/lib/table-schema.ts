@@ -111,6 +111,8 @@ export function validateField(prop: PropertySchema, value: unknown, required: bo
     }
     case "string": {
       if (typeof value !== "string") return `${title} must be a string`;
+      // PostgreSQL text cannot hold NUL: no valid value contains one.
+      if (value.includes("\0")) return `${title} is not valid`;
       if (prop.format === "email" && !EMAIL.test(value.trim())) return `${title} is not a valid email`;
       if ((prop.format === "date" || prop.format === "date-time") && !isValidDate(value, prop.format)) {
         return `${title} must be a valid date`;

@@ -181,6 +181,8 @@ describe("listing", () => {
       "nope_contains=a",
       "rating_contains=a",
       "name%22%20OR%201%3D1--_contains=a",
+      "name_contains=a%00b",
+      "q=a%00b",
     ];
     for (const query of bad) {
       const res = await call(`/api/tables/quote_requests?${query}`);
@@ -204,7 +206,7 @@ describe("writing rows", () => {
   it("refuses an invalid row with 400 and the spec's message per field", async () => {
     const res = await call("/api/tables/quote_requests", {
       method: "POST",
-      json: { name: "A", email: "not-an-email", phone: 6165550100, vehicle_type: "   ", status: "lost" },
+      json: { name: "A", email: "not-an-email", phone: 6165550100, vehicle_type: "   ", status: "lost", notes: "nul\u0000" },
     });
     expect(res.status).toBe(400);
     const body = await res.json();
@@ -214,6 +216,7 @@ describe("writing rows", () => {
       phone: "Phone must be a string",
       vehicle_type: "Vehicle Type is required",
       status: "Status must be one of the valid options",
+      notes: "Internal Notes is not valid",
     });
     expect(body.error).toContain("Full Name must be at least 2 characters");
 

@@ -228,6 +228,7 @@ describe("POST /api/forms/submit", () => {
       ["no content type", app.fetch("/api/forms/submit", { method: "POST", body: JSON.stringify({ formId: "quote_form", ...quote() }) }), 415],
       ["a body over 32 KB", postApi({ formId: "quote_form", ...quote({ message: "x".repeat(40_000) }) }, freshIp()), 413],
       ["a GET", app.fetch("/api/forms/submit"), 405],
+      ["a NUL character", postApi({ formId: "quote_form", ...quote({ name: "Nul\u0000Name" }) }, freshIp()), 400],
     ];
     for (const [what, pending, status] of cases) {
       const res = await pending;

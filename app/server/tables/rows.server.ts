@@ -71,6 +71,8 @@ export function parseListQuery(table: TableDef, params: URLSearchParams, options
   const groups = new Map<string, Set<string>>();
   const add = (term: string, field: string) => {
     if (term.length > MAX_TERM) throw badRequest(`Search terms are at most ${MAX_TERM} characters`);
+    // PostgreSQL text cannot hold NUL; refused here rather than failing in the database.
+    if (term.includes("\0")) throw badRequest("Search terms cannot contain NUL characters");
     if (!groups.has(term)) groups.set(term, new Set());
     groups.get(term)!.add(field);
   };
