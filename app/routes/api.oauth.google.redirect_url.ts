@@ -9,7 +9,7 @@ import type { Route } from "./+types/api.oauth.google.redirect_url";
  * state and PKCE verifier, which POST /api/sessions checks.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  if (!googleConfigured()) return Response.json({ error: "Google sign-in is not configured" }, { status: 503 });
+  if (!googleConfigured()) return Response.json({ error: "Google sign-in is not configured" }, { status: 404 });
   const requestUrl = new URL(request.url);
   const originUrl = requestUrl.searchParams.get("originUrl");
   if (originUrl !== null && !isOrigin(originUrl, requestUrl.origin)) {

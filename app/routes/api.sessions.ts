@@ -11,7 +11,7 @@ import type { Route } from "./+types/api.sessions";
  */
 export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") return Response.json({ error: "Use POST" }, { status: 405, headers: { allow: "POST" } });
-  if (!googleConfigured()) return Response.json({ error: "Google sign-in is not configured" }, { status: 503 });
+  if (!googleConfigured()) return Response.json({ error: "Google sign-in is not configured" }, { status: 404 });
   const body = (await request.json().catch(() => null)) as { code?: unknown; state?: unknown } | null;
   if (typeof body?.code !== "string" || !body.code || typeof body.state !== "string") {
     return Response.json({ error: "code and state are required" }, { status: 400 });

@@ -60,7 +60,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   switch (intent) {
     case "google": {
       if (!googleConfigured())
-        return reply({ tab: "google", step: "email", email: "", error: MESSAGES.googleNotConfigured }, 503);
+        return reply({ tab: "google", step: "email", email: "", error: MESSAGES.googleNotConfigured }, 400);
       const { url, setCookie } = await googleStrategy(request, clientIp).start(request, "redirect", returnUrl);
       return redirect(url, { headers: { "set-cookie": setCookie } });
     }

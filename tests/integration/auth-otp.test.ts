@@ -286,7 +286,7 @@ describe("login page and /admin without JavaScript", () => {
   it("says Google sign-in is not configured without GOOGLE_CLIENT_ID", async () => {
     const page = await (await app.fetch("/login")).text();
     expect(page).toContain("Google sign-in is not configured.");
-    expect((await app.fetch("/api/oauth/google/redirect_url?originUrl=" + encodeURIComponent(app.url))).status).toBe(503);
+    expect((await app.fetch("/api/oauth/google/redirect_url?originUrl=" + encodeURIComponent(app.url))).status).toBe(404);
   });
 
   it("/admin sends a visitor to /login with returnUrl, and shows a non-administrator the refusal", async () => {

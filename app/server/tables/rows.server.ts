@@ -164,14 +164,18 @@ export async function listRows(db: DB, table: TableDef, query: ListQuery): Promi
   return { rows: page.rows, total };
 }
 
-/** A row id from the URL: a positive integer that fits the column, or a 404. */
+/**
+ * A row id from the URL: a positive whole number, or a 404. Compared as bigint
+ * in SQL (`= ${id}::bigint`), so an id past a serial column's range is simply
+ * not found instead of an out-of-range error.
+ */
 function rowId(raw: string | undefined): number {
   if (!raw || !/^\d{1,15}$/.test(raw) || Number(raw) < 1 || Number(raw) > Number.MAX_SAFE_INTEGER) throw notFound();
   return Number(raw);
 }
 
 export async function getRow(db: DB, table: TableDef, id: string | undefined): Promise<TableRow> {
-  const { rows } = await sql<TableRow>`SELECT ${selectList(table)} FROM ${sql.table(table.name)} WHERE id = ${rowId(id)}`.execute(db);
+  const { rows } = await sql<TableRow>`SELECT ${selectList(table)} FROM ${sql.table(table.name)} WHERE id = ${rowId(id)}::bigint`.execute(db);
   if (!rows[0]) throw notFound();
   return rows[0];
 }
@@ -264,7 +268,7 @@ export async function deleteRow(db: DB, table: TableDef, id: string | undefined)
   refuseReadOnly(table);
   const key = rowId(id);
   await storing(table, async () => {
-    const { rows } = await sql`DELETE FROM ${sql.table(table.name)} WHERE id = ${key} RETURNING id`.execute(db);
+    const { rows } = await sql`DELETE FROM ${sql.table(table.name)} WHERE id = ${key}::bigint RETURNING id`.execute(db);
     if (!rows.length) throw notFound();
   });
 }
