@@ -86,7 +86,7 @@ describe("Google sign-in against a real OAuth server", () => {
     expect(await db().selectFrom("users").select("id").where("google_sub", "=", "sub-popup").execute()).toHaveLength(1);
   });
 
-  it("refuses a wrong state, a missing flow cookie and an unverified e-mail", async () => {
+  it("refuses a wrong state, a missing flow cookie or code and an unverified e-mail; takes {code} alone", async () => {
     oauth.signInAs({ sub: "sub-x", email: "x@example.com" });
     const { redirectUrl, cookie } = await startPopupFlow();
     const back = await authorize(redirectUrl);
@@ -97,8 +97,12 @@ describe("Google sign-in against a real OAuth server", () => {
     expect(wrongState.headers.getSetCookie().some((c) => c.startsWith("session="))).toBe(false);
     const noCookie = await exchange({ code, state: back.searchParams.get("state") }, "");
     expect(noCookie.status).toBe(400);
-    const missing = await exchange({ code }, cookie);
+    const missing = await exchange({ state: back.searchParams.get("state") }, cookie);
     expect(missing.status).toBe(400);
+    // The spec's body, {code} alone, still works: the flow cookie's state and
+    // PKCE verifier bind the code to the flow this browser started.
+    const codeOnly = await exchange({ code }, cookie);
+    expect(codeOnly.status).toBe(200);
 
     oauth.signInAs({ sub: "sub-unverified", email: "unverified@example.com", email_verified: false });
     const flow = await startPopupFlow();
