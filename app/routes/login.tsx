@@ -39,7 +39,9 @@ export async function loader({ request }: Route.LoaderArgs) {
   // The e-mailed link opens the code step with address and code filled in.
   const email = url.searchParams.get("email") ?? "";
   const code = url.searchParams.get("code") ?? "";
-  const tab: Tab = url.searchParams.get("tab") === "otp" || (email && code) ? "otp" : "google";
+  // Google first, unless it is not configured here (then the codes are the way in).
+  const asked = url.searchParams.get("tab");
+  const tab: Tab = asked === "otp" || (email && code) ? "otp" : asked === "google" || googleConfigured() ? "google" : "otp";
   return {
     returnUrl,
     tab,

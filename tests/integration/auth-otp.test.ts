@@ -286,6 +286,8 @@ describe("login page and /admin without JavaScript", () => {
   it("says Google sign-in is not configured without GOOGLE_CLIENT_ID", async () => {
     const page = await (await app.fetch("/login")).text();
     expect(page).toContain("Google sign-in is not configured.");
+    // …and opens on the tab that works.
+    expect(page).toMatch(/id="tab-otp"[^>]*aria-selected="true"|aria-selected="true"[^>]*id="tab-otp"/);
     expect((await app.fetch("/api/oauth/google/redirect_url?originUrl=" + encodeURIComponent(app.url))).status).toBe(404);
   });
 
