@@ -200,6 +200,10 @@ describe("sessions", () => {
   it("logout deletes the session row, so the old cookie no longer works", async () => {
     const cookie = await signIn("leaver@example.com");
     expect((await me(cookie)).status).toBe(200);
+    // Another site cannot log the user out with an <img src="…/api/logout">.
+    const forged = await app.fetch("/api/logout", { headers: { cookie, "sec-fetch-site": "cross-site" } });
+    expect(forged.status).toBe(403);
+    expect((await me(cookie)).status).toBe(200);
     const out = await app.fetch("/api/logout", { headers: { cookie } });
     expect(out.status).toBe(200);
     expect(out.headers.getSetCookie().join()).toMatch(/Max-Age=0|Expires=Thu, 01 Jan 1970/i);
