@@ -180,10 +180,14 @@ test.describe("home page", () => {
     await expect.poll(() => page.evaluate(() => Math.round(window.scrollY))).toBe(1200);
   });
 
-  test("testimonials: three articles, each rated N out of 5 with N filled stars", async ({ page }) => {
+  test("testimonials: the three seeded articles, each rated N out of 5 with N filled stars", async ({ page }) => {
     await page.goto("/");
     const articles = page.locator("#testimonials article");
-    await expect(articles).toHaveCount(3);
+    // The worker's server is shared with the admin tests, which may have added
+    // testimonials by now; the seed's exact three are counted in tests/integration/seed.test.ts.
+    for (const name of ["Sarah M.", "Mike T.", "Jennifer L."]) {
+      await expect(articles.filter({ hasText: name })).toHaveCount(1);
+    }
     for (const service of ["Headlight & Scratch Restoration", "Full Vehicle Detail", "Convenient Service"]) {
       await expect(page.locator("#testimonials")).toContainText(service);
     }
