@@ -13,13 +13,15 @@ import type { RequestHandler } from "express";
  * The page is rendered with a marker in place of the CSP nonce; each response
  * gets its own nonce substituted.
  */
+const MAX_ENTRIES = 32;
+
 export function pageCache(options: {
   paths: string[];
   contentVersion: () => Promise<number>;
   render: (url: string, nonce: string) => Promise<Response>;
   checkEveryMs?: number;
   maxAgeMs?: number;
-}): RequestHandler & { clear(): void } {
+}): RequestHandler & { clear(): void; size(): number } {
   const paths = new Set(options.paths);
   const marker = `nonce${randomBytes(12).toString("hex")}`;
   const maxAgeMs = options.maxAgeMs ?? 10 * 60_000;
@@ -57,6 +59,9 @@ export function pageCache(options: {
           return next();
         }
         entry = { html: await response.text(), headers: [...response.headers], version: v, renderedAt: Date.now() };
+        // The key holds the Host header, which any client chooses: keep the
+        // map bounded, dropping the oldest entry.
+        if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value!);
         entries.set(key, entry);
       }
       for (const [name, value] of entry.headers) {
@@ -68,5 +73,5 @@ export function pageCache(options: {
       next(error);
     }
   };
-  return Object.assign(handler, { clear: () => entries.clear() });
+  return Object.assign(handler, { clear: () => entries.clear(), size: () => entries.size });
 }

@@ -17,14 +17,18 @@ const root = path.resolve(import.meta.dirname, "../..");
  */
 export async function startHttpApp() {
   const buildDir = path.resolve(root, process.env.BUILD_DIR || "build");
-  const { app } = (await import(pathToFileURL(path.join(buildDir, "server/index.js")).href)) as {
+  const built = (await import(pathToFileURL(path.join(buildDir, "server/index.js")).href)) as {
     app: express.RequestHandler;
+    publicPages: { size(): number; clear(): void };
   };
+  const { app } = built;
   const server = express().use(app).listen(0, "127.0.0.1");
   await new Promise((resolve) => server.once("listening", resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
     url,
+    /** The built server module (server/app.ts), for looking inside, e.g. at the page cache. */
+    built,
     /** fetch() relative to the app, same-origin by default (Origin header set). */
     fetch(pathname: string, init: RequestInit = {}) {
       const headers = new Headers(init.headers);

@@ -45,3 +45,19 @@ describe("production server", () => {
     expect(await res.json()).toEqual({ error: "Administrator access required" });
   });
 });
+
+describe("rendered-page cache", () => {
+  it("stays bounded however many Host headers clients invent", async () => {
+    const http = await import("node:http");
+    const get = (host: string) =>
+      new Promise<number>((resolve, reject) => {
+        const url = new URL(app.url);
+        http.get({ host: url.hostname, port: url.port, path: "/about", headers: { host } }, (res) => {
+          res.resume();
+          res.on("end", () => resolve(res.statusCode!));
+        }).on("error", reject);
+      });
+    for (let i = 0; i < 40; i++) expect(await get(`h${i}.example`)).toBe(200);
+    expect(app.built.publicPages.size()).toBeLessThanOrEqual(32);
+  });
+});
