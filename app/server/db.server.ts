@@ -24,10 +24,13 @@ interface Handle {
 // One database per process, kept on globalThis: the dev server reloads modules
 // and the production entry loads the app bundle, and neither may open a second
 // PGlite on the same directory.
-const g = globalThis as typeof globalThis & { __appDatabase?: Handle };
+const g = globalThis as typeof globalThis & { __appDatabase?: Handle; __appDatabaseClosed?: boolean };
 
 /** The process's database, opened on first use from DATABASE_URL / DATA_DIR. */
 export function db(): DB {
+  // Late work after shutdown (a request still finishing, a background job) must
+  // not quietly open a second connection that nothing will ever close.
+  if (g.__appDatabaseClosed) throw new Error("The database is closed: the process is shutting down");
   return (g.__appDatabase ??= open(env().DATABASE_URL, env().DATA_DIR)).db;
 }
 
@@ -49,12 +52,21 @@ export function serverPool(): pg.Pool | undefined {
 export async function closeDatabase(): Promise<void> {
   const handle = g.__appDatabase;
   g.__appDatabase = undefined;
+  g.__appDatabaseClosed = true;
   await handle?.close();
+}
+
+/** For tests, which close one database and open the next in the same process. */
+export function allowDatabaseReopen(): void {
+  g.__appDatabaseClosed = false;
 }
 
 function open(url: string | undefined, dataDir: string): Handle {
   if (url && url !== "memory://") {
     const pool = new pg.Pool({ connectionString: url, max: 10 });
+    // An idle connection that the server drops (a restart, a failover) must not
+    // crash the process: the pool discards it and the next query opens another.
+    pool.on("error", (error) => console.error("[db] idle connection lost:", error.message));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, kind: "server", serverPool: pool, close: () => db.destroy() };
   }

@@ -2,7 +2,8 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll } from "vitest";
-import { closeDatabase, db } from "~/server/db.server";
+import { stopBackgroundJobs } from "~/server/background.server";
+import { allowDatabaseReopen, closeDatabase, db } from "~/server/db.server";
 import { reloadEnv } from "~/server/env.server";
 import { migrateToLatest } from "~/server/migrate.server";
 import { createTestDatabase, type TestDatabase } from "./database";
@@ -23,9 +24,13 @@ export function useTestDatabase(extraEnv: Record<string, string | undefined> = {
     });
     for (const [k, v] of Object.entries(extraEnv)) if (v === undefined) delete process.env[k];
     reloadEnv();
+    allowDatabaseReopen();
     await migrateToLatest(db());
   });
   afterAll(async () => {
+    // Work the tests started in the background (the outbox a quote kicks) must
+    // finish first, or it would reopen the database this file is about to drop.
+    await stopBackgroundJobs();
     await closeDatabase();
     await testDb?.drop();
   });
