@@ -1,0 +1,25 @@
+import { sql } from "kysely";
+import { expect, it } from "vitest";
+import { db, serverPool } from "~/server/db.server";
+import { useTestDatabase } from "../helpers/test-database-lifecycle";
+
+useTestDatabase();
+
+// Only a PostgreSQL server can drop connections under us; PGlite is in-process.
+it.runIf(!!process.env.TEST_DATABASE_URL)("keeps working when the server drops idle pool connections", async () => {
+  // Open a few pooled connections, then leave them idle.
+  await Promise.all([1, 2, 3].map(() => sql`SELECT pg_sleep(0.05)`.execute(db())));
+  const pool = serverPool()!;
+  expect(pool.idleCount).toBeGreaterThanOrEqual(2);
+
+  // What a server restart or failover does to them (our own connection excepted).
+  const { rows } = await sql<{ n: number }>`
+    SELECT count(pg_terminate_backend(pid))::int AS n FROM pg_stat_activity
+    WHERE datname = current_database() AND pid <> pg_backend_pid()`.execute(db());
+  expect(rows[0]!.n).toBeGreaterThanOrEqual(1);
+  await new Promise((r) => setTimeout(r, 200));
+
+  // An unhandled pool error would have crashed this process; queries go on.
+  const again = await Promise.all([1, 2, 3].map(() => sql<{ one: number }>`SELECT 1 AS one`.execute(db())));
+  expect(again.map((r) => r.rows[0]!.one)).toEqual([1, 1, 1]);
+});
