@@ -1,16 +1,9 @@
-import type { PropertySchema } from "~/lib/table-schema";
-import { grouped, inputRegistry, selfLabelled } from "./field-inputs";
+import { grouped, inputRegistry, selfLabelled, type FieldInputProps } from "./field-inputs";
 import { inputKind } from "./input-kind";
 
-interface FormFieldProps {
-  name: string;
-  prop: PropertySchema;
-  value: unknown;
-  onChange: (value: unknown) => void;
-  required: boolean;
-  disabled: boolean;
+type FormFieldProps = Pick<FieldInputProps, "name" | "prop" | "value" | "onChange" | "required" | "disabled"> & {
   error?: string;
-}
+};
 
 /** One property of the row form: its label (red asterisk when required), input, help text and error. */
 export function FormField({ name, prop, value, onChange, required, disabled, error }: FormFieldProps) {
