@@ -2,11 +2,37 @@ import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from "react-dom/server";
-import { ServerRouter, type EntryContext, type RouterContextProvider } from "react-router";
+import {
+  isRouteErrorResponse,
+  ServerRouter,
+  type EntryContext,
+  type HandleErrorFunction,
+  type RouterContextProvider,
+} from "react-router";
 import { NonceProvider } from "~/lib/nonce";
+import { isDatabaseUnavailable, noteDatabaseOutage } from "~/server/outage.server";
 import { requestInfoContext } from "~/server/request-context.server";
 
 export const streamTimeout = 5_000;
+
+/**
+ * Errors no route handled. One caused by the database is marked on the request
+ * for the edge, which answers 503 instead of 500 (server/react-router-handler.ts),
+ * and logged in one line: an outage fails every request the same way.
+ */
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
+  if (request.signal.aborted) return;
+  // React Router wraps some errors in an error response that keeps the original.
+  const wrapped = isRouteErrorResponse(error) ? (error as { error?: unknown }).error : undefined;
+  const cause = wrapped ?? error;
+  if (isDatabaseUnavailable(cause)) {
+    noteDatabaseOutage(context);
+    const what = `${request.method} ${new URL(request.url).pathname}`;
+    console.error(`[db] unavailable (${what}): ${cause instanceof Error ? cause.message : String(cause)}`);
+    return;
+  }
+  console.error(cause);
+};
 
 export default function handleRequest(
   request: Request,

@@ -34,6 +34,9 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   if (isRouteErrorResponse(error)) {
     title = error.status === 404 ? "Page not found" : `Error ${error.status}`;
     details = error.status === 404 ? "The page you were looking for does not exist." : error.statusText || details;
+    // The database is down (a quote that could not be stored): the message says what to do instead.
+    const message = (error.data as { message?: unknown } | null)?.message;
+    if (error.status === 503 && typeof message === "string") [title, details] = ["We'll be right back", message];
   }
   return (
     <main className="mx-auto max-w-2xl px-6 py-24 text-center">

@@ -1,17 +1,31 @@
-import { createRequestHandler } from "@react-router/express";
 import express from "express";
 import { createRequestHandler as createFetchHandler, RouterContextProvider } from "react-router";
 import type { ServerBuild } from "react-router";
 import * as build from "virtual:react-router/server-build";
 import { startBackgroundJobs, stopBackgroundJobs } from "~/server/background.server";
-import { closeDatabase, db } from "~/server/db.server";
+import { closeDatabase, db, withRequestQueryLimit } from "~/server/db.server";
 import { env } from "~/server/env.server";
 import { migrateToLatest } from "~/server/migrate.server";
+import { withTimeLimit } from "~/server/outage.server";
 import { requestInfoContext } from "~/server/request-context.server";
+import { ROW_BODY_MAX_BYTES } from "~/server/tables/rows.server";
+import { UPLOAD_ENVELOPE_BYTES } from "~/server/uploads/upload.server";
 import { seedContent } from "../db/seed";
+import { bodyLimit } from "./body-limit";
+import { clientAddress } from "./client-ip";
+import { lifecycle } from "./lifecycle";
 import { originCheck } from "./origin-check";
 import { pageCache } from "./page-cache";
+import { reactRouterHandler } from "./react-router-handler";
 import { securityHeaders } from "./security-headers";
+import { databaseErrors } from "./unavailable";
+
+// server.js runs outside this bundle: it reads PORT, HOST and TRUST_PROXY from
+// the same parsed environment, sets the drain flag on the same object /healthz
+// reads, and puts the same headers on static files.
+export { env } from "~/server/env.server";
+export { lifecycle } from "./lifecycle";
+export { staticSecurityHeaders } from "./security-headers";
 
 // Vite sets this at build time: false in the production bundle, true under the dev server.
 const production = !import.meta.env.DEV;
@@ -24,47 +38,77 @@ function contextFor(clientIp: string, nonce: string) {
 
 const renderDocument = createFetchHandler(build as unknown as ServerBuild, production ? "production" : "development");
 
+/**
+ * The most bytes a request body to `path` may have (docs/decisions/0008), the
+ * one place that decides it; bodyLimit enforces it before anything is parsed.
+ */
+function bodyLimitFor(path: string): number {
+  if (path.startsWith("/api/upload/")) return env().UPLOAD_MAX_BYTES + UPLOAD_ENVELOPE_BYTES;
+  // Admin row forms and the table API carry rich text: a field may hold 100 000
+  // characters, up to 9 bytes each once URL-encoded.
+  if (path.startsWith("/admin/") || path.startsWith("/api/tables/")) return ROW_BODY_MAX_BYTES;
+  // Sign-in, the quote form, every other form and JSON API: a few hundred bytes in practice.
+  return 64 * 1024;
+}
+
+// During an outage the cached pages are served as they are rather than wait
+// for the database: the version check gets a second (docs/decisions/0009).
+const VERSION_CHECK_LIMIT_MS = 1_000;
+// A load balancer's health check wants an answer, not a timeout of its own.
+const HEALTH_CHECK_LIMIT_MS = 1_500;
+
 export const publicPages = pageCache({
   paths: ["/", "/about"],
   contentVersion: async () =>
-    (await db().selectFrom("content_version").select("version").where("id", "=", 1).executeTakeFirstOrThrow())
-      .version,
+    (
+      await withTimeLimit(
+        db().selectFrom("content_version").select("version").where("id", "=", 1).executeTakeFirstOrThrow(),
+        VERSION_CHECK_LIMIT_MS,
+        "content version check",
+      )
+    ).version,
   render: (url, nonce) => renderDocument(new Request(url, { headers: { accept: "text/html" } }), contextFor("", nonce)),
 });
 
 export const app = express.Router();
 
+// A visitor waits seconds at most on a hung database (docs/decisions/0009).
+app.use((_req, _res, next) => withRequestQueryLimit(next));
 app.use(securityHeaders({ production }));
 
+// One query at a time however often the checks come; each answer waits at most HEALTH_CHECK_LIMIT_MS.
+let healthQuery: Promise<unknown> | undefined;
 app.get("/healthz", async (_req, res) => {
+  res.set("Cache-Control", "no-store");
+  // Draining (SIGTERM): the load balancer should stop sending before the listener closes.
+  if (lifecycle.draining) return void res.status(503).json({ status: "draining", error: "shutting down" });
   try {
-    await db().selectFrom("content_version").select("version").execute();
-    res.set("Cache-Control", "no-store").json({ status: "ok" });
+    healthQuery ??= db()
+      .selectFrom("content_version")
+      .select("version")
+      .execute()
+      .finally(() => (healthQuery = undefined));
+    await withTimeLimit(healthQuery, HEALTH_CHECK_LIMIT_MS, "health check");
+    res.json({ status: "ok" });
   } catch (error) {
-    console.error("Health check failed:", error);
-    res.status(503).set("Cache-Control", "no-store").json({ status: "unavailable", error: "database unreachable" });
+    console.error("Health check failed:", error instanceof Error ? error.message : error);
+    res.status(503).json({ status: "unavailable", error: "database unreachable" });
   }
 });
 
+app.use(bodyLimit(bodyLimitFor));
 app.use(originCheck);
 // Under the dev server every request renders afresh, so edits show on reload.
 if (production) app.use(publicPages);
 
 app.all(
   "/{*splat}",
-  createRequestHandler({
-    build: build as unknown as ServerBuild,
-    mode: production ? "production" : "development",
-    getLoadContext: (req, res) => contextFor(clientIp(req), res.locals.nonce as string),
-  }),
+  reactRouterHandler(renderDocument, (req, res) => contextFor(clientIp(req), res.locals.nonce as string)),
 );
+app.use(databaseErrors);
 
 function clientIp(req: express.Request): string {
-  if (env().TRUST_PROXY) {
-    const forwarded = req.get("x-forwarded-for")?.split(",")[0]?.trim();
-    if (forwarded) return forwarded;
-  }
-  return req.socket.remoteAddress ?? "";
+  return clientAddress(req.socket.remoteAddress ?? "", req.get("x-forwarded-for"), env().TRUST_PROXY);
 }
 
 /** Run once before listening: schema, first-start content, background jobs. */

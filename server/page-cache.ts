@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import type { RequestHandler } from "express";
+import type { Response as ExpressResponse, RequestHandler } from "express";
 
 /**
  * Serves anonymous public pages from rendered HTML kept in memory, so the
@@ -12,8 +12,21 @@ import type { RequestHandler } from "express";
  *
  * The page is rendered with a marker in place of the CSP nonce; each response
  * gets its own nonce substituted.
+ *
+ * While the database is down (the version check or a render fails), an entry
+ * is served however old it is: a visitor gets the page and its phone number,
+ * not an error (docs/decisions/0009). A failed check is not retried for
+ * `checkEveryMs`, so an outage costs one slow check per second, not one per
+ * request. A page never rendered has nothing to fall back on: the error goes on.
  */
 const MAX_ENTRIES = 32;
+
+interface Entry {
+  html: string;
+  headers: [string, string][];
+  version: number;
+  renderedAt: number;
+}
 
 export function pageCache(options: {
   paths: string[];
@@ -25,37 +38,63 @@ export function pageCache(options: {
   const paths = new Set(options.paths);
   const marker = `nonce${randomBytes(12).toString("hex")}`;
   const maxAgeMs = options.maxAgeMs ?? 10 * 60_000;
-  const entries = new Map<string, { html: string; headers: [string, string][]; version: number; renderedAt: number }>();
+  const entries = new Map<string, Entry>();
+  const checkEveryMs = options.checkEveryMs ?? 1000;
   let version = -1;
   let checkedAt = 0;
+  let failure: { error: unknown; at: number } | undefined;
   let checking: Promise<number> | undefined;
 
   async function currentVersion(): Promise<number> {
-    if (Date.now() - checkedAt < (options.checkEveryMs ?? 1000)) return version;
+    if (Date.now() - checkedAt < checkEveryMs) return version;
+    if (failure && Date.now() - failure.at < checkEveryMs) throw failure.error;
     checking ??= options
       .contentVersion()
-      .then((v) => {
-        version = v;
-        checkedAt = Date.now();
-        return v;
-      })
+      .then(
+        (v) => {
+          version = v;
+          checkedAt = Date.now();
+          failure = undefined;
+          return v;
+        },
+        (error: unknown) => {
+          failure = { error, at: Date.now() };
+          throw error;
+        },
+      )
       .finally(() => (checking = undefined));
     return checking;
+  }
+
+  function send(res: ExpressResponse, entry: Entry, state: "hit" | "stale") {
+    for (const [name, value] of entry.headers) {
+      if (name !== "content-length" && name !== "content-encoding") res.setHeader(name, value);
+    }
+    res.setHeader("X-Page-Cache", state);
+    res.status(200).send(entry.html.replaceAll(marker, res.locals.nonce as string));
   }
 
   const handler: RequestHandler = async (req, res, next) => {
     if ((req.method !== "GET" && req.method !== "HEAD") || !paths.has(req.path) || req.originalUrl !== req.path) {
       return next();
     }
+    const key = `${req.protocol}://${req.get("host")}${req.path}`;
+    let entry = entries.get(key);
     try {
-      const v = await currentVersion();
-      const key = `${req.protocol}://${req.get("host")}${req.path}`;
-      let entry = entries.get(key);
+      let v: number;
+      try {
+        v = await currentVersion();
+      } catch (error) {
+        if (entry) return send(res, entry, "stale");
+        throw error;
+      }
       if (!entry || entry.version !== v || Date.now() - entry.renderedAt > maxAgeMs) {
         const response = await options.render(key, marker);
         const type = response.headers.get("content-type") ?? "";
         if (response.status !== 200 || !type.startsWith("text/html")) {
           await response.body?.cancel();
+          // The database went away between the check and the render.
+          if (entry && response.status >= 500) return send(res, entry, "stale");
           return next();
         }
         entry = { html: await response.text(), headers: [...response.headers], version: v, renderedAt: Date.now() };
@@ -64,11 +103,7 @@ export function pageCache(options: {
         if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value!);
         entries.set(key, entry);
       }
-      for (const [name, value] of entry.headers) {
-        if (name !== "content-length" && name !== "content-encoding") res.setHeader(name, value);
-      }
-      res.setHeader("X-Page-Cache", "hit");
-      res.status(200).send(entry.html.replaceAll(marker, res.locals.nonce as string));
+      send(res, entry, "hit");
     } catch (error) {
       next(error);
     }

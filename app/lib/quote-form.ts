@@ -4,6 +4,8 @@
  * loading zod before it is needed.
  */
 
+import { business } from "./business";
+
 export const QUOTE_FORM_ID = "quote_form";
 
 export const QUOTE_SUCCESS_MESSAGE =
@@ -11,6 +13,8 @@ export const QUOTE_SUCCESS_MESSAGE =
 export const QUOTE_GENERIC_ERROR = "Something went wrong. Please try again or call us directly.";
 export const QUOTE_NETWORK_ERROR = "Network error. Please check your connection and try again.";
 export const QUOTE_INVALID_MESSAGE = "Please correct the highlighted fields and try again.";
+/** The database is down: the request could not be stored, so the visitor must not think it was. */
+export const QUOTE_UNAVAILABLE_MESSAGE = `Sorry, we couldn't save your request just now, so it has not been sent. Please call us at ${business.phone}, or try again in a few minutes.`;
 
 /** Suggestions for the free-text vehicle type (the spec's examples first). */
 export const VEHICLE_TYPE_SUGGESTIONS = ["Car", "Truck", "SUV", "Boat", "Other"] as const;

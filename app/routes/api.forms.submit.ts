@@ -1,6 +1,7 @@
-import { QUOTE_FORM_ID, QUOTE_INVALID_MESSAGE, QUOTE_SUCCESS_MESSAGE } from "~/lib/quote-form";
+import { QUOTE_FORM_ID, QUOTE_INVALID_MESSAGE, QUOTE_SUCCESS_MESSAGE, QUOTE_UNAVAILABLE_MESSAGE } from "~/lib/quote-form";
 import { db } from "~/server/db.server";
 import { readJsonObject } from "~/server/json-body.server";
+import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from "~/server/outage.server";
 import { submitQuote } from "~/server/quote.server";
 import { requestInfoContext } from "~/server/request-context.server";
 import type { Route } from "./+types/api.forms.submit";
@@ -20,7 +21,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (typeof formId !== "string" || !formId) return failure(400, `formId is required (use "${QUOTE_FORM_ID}")`);
   if (formId !== QUOTE_FORM_ID) return failure(404, `Unknown form "${formId.slice(0, 100)}"`);
 
-  const outcome = await submitQuote(db(), fields, context.get(requestInfoContext).clientIp);
+  let outcome: Awaited<ReturnType<typeof submitQuote>>;
+  try {
+    outcome = await submitQuote(db(), fields, context.get(requestInfoContext).clientIp);
+  } catch (error) {
+    if (!isDatabaseUnavailable(error)) throw error;
+    console.error(`[quote] not stored, the database is unavailable: ${(error as Error).message}`);
+    return failure(503, QUOTE_UNAVAILABLE_MESSAGE, { "Retry-After": String(RETRY_AFTER_SECONDS) });
+  }
   switch (outcome.status) {
     case "accepted":
       return Response.json({ success: true, message: QUOTE_SUCCESS_MESSAGE });

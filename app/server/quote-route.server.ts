@@ -1,8 +1,9 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type RouterContextProvider } from "react-router";
-import { QUOTE_INVALID_MESSAGE, QUOTE_SUCCESS_MESSAGE } from "~/lib/quote-form";
+import { QUOTE_INVALID_MESSAGE, QUOTE_SUCCESS_MESSAGE, QUOTE_UNAVAILABLE_MESSAGE } from "~/lib/quote-form";
 import { quoteSchema } from "~/lib/quote-schema";
 import { db } from "./db.server";
+import { isDatabaseUnavailable } from "./outage.server";
 import { submitQuote } from "./quote.server";
 import { requestInfoContext } from "./request-context.server";
 
@@ -26,7 +27,16 @@ export async function quoteAction({ request, context }: { request: Request; cont
     return data({ success: false as const, message: QUOTE_INVALID_MESSAGE, result: submission.reply() }, { status: 400 });
   }
 
-  const outcome = await submitQuote(db(), submission.value, context.get(requestInfoContext).clientIp);
+  let outcome: Awaited<ReturnType<typeof submitQuote>>;
+  try {
+    outcome = await submitQuote(db(), submission.value, context.get(requestInfoContext).clientIp);
+  } catch (error) {
+    if (!isDatabaseUnavailable(error)) throw error;
+    console.error(`[quote] not stored, the database is unavailable: ${(error as Error).message}`);
+    // Thrown, not returned: the home page's loaders would fail on the database
+    // too, so the root error page shows the message (docs/decisions/0009).
+    throw data({ message: QUOTE_UNAVAILABLE_MESSAGE }, { status: 503 });
+  }
   switch (outcome.status) {
     case "accepted":
       return { success: true as const, message: QUOTE_SUCCESS_MESSAGE, result: submission.reply({ resetForm: true }) };

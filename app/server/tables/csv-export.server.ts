@@ -50,7 +50,8 @@ export function crlfRecordEnds(): (chunk: Uint8Array) => Uint8Array {
  * next chunk is read from the connection only when the reader wants one, so a
  * slow client leaves the rows in PostgreSQL's socket buffer, not in memory.
  *
- * The connection goes back to the pool when COPY has ended. If COPY fails or
+ * The connection goes back to the pool when COPY has ended, with the pool's
+ * statement limit lifted for the COPY and restored after it. If COPY fails or
  * the reader cancels (the client went away), it is in the middle of the COPY
  * protocol and cannot serve another query: it is released with an error, which
  * makes the pool close it, and the server ends the COPY when its socket closes.
@@ -76,6 +77,10 @@ export function copyCsvStream(pool: pg.Pool, copySql: string, prefix: Uint8Array
           const connection = await pool.connect();
           if (cancelled) return connection.release(); // nothing was sent on it: still clean
           client = connection;
+          // The pool's statement limit (db.server.ts) guards against runaway
+          // queries; a COPY lasts as long as the download does.
+          await client.query("SET statement_timeout = 0");
+          if (cancelled) return; // cancel() has released it meanwhile
           const copy = client.query(copyTo(copySql));
           // The iterator reports COPY's errors to pull(). This listener is for
           // the one that can come after a cancel ("Connection terminated"),
@@ -85,7 +90,12 @@ export function copyCsvStream(pool: pg.Pool, copySql: string, prefix: Uint8Array
         }
         const { value, done } = await chunks.next();
         if (done) {
-          release();
+          // Back to the pool with the limit it came with; if that fails, it is closed instead.
+          const reset = await client!.query("RESET statement_timeout").then(
+            () => undefined,
+            (error: Error) => error,
+          );
+          release(reset);
           controller.close();
         } else {
           controller.enqueue(toCrlf(value));

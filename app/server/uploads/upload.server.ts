@@ -7,7 +7,7 @@ export type UploadKind = "media" | "file";
 
 const MEDIA_ONLY = "Only images (jpg, png, gif, webp, svg) and videos (mp4, webm, ogg, avi, mov) can be uploaded here";
 // Room for the multipart boundaries and part headers around the one file.
-const ENVELOPE_BYTES = 64 * 1024;
+export const UPLOAD_ENVELOPE_BYTES = 64 * 1024;
 
 const fail = (status: number, error: string) => Response.json({ error }, { status });
 
@@ -22,13 +22,13 @@ export async function storeUpload(request: Request, kind: UploadKind): Promise<s
   if (!(request.headers.get("content-type") ?? "").toLowerCase().startsWith("multipart/form-data")) {
     throw fail(400, "Send the file as multipart/form-data in the field \"file\"");
   }
-  if (Number(request.headers.get("content-length") ?? 0) > max + ENVELOPE_BYTES) throw tooLarge(max);
+  if (Number(request.headers.get("content-length") ?? 0) > max + UPLOAD_ENVELOPE_BYTES) throw tooLarge(max);
 
   let stored: string | undefined;
   let refusal: Response | undefined;
   const storage = uploadStorage();
   try {
-    await parseFormData(request, { maxFiles: 1, maxFileSize: max, maxTotalSize: max + ENVELOPE_BYTES }, async (file: FileUpload) => {
+    await parseFormData(request, { maxFiles: 1, maxFileSize: max, maxTotalSize: max + UPLOAD_ENVELOPE_BYTES }, async (file: FileUpload) => {
       if (file.fieldName !== "file" || stored || refusal) return null;
       // The parser hands over a part once it has arrived whole (within the size limit).
       const bytes = new Uint8Array(await file.arrayBuffer());

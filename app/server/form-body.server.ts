@@ -1,0 +1,21 @@
+/**
+ * Reads an HTML form's fields from a page action's request, answering a body
+ * that is not a form (415) or a broken one (400) instead of letting
+ * request.formData() throw into a 500. Its size is limited at the edge
+ * (server/body-limit.ts) before this reads it.
+ */
+export type FormBody = { ok: true; form: FormData } | { ok: false; status: 400 | 415; error: string };
+
+const FORM_TYPES = new Set(["application/x-www-form-urlencoded", "multipart/form-data"]);
+
+export async function readForm(request: Request): Promise<FormBody> {
+  const type = (request.headers.get("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
+  if (!FORM_TYPES.has(type)) {
+    return { ok: false, status: 415, error: "Send the form as application/x-www-form-urlencoded or multipart/form-data" };
+  }
+  try {
+    return { ok: true, form: await request.formData() };
+  } catch {
+    return { ok: false, status: 400, error: "The form could not be read. Please try again." };
+  }
+}
