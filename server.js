@@ -3,51 +3,140 @@
 // (server/app.ts, with the React Router build) is TypeScript bundled by Vite.
 import compression from "compression";
 import express from "express";
+import net from "node:net";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 
 const production = process.env.NODE_ENV === "production";
 // BUILD_DIR lets parallel test runs use separate builds (see react-router.config.ts).
 const buildDir = process.env.BUILD_DIR || "build";
-const port = Number(process.env.PORT ?? 3000);
-const host = process.env.HOST || "0.0.0.0";
+// Long enough for every busy keep-alive connection to carry one more answer
+// (with `Connection: close`), short enough to stay far inside a process
+// manager's grace period. See docs/decisions/0007-shutdown-drain.md.
+const DRAIN_MS = 1_000;
+const FORCED_EXIT_MS = 10_000;
+// A connection accepted just before the listener closed gets this long to send
+// its first request (which is then answered) before it counts as idle.
+const FIRST_REQUEST_GRACE_MS = 1_000;
+// Before the port closes: no new connection for QUIET_MS (at most SETTLE_MAX_MS).
+const QUIET_MS = 200;
+const SETTLE_MAX_MS = 1_000;
+// After it closes: a kept-alive connection silent this long is closed.
+const IDLE_MS = 500;
+
+/**
+ * @type {{
+ *   app: import("express").RequestHandler,
+ *   staticSecurityHeaders: import("express").RequestHandler,
+ *   env(): { PORT: number, HOST: string, TRUST_PROXY: number },
+ *   lifecycle: { draining: boolean },
+ *   start(): Promise<void>,
+ *   stop(): Promise<void>,
+ * }}
+ */
+let appModule;
+/** @type {import("vite").ViteDevServer | undefined} */
+let vite;
+/** @type {{ PORT: number, HOST: string, TRUST_PROXY: number }} */
+let settings;
+try {
+  if (production) {
+    appModule = await import(pathToFileURL(path.resolve(buildDir, "server/index.js")).href);
+  } else {
+    vite = await import("vite").then((v) => v.createServer({ server: { middlewareMode: true } }));
+    appModule = await vite.ssrLoadModule("./server/app.ts");
+  }
+  // The app's own parsing, so that the process and the app never disagree.
+  settings = appModule.env();
+} catch (error) {
+  cannotStart(error);
+}
+const { lifecycle } = appModule;
+// While true every answer ends its connection (set during shutdown).
+let endEveryConnection = false;
 
 const server = express();
 server.disable("x-powered-by");
-// Behind a reverse proxy, req.protocol and req.secure come from X-Forwarded-Proto.
-if (/^(1|true|yes|on)$/i.test(process.env.TRUST_PROXY ?? "")) server.set("trust proxy", true);
+// A hop count, not `true`: X-Forwarded-Proto and X-Forwarded-For are believed
+// only as far as our own proxies wrote them (see server/client-ip.ts).
+server.set("trust proxy", settings.TRUST_PROXY);
+// First, so that static files too tell keep-alive clients to leave while draining.
+server.use(closeConnectionsWhileDraining);
 server.use(compression());
+server.use(appModule.staticSecurityHeaders);
 
-/** @type {{ app: import("express").RequestHandler, start(): Promise<void>, stop(): Promise<void> }} */
-let appModule;
 if (production) {
-  appModule = await import(pathToFileURL(path.resolve(buildDir, "server/index.js")).href);
   // Hashed file names never change content: cache them for a year.
   server.use("/assets", express.static(path.join(buildDir, "client/assets"), { immutable: true, maxAge: "1y", index: false }));
   server.use(express.static(path.join(buildDir, "client"), { maxAge: "1h", index: false }));
   server.use(appModule.app);
 } else {
-  const vite = await import("vite").then((v) => v.createServer({ server: { middlewareMode: true } }));
-  server.use(vite.middlewares);
-  const load = () => vite.ssrLoadModule("./server/app.ts");
-  appModule = await load();
+  const dev = /** @type {import("vite").ViteDevServer} */ (vite);
+  server.use(dev.middlewares);
   server.use(async (req, res, next) => {
     try {
-      (await load()).app(req, res, next);
+      (await dev.ssrLoadModule("./server/app.ts")).app(req, res, next);
     } catch (error) {
-      if (error instanceof Error) vite.ssrFixStacktrace(error);
+      if (error instanceof Error) dev.ssrFixStacktrace(error);
       next(error);
     }
   });
 }
 
-await appModule.start();
+try {
+  await appModule.start();
+} catch (error) {
+  cannotStart(error);
+}
 
-const listener = server.listen(port, host, () => {
+const listener = server.listen(settings.PORT, settings.HOST, () => {
   const address = listener.address();
-  const actual = typeof address === "object" && address ? address.port : port;
-  console.log(`Listening on http://${host === "0.0.0.0" ? "localhost" : host}:${actual}`);
+  const actual = typeof address === "object" && address ? address.port : settings.PORT;
+  console.log(`Listening on http://${settings.HOST === "0.0.0.0" ? "localhost" : settings.HOST}:${actual}`);
 });
+
+// What shutdown needs to know of each connection: whether an answer is still
+// being written on it, and whether it ever carried a request.
+/** @type {Map<import("node:net").Socket, { opened: number, requests: number, busy: number, idleSince: number }>} */
+const connections = new Map();
+let lastConnectionAt = 0;
+listener.on("connection", (socket) => {
+  lastConnectionAt = Date.now();
+  connections.set(socket, { opened: lastConnectionAt, requests: 0, busy: 0, idleSince: lastConnectionAt });
+  socket.once("close", () => connections.delete(socket));
+});
+listener.on("request", (req, res) => {
+  const state = connections.get(req.socket);
+  if (!state) return;
+  state.requests++;
+  state.busy++;
+  res.once("close", () => {
+    state.busy--;
+    state.idleSince = Date.now();
+  });
+});
+
+/**
+ * While draining, answers end their connections. Decided when the answer
+ * starts rather than when the request arrived, so a request already running at
+ * SIGTERM closes its keep-alive connection too.
+ * @type {import("express").RequestHandler}
+ */
+function closeConnectionsWhileDraining(_req, res, next) {
+  const writeHead = res.writeHead;
+  res.writeHead = function (...args) {
+    if (endEveryConnection) this.setHeader("Connection", "close");
+    return writeHead.apply(this, args);
+  };
+  next();
+}
+
+/** A wrong setting or a data directory in use: the message says what to do, a stack trace would bury it. */
+function cannotStart(error) {
+  const forTheOperator = error instanceof Error && ["ConfigurationError", "DataDirectoryInUseError"].includes(error.name);
+  console.error(forTheOperator ? `Cannot start: ${error.message}` : error);
+  process.exit(1);
+}
 
 let stopping = false;
 async function shutdown(signal) {
@@ -55,17 +144,62 @@ async function shutdown(signal) {
   stopping = true;
   console.log(`${signal}: finishing in-flight requests, then closing the database`);
   const force = setTimeout(() => {
-    console.error("Shutdown took over 10 s; exiting anyway");
+    console.error(`Shutdown took over ${FORCED_EXIT_MS / 1000} s; exiting anyway`);
     process.exit(1);
-  }, 10_000);
+  }, FORCED_EXIT_MS);
   force.unref();
-  // Stop accepting connections; close idle keep-alive ones so close() can finish.
-  const closed = new Promise((resolve) => listener.close(resolve));
-  const idle = setInterval(() => listener.closeIdleConnections(), 100);
+
+  // /healthz now answers 503, and every answer closes its connection: a client
+  // that was busy reconnects, through its load balancer to another process.
+  // Closing idle keep-alive sockets right away instead would race with
+  // requests already on the wire (the client sees a reset).
+  lifecycle.draining = true;
+  endEveryConnection = true;
+  await until(() => connections.size === 0, DRAIN_MS);
+
+  // Closing the port resets every connection the kernel has accepted and Node
+  // not yet: with clients still reconnecting there are always some. So first
+  // let connections live on until none has arrived for a moment, then close.
+  endEveryConnection = false;
+  await until(() => Date.now() - lastConnectionAt >= QUIET_MS, SETTLE_MAX_MS);
+  // Not http's close(): it also drops at once every connection whose request
+  // is not parsed yet, including those accepted a moment ago.
+  const closed = new Promise((resolve) => net.Server.prototype.close.call(listener, resolve));
+  endEveryConnection = true;
+  const idle = setInterval(closeIdleConnections, 25);
   await closed;
   clearInterval(idle);
   await appModule.stop();
-  process.exit(0);
+  // A lost data-directory lock sets exitCode 1 before asking for this shutdown.
+  process.exit(process.exitCode ?? 0);
 }
+
+/**
+ * Resolves when `done()` holds or after `ms`. Checked right after the event
+ * loop has polled for I/O (setImmediate), so connections the kernel holds have
+ * been accepted and counted, even when a long task delayed the loop.
+ */
+async function until(done, ms) {
+  const ends = Date.now() + ms;
+  for (;;) {
+    await new Promise((r) => setTimeout(r, 5));
+    await new Promise((r) => setImmediate(r));
+    if (done() || Date.now() >= ends) return;
+  }
+}
+
+/**
+ * Closes the connections nobody is about to send on: idle for IDLE_MS since
+ * their last answer, or opened without a first request for longer than a
+ * client takes to send one. Busy ones end by themselves with `Connection: close`.
+ */
+function closeIdleConnections() {
+  const now = Date.now();
+  for (const [socket, state] of connections) {
+    if (state.busy > 0) continue;
+    if (state.requests > 0 ? now - state.idleSince > IDLE_MS : now - state.opened > FIRST_REQUEST_GRACE_MS) socket.destroy();
+  }
+}
+
 process.on("SIGTERM", () => shutdown("SIGTERM"));
 process.on("SIGINT", () => shutdown("SIGINT"));

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import type { RequestHandler } from "express";
+import type { Request, RequestHandler, Response } from "express";
 import { env } from "~/server/env.server";
 
 /**
@@ -10,15 +10,29 @@ export function securityHeaders({ production }: { production: boolean }): Reques
   return (req, res, next) => {
     const nonce = randomBytes(16).toString("base64");
     res.locals.nonce = nonce;
-    res.setHeader("X-Content-Type-Options", "nosniff");
-    res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
-    res.setHeader("X-Frame-Options", "DENY");
-    res.setHeader("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=()");
-    if (req.secure) res.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
+    setStaticHeaders(req, res);
     // Vite's dev server injects inline scripts and a websocket: CSP only in production.
     if (production) res.setHeader("Content-Security-Policy", contentSecurityPolicy(nonce));
     next();
   };
+}
+
+/**
+ * The headers that do not depend on the page, for responses served before the
+ * app (static files in server.js): a browser must not sniff a script out of an
+ * upload-like file nor frame an asset, whatever served it.
+ */
+export const staticSecurityHeaders: RequestHandler = (req, res, next) => {
+  setStaticHeaders(req, res);
+  next();
+};
+
+function setStaticHeaders(req: Request, res: Response): void {
+  res.setHeader("X-Content-Type-Options", "nosniff");
+  res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
+  res.setHeader("X-Frame-Options", "DENY");
+  res.setHeader("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=()");
+  if (req.secure) res.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
 }
 
 export function contentSecurityPolicy(nonce: string): string {

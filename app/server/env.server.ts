@@ -39,10 +39,17 @@ const schema = z.object({
   GOOGLE_USERINFO_URL: z.url().default("https://openidconnect.googleapis.com/v1/userinfo"),
   UPLOAD_DIR: z.string().optional(),
   UPLOAD_MAX_BYTES: z.coerce.number().int().positive().default(25 * 1024 * 1024),
+  // How many reverse proxies stand in front: each appends the address it saw to
+  // X-Forwarded-For, so only that many entries from the right are trustworthy.
   TRUST_PROXY: z
     .string()
-    .optional()
-    .transform((v) => !!v && !["0", "false", "no", "off"].includes(v.toLowerCase())),
+    .trim()
+    .toLowerCase()
+    .default("0")
+    .refine((v) => /^(\d{1,2}|true|false|yes|no|on|off|)$/.test(v), {
+      error: "TRUST_PROXY must be the number of reverse proxies in front of the app (0, 1, 2, …; true means 1)",
+    })
+    .transform((v) => (/^\d+$/.test(v) ? Number(v) : ["true", "yes", "on"].includes(v) ? 1 : 0)),
 });
 
 export type Env = z.infer<typeof schema> & {
@@ -73,7 +80,10 @@ function parseEnv(): Env {
   );
   if (!result.success) {
     const lines = result.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
-    throw new Error(`Invalid environment variables (see .env.example):\n${lines.join("\n")}`);
+    // server.js prints a ConfigurationError's message alone: it names the variable.
+    throw Object.assign(new Error(`Invalid environment variables (see .env.example):\n${lines.join("\n")}`), {
+      name: "ConfigurationError",
+    });
   }
   const e = result.data;
   const dataDir = path.resolve(e.DATA_DIR);
