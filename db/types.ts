@@ -51,6 +51,10 @@ export interface EmailOutboxTable {
   last_error: string | null;
   sent_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   created_at: Timestamp;
+  /** `<outbox-…@domain>`, set when queued; null only on rows queued before it existed. */
+  message_id: string | null;
+  /** The delivery run holding the row's lease; null when none does. */
+  claimed_by: string | null;
 }
 
 export interface RateLimitHitsTable {

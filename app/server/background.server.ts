@@ -1,14 +1,26 @@
-import { db } from "./db.server";
-import { deliverDueEmails } from "./outbox.server";
+import { databaseKind, db } from "./db.server";
+import { closeMailTransport } from "./mail.server";
+import { deliverDueEmails, releaseOrphanedClaims } from "./outbox.server";
 import { pruneRateLimitHits } from "./rate-limit.server";
 
 const OUTBOX_EVERY_MS = 15_000;
 
 // Kept on globalThis, like the database handle: the dev server's reloads and a
 // second copy of this module (the built bundle beside the sources in tests)
-// must share one timer and one chain of pending work, so stopping waits for all of it.
+// must share one timer, one outbox drain and one chain of pending work, so
+// stopping stops all of it.
 const g = globalThis as typeof globalThis & {
-  __appBackground?: { timer?: NodeJS.Timeout; running: Promise<unknown> };
+  __appBackground?: {
+    timer?: NodeJS.Timeout;
+    /** Jobs other than the outbox, one after another. */
+    running: Promise<unknown>;
+    /** The outbox drain in progress: at most one per process. */
+    outbox?: Promise<void>;
+    /** Kicked while the drain ran: it looks once more before it ends. */
+    kicked?: boolean;
+    /** Aborted by stopBackgroundJobs: no more claims, in-flight sends get a grace period. */
+    stop?: AbortController;
+  };
 };
 const state = (g.__appBackground ??= { running: Promise.resolve() });
 
@@ -16,15 +28,40 @@ function enqueue(job: () => Promise<unknown>, label: string): void {
   state.running = state.running.then(job).catch((error) => console.error(`[${label}]`, error));
 }
 
-/** Delivers queued e-mail now (after a new one is queued) instead of at the next tick. */
+/**
+ * Delivers queued e-mail now (after a new one is queued) instead of at the
+ * next tick. A kick during a drain does not queue another: the drain looks
+ * again before it ends, so a burst of quotes costs one drain, not one each.
+ */
 export function kickOutbox(): void {
-  enqueue(() => deliverDueEmails(db()), "outbox");
+  state.kicked = true;
+  if (state.outbox) return;
+  const stop = (state.stop ??= new AbortController());
+  const drain = (async () => {
+    while (state.kicked && !stop.signal.aborted) {
+      state.kicked = false;
+      await deliverDueEmails(db(), { signal: stop.signal });
+    }
+  })()
+    .catch((error) => console.error("[outbox]", error))
+    .finally(() => {
+      if (state.outbox === drain) state.outbox = undefined;
+      // A kick between the loop's last look and here found the drain still set.
+      if (state.kicked && !stop.signal.aborted) kickOutbox();
+    });
+  state.outbox = drain;
 }
 
 export function startBackgroundJobs(): void {
   if (state.timer) return;
   let ticks = 0;
-  kickOutbox();
+  enqueue(async () => {
+    if (databaseKind() === "embedded") {
+      const released = await releaseOrphanedClaims(db());
+      if (released) console.log(`[outbox] ${released} e-mail(s) claimed before a crash are due again`);
+    }
+    kickOutbox();
+  }, "outbox");
   state.timer = setInterval(() => {
     kickOutbox();
     if (++ticks % 240 === 0) enqueue(() => pruneRateLimitHits(db()), "rate-limit");
@@ -32,9 +69,22 @@ export function startBackgroundJobs(): void {
   state.timer.unref();
 }
 
-/** Stops the timer and waits for the work already started. */
+/**
+ * Stops the timer and the outbox at once: no new row is claimed, a send in
+ * flight gets the outbox's grace period (STOP_GRACE_MS) and the rows this
+ * process claimed but did not send are due again for the next process. Waits
+ * for that, then closes the mail connections.
+ */
 export async function stopBackgroundJobs(): Promise<void> {
   clearInterval(state.timer);
   state.timer = undefined;
-  await state.running;
+  const stop = (state.stop ??= new AbortController());
+  stop.abort();
+  try {
+    await Promise.all([state.outbox, state.running]);
+  } finally {
+    // Later kicks (a test reopening a database) start afresh.
+    if (state.stop === stop) state.stop = undefined;
+    closeMailTransport();
+  }
 }

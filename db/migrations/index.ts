@@ -3,6 +3,7 @@ import * as publicSite from "./2026-11-21-01-public-site";
 import * as usersSessions from "./2026-11-21-02-users-sessions";
 import * as auth from "./2026-11-21-05-auth";
 import * as adminTables from "./2026-11-21-06-admin-tables";
+import * as outboxMessageId from "./2026-11-22-01-outbox-message-id";
 
 // Listed explicitly (not read from disk) so the bundled server carries them.
 // Names sort by date; append new ones at the end.
@@ -11,4 +12,5 @@ export const migrations: Record<string, Migration> = {
   "2026-11-21-02-users-sessions": usersSessions,
   "2026-11-21-05-auth": auth,
   "2026-11-21-06-admin-tables": adminTables,
+  "2026-11-22-01-outbox-message-id": outboxMessageId,
 };

@@ -8,6 +8,8 @@ export interface ReceivedMail {
   subject: string;
   text: string;
   html: string;
+  /** The Message-ID header, with its angle brackets ("" if none). */
+  messageId: string;
 }
 
 /**
@@ -17,6 +19,9 @@ export interface ReceivedMail {
 export async function startSmtpSink(port = 0) {
   const messages: ReceivedMail[] = [];
   const waiters = new Set<() => void>();
+  let recipientRule: RecipientRule | null = null;
+  // How long the server takes to accept a message it has received (a slow mail server).
+  let replyDelayMs = 0;
   let server: SMTPServer;
   let actualPort = port;
 
@@ -25,6 +30,18 @@ export async function startSmtpSink(port = 0) {
       authOptional: true,
       disabledCommands: ["STARTTLS"],
       logger: false,
+      // stop() ends connections a client keeps open (nodemailer's pool) at
+      // once, as a server going down does, instead of waiting 30 s for them.
+      closeTimeout: 100,
+      onRcptTo(address, _session, callback) {
+        const rule = recipientRule?.(address.address);
+        if (!rule) return callback();
+        const { code, message } =
+          typeof rule === "number"
+            ? { code: rule, message: rule >= 500 ? "5.1.1 Mailbox unavailable" : "4.2.1 Mailbox busy, try again later" }
+            : rule;
+        callback(Object.assign(new Error(message), { responseCode: code }));
+      },
       onData(stream, session, callback) {
         simpleParser(stream)
           .then((mail) => {
@@ -34,9 +51,11 @@ export async function startSmtpSink(port = 0) {
               subject: mail.subject ?? "",
               text: mail.text ?? "",
               html: typeof mail.html === "string" ? mail.html : "",
+              messageId: mail.messageId ?? "",
             });
             waiters.forEach((w) => w());
-            callback();
+            if (replyDelayMs) setTimeout(callback, replyDelayMs).unref();
+            else callback();
           })
           .catch(callback);
       },
@@ -74,6 +93,14 @@ export async function startSmtpSink(port = 0) {
     waitFor,
     start,
     stop,
+    /** Refuses RCPT TO as the rule says (550: address refused for good, 450: try later); null accepts everyone again. */
+    refuseRecipients(rule: RecipientRule | null) {
+      recipientRule = rule;
+    },
+    /** Answers each received message only after `ms` (0: at once), like a slow mail server; the message is in `messages` meanwhile. */
+    delayReplies(ms: number) {
+      replyDelayMs = ms;
+    },
     get port() {
       return actualPort;
     },
@@ -84,3 +111,6 @@ export async function startSmtpSink(port = 0) {
 }
 
 export type SmtpSink = Awaited<ReturnType<typeof startSmtpSink>>;
+
+/** For a recipient address: accept it (undefined), or the SMTP reply to refuse it with (a code, or code and text). */
+export type RecipientRule = (address: string) => number | { code: number; message: string } | undefined;
