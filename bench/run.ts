@@ -7,14 +7,18 @@
 import { benchAdminTables } from "./admin-tables";
 import { benchBrowserJs } from "./browser-js";
 import { type Benchmark, type BenchReport, printReport } from "./lib";
+import { benchOutboxDrain } from "./outbox-drain";
 import { benchPublicPage } from "./public-page";
 import { benchQuoteSubmissions } from "./quote-submissions";
+import { benchShutdown } from "./shutdown";
 
 const benchmarks: Record<string, Benchmark> = {
   page: benchPublicPage,
   quote: benchQuoteSubmissions,
   js: benchBrowserJs,
   admin: benchAdminTables,
+  outbox: benchOutboxDrain,
+  shutdown: benchShutdown,
 };
 
 const chosen = process.argv.slice(2);
