@@ -13,8 +13,8 @@ import type { Route } from "./+types/admin";
  * 'Not an Administrator' screen.
  */
 export const middleware: Route.MiddlewareFunction[] = [
-  async ({ request, context }) => {
-    const user = await requireUser(request);
+  async ({ request, url, context }) => {
+    const user = await requireUser(request, url);
     if (!user.isAdmin) throw data({ email: user.email }, { status: 403, statusText: "Not an Administrator" });
     context.set(adminUserContext, user);
   },

@@ -9,6 +9,7 @@ import { SignInError } from "~/server/auth/otp-strategy.server";
 import { sendSignInCode } from "~/server/auth/otp.server";
 import { db } from "~/server/db.server";
 import { env } from "~/server/env.server";
+import { readForm } from "~/server/form-body.server";
 import { requestInfoContext } from "~/server/request-context.server";
 import { getSessionUser } from "~/server/session.server";
 import type { Route } from "./+types/login";
@@ -18,7 +19,10 @@ type Step = "email" | "verify";
 
 const MESSAGES = {
   google: "Failed to login with Google. Please try again.",
-  send: "Failed to send OTP. Please check your email and try again.",
+  // The spec's send failure ("Failed to send OTP…") comes from the server, which
+  // knows whether the address was refused; this is OTP_MESSAGES.mailUnavailable,
+  // for when no answer came from it at all.
+  sendUnavailable: "We couldn't send the code right now. Please try again in a few minutes.",
   verify: "Invalid OTP. Please check and try again.",
   googleNotConfigured: "Google sign-in is not configured.",
 };
@@ -52,12 +56,14 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.clone().formData();
+  const reply = (state: FormState, status = 200) => data(state, { status });
+  const body = await readForm(request.clone());
+  if (!body.ok) return reply({ tab: "otp", step: "email", email: "", error: body.error }, body.status);
+  const { form } = body;
   const intent = String(form.get("intent") ?? "");
   const email = String(form.get("email") ?? "").trim();
   const returnUrl = safeReturnUrl(String(form.get("returnUrl") ?? ""));
   const { clientIp } = context.get(requestInfoContext);
-  const reply = (state: FormState, status = 200) => data(state, { status });
 
   switch (intent) {
     case "google": {
@@ -113,6 +119,7 @@ function LoginPage({ loaderData, actionData }: Pick<Route.ComponentProps, "loade
   const auth = useAuth();
   const navigate = useNavigate();
   const hydrated = useHydrated();
+  // Checked by safeReturnUrl in the loader: the navigation after sign-in and every form post use this value.
   const { returnUrl, prefill } = loaderData;
   const posted = actionData as FormState | undefined;
 
@@ -162,7 +169,8 @@ function LoginPage({ loaderData, actionData }: Pick<Route.ComponentProps, "loade
         setOtp("");
         setStep("verify");
       },
-      MESSAGES.send,
+      // No text from our server (offline, a proxy's error page): not the address's fault.
+      MESSAGES.sendUnavailable,
     );
   };
 

@@ -1,13 +1,18 @@
 import { redirect } from "react-router";
 import { getSessionUser, type SessionUser } from "./session.server";
 
-/** For pages: the signed-in user, or a redirect to /login that comes back here. */
-export async function requireUser(request: Request): Promise<SessionUser> {
+/**
+ * For pages: the signed-in user, or a redirect to /login that comes back here.
+ *
+ * `url` is the page's own URL: pass the `url` React Router gives middleware
+ * and loaders. With v8_passThroughRequests, `request.url` of a client-side
+ * navigation is the data request (/admin/faqs.data?page=2&_routes=…), and
+ * coming back to that after sign-in shows "Table not found"; React Router's
+ * `url` has `.data`, `_routes` and the bare `index` marker taken off.
+ */
+export async function requireUser(request: Request, url: URL): Promise<SessionUser> {
   const user = await getSessionUser(request);
-  if (!user) {
-    const url = new URL(request.url);
-    throw redirect(`/login?returnUrl=${encodeURIComponent(url.pathname + url.search)}`);
-  }
+  if (!user) throw redirect(`/login?returnUrl=${encodeURIComponent(url.pathname + url.search)}`);
   return user;
 }
 
