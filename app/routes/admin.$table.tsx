@@ -13,7 +13,9 @@ import { rowFromFormData } from "~/components/admin/form-values";
 import { FAILURE_TITLE, type RowActionFailure } from "~/components/admin/row-action";
 import { listSearch, pageCount, readListState, type ListState, type SortState } from "~/lib/list-state";
 import type { TableRow } from "~/lib/table-schema";
+import { adminUserFrom } from "~/server/auth/current-user.server";
 import { db } from "~/server/db.server";
+import { readForm } from "~/server/form-body.server";
 import { getTable, requireTable, tableNames, tableSchema } from "~/server/tables/registry.server";
 import { createRow, deleteRow, getRow, listRows, parseListQuery, updateRow } from "~/server/tables/rows.server";
 import type { Route } from "./+types/admin.$table";
@@ -84,21 +86,24 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ request, params }: Route.ActionArgs) {
+export async function action({ request, params, context }: Route.ActionArgs) {
   const table = requireTable(params.table);
   const url = new URL(request.url);
   const back = `/admin/${table.name}${listSearch(readListState(url.searchParams))}`;
-  const form = await request.formData();
+  const body = await readForm(request);
+  if (!body.ok) throw data({ error: body.error }, { status: body.status });
+  const { form } = body;
   const intent = form.get("intent");
   if (intent !== "create" && intent !== "update" && intent !== "delete") {
     throw data({ error: "intent must be create, update or delete" }, { status: 400 });
   }
   const id = typeof form.get("id") === "string" ? (form.get("id") as string) : undefined;
   const values = intent === "delete" ? undefined : rowFromFormData(tableSchema(table), form);
+  const actor = adminUserFrom(context);
   try {
-    if (intent === "create") await createRow(db(), table, values);
-    else if (intent === "update") await updateRow(db(), table, id, values);
-    else await deleteRow(db(), table, id);
+    if (intent === "create") await createRow(db(), table, values, actor);
+    else if (intent === "update") await updateRow(db(), table, id, values, actor);
+    else await deleteRow(db(), table, id, actor);
   } catch (error) {
     if (!(error instanceof Response)) throw error;
     const body = (await error

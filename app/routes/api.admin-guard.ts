@@ -1,3 +1,4 @@
+import { adminUserContext } from "~/server/auth/current-user.server";
 import { requireApiAdmin } from "~/server/guards.server";
 import type { Route } from "./+types/api.admin-guard";
 
@@ -7,7 +8,7 @@ import type { Route } from "./+types/api.admin-guard";
  * 401 without a session and 403 for anyone but an administrator.
  */
 export const middleware: Route.MiddlewareFunction[] = [
-  async ({ request }) => {
-    await requireApiAdmin(request);
+  async ({ request, context }) => {
+    context.set(adminUserContext, await requireApiAdmin(request));
   },
 ];

@@ -1,3 +1,4 @@
+import { adminUserFrom } from "~/server/auth/current-user.server";
 import { db } from "~/server/db.server";
 import { readJsonObject } from "~/server/json-body.server";
 import { requireTable } from "~/server/tables/registry.server";
@@ -11,10 +12,11 @@ export async function loader({ params }: Route.LoaderArgs) {
 }
 
 /** PUT /api/tables/{table}/{id} with the changed fields as JSON; DELETE /api/tables/{table}/{id}. */
-export async function action({ request, params }: Route.ActionArgs) {
+export async function action({ request, params, context }: Route.ActionArgs) {
   const table = requireTable(params.table);
+  const actor = adminUserFrom(context);
   if (request.method === "DELETE") {
-    await deleteRow(db(), table, params.id);
+    await deleteRow(db(), table, params.id, actor);
     return Response.json({ success: true });
   }
   if (request.method !== "PUT" && request.method !== "PATCH") {
@@ -22,5 +24,5 @@ export async function action({ request, params }: Route.ActionArgs) {
   }
   const body = await readJsonObject(request, ROW_BODY_MAX_BYTES);
   if (!body.ok) return Response.json({ error: body.error }, { status: body.status });
-  return Response.json(await updateRow(db(), table, params.id, body.value));
+  return Response.json(await updateRow(db(), table, params.id, body.value, actor));
 }

@@ -1,3 +1,4 @@
+import { adminUserFrom } from "~/server/auth/current-user.server";
 import { db } from "~/server/db.server";
 import { readJsonObject } from "~/server/json-body.server";
 import { requireTable } from "~/server/tables/registry.server";
@@ -12,10 +13,10 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 }
 
 /** POST /api/tables/{table} with the row as JSON → 201 and the stored row. */
-export async function action({ request, params }: Route.ActionArgs) {
+export async function action({ request, params, context }: Route.ActionArgs) {
   const table = requireTable(params.table);
   if (request.method !== "POST") return Response.json({ error: "Use POST to add a row" }, { status: 405, headers: { Allow: "GET, POST" } });
   const body = await readJsonObject(request, ROW_BODY_MAX_BYTES);
   if (!body.ok) return Response.json({ error: body.error }, { status: body.status });
-  return Response.json(await createRow(db(), table, body.value), { status: 201 });
+  return Response.json(await createRow(db(), table, body.value, adminUserFrom(context)), { status: 201 });
 }

@@ -2,16 +2,19 @@ import { RouterContextProvider } from "react-router";
 import { describe, expect, it } from "vitest";
 import type { RowActionFailure } from "~/components/admin/row-action";
 import { action, loader } from "~/routes/admin.$table";
+import { adminUserContext } from "~/server/auth/current-user.server";
 import { db } from "~/server/db.server";
 import { requestInfoContext } from "~/server/request-context.server";
 import { useTestDatabase } from "../helpers/test-database-lifecycle";
 
 useTestDatabase();
 
-// The admin layout's middleware (tested with the shell) has checked the user; these call the table route itself.
+// The admin layout's middleware (tested with the shell) has checked the user and
+// put it in the context, as here; these call the table route itself.
 function context() {
   const ctx = new RouterContextProvider();
   ctx.set(requestInfoContext, { clientIp: "203.0.113.9", nonce: "" });
+  ctx.set(adminUserContext, { id: 1_000_000, email: "owner@example.com", name: "", isAdmin: true });
   return ctx;
 }
 

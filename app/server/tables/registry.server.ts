@@ -1,6 +1,10 @@
+import type { RawBuilder } from "kysely";
 import { FAQ_CATEGORIES } from "~/lib/faq-categories";
 import type { PropertySchema, TableSchema } from "~/lib/table-schema";
+import { checkUserWrite, effectiveAdminSql } from "../auth/users.server";
+import type { DB } from "../db.server";
 import { sanitizeRichText } from "../rich-text.server";
+import type { SessionUser } from "../session.server";
 
 /**
  * The admin tables, each declared once. From a declaration come the JSON
@@ -14,6 +18,28 @@ export interface ColumnDef extends PropertySchema {
   nullable?: boolean;
   /** Applied to a valid value before it is stored (e.g. rich-text sanitising). */
   write?: (value: unknown) => unknown;
+  /**
+   * What the dashboard reads (lists, sorts, exports) when it is more than the
+   * stored value, as SQL over this table's stored columns (`ref("email")`).
+   * Literals only: the export runs it inside a COPY, which takes no parameters.
+   */
+  read?: (ref: (column: string) => RawBuilder<unknown>) => RawBuilder<unknown>;
+}
+
+/**
+ * A write through the dashboard or the table API, for a table's own rules to
+ * judge. `values`: what will be stored for the fields the request carries
+ * (validated, empty ones already turned into their defaults).
+ */
+export type WriteCheck =
+  | { action: "create"; values: Record<string, unknown>; actor: SessionUser }
+  | { action: "update"; id: number; values: Record<string, unknown>; actor: SessionUser }
+  | { action: "delete"; id: number; actor: SessionUser };
+
+/** Why a write is refused, in words for the person who tried it; `field` names the property at fault. */
+export interface WriteRefusal {
+  error: string;
+  field?: string;
 }
 
 export interface TableDef {
@@ -30,6 +56,8 @@ export interface TableDef {
    * counter kept by triggers (db/migrations/2026-11-21-06-admin-tables.ts).
    */
   countedRows?: boolean;
+  /** Rules beyond each field's validity, checked after validation and before the write; a refusal answers 409. */
+  checkWrite?: (db: DB, check: WriteCheck) => Promise<WriteRefusal | undefined>;
 }
 
 const id: ColumnDef = { type: "integer", title: "ID", readOnly: true, sortable: true };
@@ -156,11 +184,21 @@ const tables: TableDef[] = [
     required: ["email"],
     defaultSort: { field: "created_at", direction: "desc" },
     countedRows: true,
+    // No administrator demotes or deletes themselves; ADMIN_EMAILS addresses stay administrators (ADR 0034).
+    checkWrite: checkUserWrite,
     columns: {
       id,
       email: { type: "string", title: "Email", format: "email", maxLength: 254, sortable: true, searchable: true, write: (v) => (typeof v === "string" ? v.trim().toLowerCase() : v) },
       name: { type: "string", title: "Name", maxLength: 100, sortable: true, searchable: true },
-      is_admin: { type: "boolean", title: "Administrator", default: false, sortable: true },
+      is_admin: {
+        type: "boolean",
+        title: "Administrator",
+        description: "Addresses in the server's ADMIN_EMAILS setting are always administrators",
+        default: false,
+        sortable: true,
+        // What sign-in grants, not only what is stored: the stored flag or ADMIN_EMAILS.
+        read: (ref) => effectiveAdminSql(ref("is_admin"), ref("email")),
+      },
       created_at: createdAt,
       last_login_at: { type: "string", title: "Last Sign-in", format: "date-time", readOnly: true, nullable: true },
     },
@@ -207,7 +245,7 @@ export function requireTable(name: string | undefined): TableDef {
 /** The JSON schema the dashboard draws its grid and form from. */
 export function tableSchema(table: TableDef): TableSchema {
   const properties: Record<string, PropertySchema> = {};
-  for (const [name, { nullable: _n, write: _w, ...prop }] of Object.entries(table.columns)) {
+  for (const [name, { nullable: _n, write: _w, read: _r, ...prop }] of Object.entries(table.columns)) {
     properties[name] = table.readOnly ? { ...prop, readOnly: true } : prop;
   }
   return {

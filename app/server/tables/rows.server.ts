@@ -3,8 +3,9 @@ import { escapeLiteral, type Pool as PgPool } from "pg";
 import { csvLine } from "~/lib/csv";
 import { isEmptyValue, validateRow, type ListResult, type TableRow } from "~/lib/table-schema";
 import type { DB } from "../db.server";
+import type { SessionUser } from "../session.server";
 import { copyCsvStream } from "./csv-export.server";
-import { tableSchema, writableColumns, type ColumnDef, type TableDef } from "./registry.server";
+import { tableSchema, writableColumns, type TableDef, type WriteCheck } from "./registry.server";
 
 /**
  * Reading and writing the rows of registered admin tables. Every identifier in
@@ -94,13 +95,15 @@ export function parseListQuery(table: TableDef, params: URLSearchParams, options
 // ---------------------------------------------------------------- reading
 
 /** A column as the API returns it: dates as YYYY-MM-DD text (a JS Date would shift it by the time zone). */
-function selectColumn(name: string, column: ColumnDef): RawBuilder<unknown> {
-  return column.format === "date" ? sql`${sql.ref(name)}::text` : sql.ref(name);
+function selectColumn(table: TableDef, name: string): RawBuilder<unknown> {
+  const c = table.columns[name]!;
+  if (c.read) return column(table, name);
+  return c.format === "date" ? sql`${sql.ref(name)}::text` : sql.ref(name);
 }
 
 function selectList(table: TableDef): RawBuilder<unknown> {
-  const columns = Object.entries(table.columns).filter(([name]) => name !== "id");
-  return sql.join([sql.ref("id"), ...columns.map(([name, c]) => sql`${selectColumn(name, c)} AS ${sql.ref(name)}`)]);
+  const columns = Object.keys(table.columns).filter((name) => name !== "id");
+  return sql.join([sql.ref("id"), ...columns.map((name) => sql`${selectColumn(table, name)} AS ${sql.ref(name)}`)]);
 }
 
 /** How a value enters a query: as a bind parameter, except in a COPY, which takes none. */
@@ -124,9 +127,14 @@ function whereClause(table: TableDef, query: ListQuery, extra: RawBuilder<unknow
 /**
  * A column of the table itself. Qualified, because ORDER BY prefers an output
  * column of the same name (the export selects `created_at::text AS created_at`,
- * which would sort as text and bypass the index).
+ * which would sort as text and bypass the index). A column with a `read`
+ * expression is that expression, so lists, sorts and exports agree.
  */
-const column = (table: TableDef, name: string) => sql.ref(`${table.name}.${name}`);
+function column(table: TableDef, name: string): RawBuilder<unknown> {
+  const stored = (n: string) => sql.ref(`${table.name}.${n}`);
+  const read = table.columns[name]?.read;
+  return read ? read(stored) : stored(name);
+}
 
 /**
  * What a column sorts by. Text sorts case-insensitively ("alpha" before
@@ -186,6 +194,14 @@ function refuseReadOnly(table: TableDef) {
   if (table.readOnly) throw Response.json({ error: `${table.title} is read-only` }, { status: 405 });
 }
 
+/** The table's own rules (TableDef.checkWrite): a refusal is a 409 naming the field at fault. */
+async function checkWrite(db: DB, table: TableDef, check: WriteCheck): Promise<void> {
+  const refusal = await table.checkWrite?.(db, check);
+  if (!refusal) return;
+  const body = refusal.field ? { error: refusal.error, fields: { [refusal.field]: refusal.error } } : { error: refusal.error };
+  throw Response.json(body, { status: 409 });
+}
+
 function bodyObject(body: unknown): Record<string, unknown> {
   if (typeof body !== "object" || body === null || Array.isArray(body)) throw badRequest("The row must be a JSON object");
   return body as Record<string, unknown>;
@@ -227,13 +243,16 @@ async function storing<T>(table: TableDef, run: () => Promise<T>): Promise<T> {
   }
 }
 
-export async function createRow(db: DB, table: TableDef, body: unknown): Promise<TableRow> {
+/** Adds a row; `actor` is the administrator asking, for the table's own rules. */
+export async function createRow(db: DB, table: TableDef, body: unknown, actor: SessionUser): Promise<TableRow> {
   refuseReadOnly(table);
   const input = bodyObject(body);
   const writable = writableColumns(table);
   const row: Record<string, unknown> = {};
   for (const [name, column] of writable) row[name] = name in input ? input[name] : column.default;
   const values = valuesToStore(table, row, writable.map(([name]) => name));
+  const given = Object.fromEntries(Object.entries(values).filter(([name]) => name in input));
+  await checkWrite(db, table, { action: "create", values: given, actor });
   const names = Object.keys(values);
   const insert = names.length
     ? sql`INSERT INTO ${sql.table(table.name)} (${sql.join(names.map((n) => sql.ref(n)))}) VALUES (${sql.join(names.map((n) => values[n]))})`
@@ -245,7 +264,7 @@ export async function createRow(db: DB, table: TableDef, body: unknown): Promise
 }
 
 /** Changes the writable fields the body carries; the others keep their values. */
-export async function updateRow(db: DB, table: TableDef, id: string | undefined, body: unknown): Promise<TableRow> {
+export async function updateRow(db: DB, table: TableDef, id: string | undefined, body: unknown, actor: SessionUser): Promise<TableRow> {
   refuseReadOnly(table);
   const input = bodyObject(body);
   const existing = await getRow(db, table, id);
@@ -253,6 +272,7 @@ export async function updateRow(db: DB, table: TableDef, id: string | undefined,
     .map(([name]) => name)
     .filter((name) => name in input);
   const values = valuesToStore(table, { ...existing, ...Object.fromEntries(keys.map((k) => [k, input[k]])) }, keys);
+  await checkWrite(db, table, { action: "update", id: Number(existing.id), values, actor });
   const sets = Object.keys(values).map((n) => sql`${sql.ref(n)} = ${values[n]}`);
   if (table.columns.updated_at) sets.push(sql`updated_at = now()`);
   if (!sets.length) return existing;
@@ -264,9 +284,10 @@ export async function updateRow(db: DB, table: TableDef, id: string | undefined,
   });
 }
 
-export async function deleteRow(db: DB, table: TableDef, id: string | undefined): Promise<void> {
+export async function deleteRow(db: DB, table: TableDef, id: string | undefined, actor: SessionUser): Promise<void> {
   refuseReadOnly(table);
   const key = rowId(id);
+  await checkWrite(db, table, { action: "delete", id: key, actor });
   await storing(table, async () => {
     const { rows } = await sql`DELETE FROM ${sql.table(table.name)} WHERE id = ${key}::bigint RETURNING id`.execute(db);
     if (!rows.length) throw notFound();
