@@ -4,7 +4,11 @@ import { env } from "~/server/env.server";
 import { requestInfoContext } from "~/server/request-context.server";
 import type { Route } from "./+types/api.send-otp";
 
-/** POST {email}: e-mails a sign-in code. 200 {success}, or {error} with 400 / 429 (Retry-After) / 502. */
+/**
+ * POST {email}: e-mails a sign-in code. 200 {success}, or {error} with 400 (not
+ * an address), 422 (the mail server refused the address), 429 (Retry-After) or
+ * 503 (the mail server is unavailable; Retry-After).
+ */
 export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") return Response.json({ error: "Use POST" }, { status: 405, headers: { allow: "POST" } });
   const body = (await request.json().catch(() => null)) as { email?: unknown } | null;

@@ -13,7 +13,11 @@ export interface Limit {
  * the database so the limit holds across processes and restarts. A refused hit
  * is not recorded, so a client that waits gets through again.
  */
-export async function takeRateLimit(db: DB, limit: Limit, key: string): Promise<{ allowed: boolean; retryAfterSeconds: number }> {
+export async function takeRateLimit(
+  db: DB,
+  limit: Limit,
+  key: string,
+): Promise<{ allowed: boolean; retryAfterSeconds: number; hitId?: number }> {
   return db.transaction().execute(async (trx) => {
     // Serialise hits of one key so two concurrent requests cannot both take the last slot.
     await sql`SELECT pg_advisory_xact_lock(hashtext(${`${limit.bucket}:${key}`}))`.execute(trx);
@@ -29,9 +33,14 @@ export async function takeRateLimit(db: DB, limit: Limit, key: string): Promise<
       const oldest = recent.oldest ? new Date(recent.oldest).getTime() : Date.now();
       return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((oldest + limit.windowMs - Date.now()) / 1000)) };
     }
-    await trx.insertInto("rate_limit_hits").values({ bucket: limit.bucket, key }).execute();
-    return { allowed: true, retryAfterSeconds: 0 };
+    const hit = await trx.insertInto("rate_limit_hits").values({ bucket: limit.bucket, key }).returning("id").executeTakeFirstOrThrow();
+    return { allowed: true, retryAfterSeconds: 0, hitId: Number(hit.id) };
   });
+}
+
+/** Takes back hits recorded by takeRateLimit, for work that did not happen after all. */
+export async function giveBackRateLimit(db: DB, hitIds: number[]): Promise<void> {
+  if (hitIds.length) await db.deleteFrom("rate_limit_hits").where("id", "in", hitIds).execute();
 }
 
 /** Deletes hits older than a day (no limit has a longer window). */

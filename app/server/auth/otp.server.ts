@@ -4,8 +4,9 @@ import { z } from "zod";
 import { business } from "~/lib/business";
 import type { DB } from "../db.server";
 import { env } from "../env.server";
+import { recipientRefused } from "../mail-errors.server";
 import { sendEmail } from "../mail.server";
-import { takeRateLimit, type Limit } from "../rate-limit.server";
+import { giveBackRateLimit, takeRateLimit, type Limit } from "../rate-limit.server";
 import { recordAuthEvent } from "./audit.server";
 import { normalizeEmail } from "./users.server";
 
@@ -19,7 +20,10 @@ export const SEND_LIMITS = {
 } satisfies Record<string, Limit>;
 
 export const OTP_MESSAGES = {
+  /** The address is malformed or the mail server refused it: the spec's text. */
   sendFailed: "Failed to send OTP. Please check your email and try again.",
+  /** The mail server is down or said "try later": nothing the person can fix by checking the address. */
+  mailUnavailable: "We couldn't send the code right now. Please try again in a few minutes.",
   invalid: "Invalid OTP. Please check and try again.",
   expired: "This code has expired. Please request a new code.",
   locked: "Too many wrong codes. Please request a new code.",
@@ -33,7 +37,10 @@ export const otpSchema = z
   .trim()
   .regex(/^\d{6}$/);
 
-export type SendResult = { ok: true } | { ok: false; status: 400 | 429 | 502; error: string; retryAfterSeconds?: number };
+/** How long a client is told to wait (Retry-After) when the mail server is unavailable. */
+export const MAIL_RETRY_AFTER_SECONDS = 120;
+
+export type SendResult = { ok: true } | { ok: false; status: 400 | 422 | 429 | 503; error: string; retryAfterSeconds?: number };
 export type VerifyResult = { ok: true; email: string } | { ok: false; status: 400 | 401; error: string };
 
 /** Keyed hash: without the server secret a copy of the table cannot be brute-forced back to codes. */
@@ -65,10 +72,10 @@ export async function sendSignInCode(
   const audit = (outcome: string, detail = "") =>
     recordAuthEvent(db, { event: "code_sent", email, clientIp: input.clientIp, outcome, detail });
 
-  const limited = await firstRefusal(db, email, input.clientIp);
-  if (limited) {
-    await audit("rate_limited", limited.detail);
-    return { ok: false, status: 429, error: limited.error, retryAfterSeconds: limited.retryAfterSeconds };
+  const limits = await takeSendLimits(db, email, input.clientIp);
+  if (!limits.ok) {
+    await audit("rate_limited", limits.detail);
+    return { ok: false, status: 429, error: limits.error, retryAfterSeconds: limits.retryAfterSeconds };
   }
 
   const code = randomInt(0, 1_000_000).toString().padStart(6, "0");
@@ -78,6 +85,8 @@ export async function sendSignInCode(
     created_at: sql<Date>`now()`,
     expires_at: sql<Date>`now() + ${`${CODE_TTL_MS / 1000} seconds`}::interval`,
   };
+  // The code an earlier e-mail carried stays good if this one cannot be sent.
+  const previous = await db.selectFrom("one_time_codes").selectAll().where("email", "=", email).executeTakeFirst();
   await db
     .insertInto("one_time_codes")
     .values({ email, ...values })
@@ -87,26 +96,47 @@ export async function sendSignInCode(
   try {
     await sendEmail(codeEmail(email, code, input.signInLinkOrigin));
   } catch (error) {
-    console.error(`[otp] could not send a code to ${email}:`, error);
-    await db.deleteFrom("one_time_codes").where("email", "=", email).execute();
-    await audit("failed", error instanceof Error ? error.message : String(error));
-    return { ok: false, status: 502, error: OTP_MESSAGES.sendFailed };
+    const refused = recipientRefused(error);
+    console.error(`[otp] could not send a code to ${email} (${refused ? "address refused" : "mail server unavailable"}):`, error);
+    if (previous) {
+      const { email: _email, ...kept } = previous;
+      await db.updateTable("one_time_codes").set(kept).where("email", "=", email).execute();
+    } else {
+      await db.deleteFrom("one_time_codes").where("email", "=", email).execute();
+    }
+    // Nothing was sent, so the address may ask again at once (no 30 s wait, no
+    // hourly slot used); the per-client limit still counts, so a flood of
+    // requests during an outage is still stopped.
+    await giveBackRateLimit(db, limits.perAddressHits);
+    await audit(refused ? "refused" : "failed", error instanceof Error ? error.message : String(error));
+    // 422: the address cannot take mail, asking again will not help. 503 (not
+    // 502): the mail server is unavailable for now and the client may retry later.
+    return refused
+      ? { ok: false, status: 422, error: OTP_MESSAGES.sendFailed }
+      : { ok: false, status: 503, error: OTP_MESSAGES.mailUnavailable, retryAfterSeconds: MAIL_RETRY_AFTER_SECONDS };
   }
   await audit("sent");
   return { ok: true };
 }
 
-async function firstRefusal(db: DB, email: string, clientIp: string) {
-  const checks: [Limit, string, (s: number) => string][] = [
-    [SEND_LIMITS.perClient, clientIp, OTP_MESSAGES.tooMany],
-    [SEND_LIMITS.cooldown, email, OTP_MESSAGES.cooldown],
-    [SEND_LIMITS.perEmail, email, OTP_MESSAGES.tooMany],
+type SendLimits =
+  | { ok: true; perAddressHits: number[] }
+  | { ok: false; error: string; retryAfterSeconds: number; detail: string };
+
+/** Takes one hit of each send limit; the first refusal stops (a refused hit is not recorded). */
+async function takeSendLimits(db: DB, email: string, clientIp: string): Promise<SendLimits> {
+  const checks: [Limit, string, (s: number) => string, "client" | "address"][] = [
+    [SEND_LIMITS.perClient, clientIp, OTP_MESSAGES.tooMany, "client"],
+    [SEND_LIMITS.cooldown, email, OTP_MESSAGES.cooldown, "address"],
+    [SEND_LIMITS.perEmail, email, OTP_MESSAGES.tooMany, "address"],
   ];
-  for (const [limit, key, message] of checks) {
-    const { allowed, retryAfterSeconds } = await takeRateLimit(db, limit, key);
-    if (!allowed) return { error: message(retryAfterSeconds), retryAfterSeconds, detail: limit.bucket };
+  const perAddressHits: number[] = [];
+  for (const [limit, key, message, per] of checks) {
+    const { allowed, retryAfterSeconds, hitId } = await takeRateLimit(db, limit, key);
+    if (!allowed) return { ok: false, error: message(retryAfterSeconds), retryAfterSeconds, detail: limit.bucket };
+    if (per === "address" && hitId !== undefined) perAddressHits.push(hitId);
   }
-  return null;
+  return { ok: true, perAddressHits };
 }
 
 function codeEmail(email: string, code: string, linkOrigin?: string) {
