@@ -16,7 +16,8 @@ test("popup flow: a centred 500x600 popup signs in with Google, closes, and the 
   const popup = await popupOpened;
   const [, , features] = JSON.parse((await page.evaluate(() => sessionStorage.getItem("openedWith")))!) as string[];
   expect(features).toMatch(/width=500,height=600,left=\d+,top=\d+/);
-  await popup.waitForEvent("close");
+  // The popup may close before a listener for its close event is attached: poll its state instead.
+  await expect.poll(() => popup.isClosed()).toBe(true);
   await expect(page).toHaveURL(/\/about$/);
   const me = await page.request.get("/api/users/me");
   expect(await me.json()).toMatchObject({ email: "popup.e2e@example.com", name: "Popup E2E" });
@@ -27,7 +28,8 @@ test("popup flow: a provider error is shown with the login page's message", asyn
   await page.goto("/login");
   const popupOpened = page.waitForEvent("popup");
   await page.getByRole("button", { name: "Sign in with Google" }).click();
-  await (await popupOpened).waitForEvent("close");
+  const popup = await popupOpened;
+  await expect.poll(() => popup.isClosed()).toBe(true);
   await expect(page.getByRole("alert")).toHaveText("Failed to login with Google. Please try again.");
   expect((await page.request.get("/api/users/me")).status()).toBe(401);
 });

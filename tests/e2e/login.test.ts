@@ -87,12 +87,16 @@ test.describe("with JavaScript", () => {
     // The first code is still good: go to step 2 through the e-mailed link, which fills it in.
     await page.goto(`/login?${new URLSearchParams({ email, code: right, returnUrl: "/about" })}`);
     await expect(page.getByRole("textbox", { name: "Code" })).toHaveValue(right);
+    // Hold the request until the busy state has been seen, then let it through.
+    let releaseVerify!: () => void;
+    const verifyHeld = new Promise<void>((resolve) => (releaseVerify = resolve));
     await page.route("**/api/verify-otp", async (route) => {
-      await new Promise((r) => setTimeout(r, 300));
+      await verifyHeld;
       await route.continue();
     });
     await page.getByRole("button", { name: "Verify OTP" }).click();
     await expect(page.getByRole("button", { name: "Verifying..." })).toBeDisabled();
+    releaseVerify();
     await expect(page).toHaveURL(/\/about$/);
     // Signed in: the login page sends the user straight on.
     await page.goto("/login?returnUrl=%2Fabout");

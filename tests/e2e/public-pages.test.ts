@@ -114,17 +114,18 @@ test.describe("home page", () => {
     await expect(header).toHaveAttribute("data-scrolled", "false");
     await expect(header).toHaveCSS("background-color", "rgba(0, 0, 0, 0)");
 
-    await page.evaluate(() => window.scrollTo({ top: 40, behavior: "instant" }));
-    await page.waitForTimeout(100);
-    await expect(header).toHaveAttribute("data-scrolled", "false");
-
     await page.evaluate(() => window.scrollTo({ top: 400, behavior: "instant" }));
     await expect(header).toHaveAttribute("data-scrolled", "true");
     await expect(header).toHaveClass(/backdrop-blur/);
     await expect.poll(() => header.evaluate((el) => getComputedStyle(el).backdropFilter)).toContain("blur");
     await expect.poll(() => header.evaluate((el) => getComputedStyle(el).backgroundColor)).not.toBe("rgba(0, 0, 0, 0)");
 
-    await page.evaluate(() => window.scrollTo({ top: 0, behavior: "instant" }));
+    // The threshold, each side of it reached from the other, so every check waits for a change.
+    await page.evaluate(() => window.scrollTo({ top: 40, behavior: "instant" }));
+    await expect(header).toHaveAttribute("data-scrolled", "false");
+    await page.evaluate(() => window.scrollTo({ top: 51, behavior: "instant" }));
+    await expect(header).toHaveAttribute("data-scrolled", "true");
+    await page.evaluate(() => window.scrollTo({ top: 50, behavior: "instant" }));
     await expect(header).toHaveAttribute("data-scrolled", "false");
   });
 
