@@ -7,7 +7,7 @@ import { closeDatabase, db, withRequestQueryLimit } from "~/server/db.server";
 import { env } from "~/server/env.server";
 import { migrateToLatest } from "~/server/migrate.server";
 import { withTimeLimit } from "~/server/outage.server";
-import { requestInfoContext } from "~/server/request-context.server";
+import { databaseContext, requestInfoContext } from "~/server/request-context.server";
 import { ROW_BODY_MAX_BYTES } from "~/server/tables/rows.server";
 import { UPLOAD_ENVELOPE_BYTES } from "~/server/uploads/upload.server";
 import { seedContent } from "../db/seed";
@@ -33,6 +33,7 @@ const production = !import.meta.env.DEV;
 function contextFor(clientIp: string, nonce: string) {
   const context = new RouterContextProvider();
   context.set(requestInfoContext, { clientIp, nonce });
+  context.set(databaseContext, db());
   return context;
 }
 

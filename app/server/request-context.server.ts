@@ -1,4 +1,5 @@
 import { createContext } from "react-router";
+import type { DB } from "./db.server";
 
 export interface RequestInfo {
   /** The client's address (from X-Forwarded-For only when TRUST_PROXY is set). */
@@ -8,3 +9,10 @@ export interface RequestInfo {
 }
 
 export const requestInfoContext = createContext<RequestInfo>({ clientIp: "", nonce: "" });
+
+/**
+ * The database, set by the server for every request (as React Router's
+ * node-postgres template does): loaders, actions and middleware read it with
+ * `context.get(databaseContext)` and pass it down to every server function.
+ */
+export const databaseContext = createContext<DB>();
