@@ -22,8 +22,10 @@ import pg from "pg";
 import type { Database } from "../db/types";
 import { type BenchReport, printReport } from "./lib";
 import { migrateToLatest } from "../app/server/migrate.server";
-import { getTable } from "../app/server/tables/registry.server";
-import { exportCsv, listRows, parseListQuery } from "../app/server/tables/rows.server";
+import { parseListQuery } from "../app/lib/list-query";
+import { exportCsv } from "../app/server/tables/export.server";
+import { getTable, tableSchema } from "../app/server/tables/registry.server";
+import { listRows } from "../app/server/tables/rows.server";
 
 pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
 
@@ -98,7 +100,11 @@ async function benchTarget(target: Target, rows: number) {
   const table = getTable("quote_requests")!;
   const { db } = target;
   const generateMs = await generate(db, rows);
-  const q = (s: string) => parseListQuery(table, new URLSearchParams(s), { searchParam: "q" });
+  const q = (s: string) => {
+    const parsed = parseListQuery(tableSchema(table), new URLSearchParams(s), "api");
+    if (!parsed.ok) throw new Error(parsed.error);
+    return parsed.query;
+  };
 
   const cases: { name: string; list: () => Promise<unknown>; plain: () => Promise<unknown> }[] = [
     {

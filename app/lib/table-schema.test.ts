@@ -91,6 +91,7 @@ describe("validateRow", () => {
       title: "T",
       description: "",
       required: ["name", "rating"],
+      defaultSort: { field: "name", direction: "asc" },
       properties: {
         name: { type: "string", title: "Name", minLength: 2 },
         rating: { type: "integer", title: "Rating", minimum: 1, maximum: 5 },

@@ -1,9 +1,12 @@
 /**
  * The JSON schema of an admin table as served by GET /api/admin/schemas/{name},
  * and the one validator of its rows. Browser-safe: the admin form validates
- * with it on each change and the server validates every write with it, so the
- * messages (product spec §5, "Generic form messages") are the same on both sides.
+ * with it on each change and the server validates every write with it, so a
+ * person sees the same message ("{Title} is required", "{Title} cannot exceed N
+ * characters"…) whichever side finds the problem.
  */
+
+import { EMAIL_PATTERN } from "./email";
 
 export type PropertyType = "string" | "number" | "integer" | "boolean" | "array";
 
@@ -44,12 +47,20 @@ export interface PropertySchema {
   searchable?: boolean;
 }
 
+/** An order of the list: a sortable column, ascending or descending. */
+export interface SortOrder {
+  field: string;
+  direction: "asc" | "desc";
+}
+
 export interface TableSchema {
   name: string;
   title: string;
   description: string;
   properties: Record<string, PropertySchema>;
   required: string[];
+  /** The list's order when the URL names none. */
+  defaultSort: SortOrder;
   /** The whole table is read-only: no add, edit or delete. */
   readOnly?: boolean;
 }
@@ -57,17 +68,10 @@ export interface TableSchema {
 /** A row as the API returns it: the id plus the schema's properties. */
 export type TableRow = { id: number } & Record<string, unknown>;
 
-export interface ListResult {
-  rows: TableRow[];
-  total: number;
-}
-
-// The address shape the quote form uses too: something@something.tld, no spaces.
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const DATE_TIME = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}(:?\d{2})?)?$/;
 
-/** Empty as the spec means it: nothing, blank text or an empty list (false is a value). */
+/** Empty: nothing, blank text or an empty list (false is a value, 0 too). */
 export function isEmptyValue(value: unknown): boolean {
   if (value === undefined || value === null) return true;
   if (typeof value === "string") return value.trim() === "";
@@ -83,7 +87,7 @@ function isValidDate(value: string, format: "date" | "date-time"): boolean {
   return format === "date-time" || new Date(time).toISOString().slice(0, 10) === value.trim();
 }
 
-/** The first problem with one value, in the spec's words, or undefined when it is fine. */
+/** The first problem with one value, in the words a person reads, or undefined when it is fine. */
 export function validateField(prop: PropertySchema, value: unknown, required: boolean): string | undefined {
   const { title } = prop;
   if (prop.readOnly) return undefined;
@@ -94,7 +98,7 @@ export function validateField(prop: PropertySchema, value: unknown, required: bo
       return typeof value === "boolean" ? undefined : `${title} must be a boolean`;
     case "number":
     case "integer": {
-      // The spec's wording is "must be a {type}" for every type, "a integer" included.
+      // The wording is "must be a {type}" for every type, "a integer" included (the texts the dashboard has always shown).
       if (typeof value !== "number" || !Number.isFinite(value)) return `${title} must be a ${prop.type}`;
       if (prop.type === "integer" && !Number.isInteger(value)) return `${title} must be a integer`;
       if (prop.minimum !== undefined && value < prop.minimum) return `${title} cannot be less than ${prop.minimum}`;
@@ -113,7 +117,7 @@ export function validateField(prop: PropertySchema, value: unknown, required: bo
       if (typeof value !== "string") return `${title} must be a string`;
       // PostgreSQL text cannot hold NUL: no valid value contains one.
       if (value.includes("\0")) return `${title} is not valid`;
-      if (prop.format === "email" && !EMAIL.test(value.trim())) return `${title} is not a valid email`;
+      if (prop.format === "email" && !EMAIL_PATTERN.test(value.trim())) return `${title} is not a valid email`;
       if ((prop.format === "date" || prop.format === "date-time") && !isValidDate(value, prop.format)) {
         return `${title} must be a valid date`;
       }

@@ -1,69 +1,56 @@
-import {
-  data,
-  isRouteErrorResponse,
-  Link,
-  redirect,
-  replace,
-  useSearchParams,
-  type ShouldRevalidateFunctionArgs,
-} from "react-router";
+import { data, isRouteErrorResponse, Link, redirect, replace, useSearchParams, type ShouldRevalidateFunctionArgs } from "react-router";
 import { TableSidebar } from "~/components/admin/TableSidebar";
 import { TableView, type OpenDialog } from "~/components/admin/TableView";
-import { rowFromFormData } from "~/components/admin/form-values";
-import { FAILURE_TITLE, type RowActionFailure } from "~/components/admin/row-action";
-import { listSearch, pageCount, readListState, type ListState, type SortState } from "~/lib/list-state";
+import { listSearch, pageCount, parseListQuery, withPage } from "~/lib/list-query";
+import { FAILURE_TITLE, rowFromFormData, type RowActionFailure } from "~/lib/row-form";
 import type { TableRow } from "~/lib/table-schema";
+import { AppError } from "~/server/app-error.server";
 import { adminUserFrom } from "~/server/auth/current-user.server";
-import { db } from "~/server/db.server";
 import { readForm } from "~/server/form-body.server";
-import { getTable, requireTable, tableNames, tableSchema } from "~/server/tables/registry.server";
-import { createRow, deleteRow, getRow, listRows, parseListQuery, updateRow } from "~/server/tables/rows.server";
+import { databaseContext } from "~/server/request-context.server";
+import { getTable, tableNames, tableSchema } from "~/server/tables/registry.server";
+import { createRow, deleteRow, getRow, listRows, updateRow } from "~/server/tables/rows.server";
 import type { Route } from "./+types/admin.$table";
 
 /*
  * /admin/{table}?page=&sort=&q= — one admin table. The URL is the whole view
- * state: the list (page, sort, search) and which dialog is open (?new=1,
- * ?edit=ID, ?delete=ID), so reload and Back work and every button is a real
- * form that works without JavaScript. The admin layout's middleware has
- * already checked that the user is an administrator.
+ * state: the list query (page, sort, search) and which dialog is open
+ * (?new=1, ?edit=ID, ?delete=ID), so reload and Back work and every button is
+ * a real form that works without JavaScript. The admin layout's middleware
+ * has already checked that the user is an administrator.
  */
 
 // Changing only these opens or closes a dialog: the list need not be reloaded.
 const DIALOG_PARAMS = ["new", "edit", "delete"];
 
-export async function loader({ request, params }: Route.LoaderArgs) {
-  const table = requireTable(params.table);
-  const url = new URL(request.url);
-  const path = `/admin/${table.name}`;
-  const urlState = readListState(url.searchParams);
+/** The registered table the URL names; otherwise the page is not found. */
+function tableFrom(params: { table?: string }) {
+  const table = params.table === undefined ? undefined : getTable(params.table);
+  if (!table) throw Response.json({ error: `Unknown table: ${params.table}` }, { status: 404 });
+  return table;
+}
 
-  // The list as the URL has it, and the sort actually applied (the table's default when the URL names none).
-  let state: ListState = urlState;
-  let activeSort: SortState = table.defaultSort;
-  let rows: TableRow[] = [];
-  let total = 0;
-  let loadError: string | undefined;
-  try {
-    // Only the dashboard's own parameters: page size stays 50, search is q.
-    const query = parseListQuery(table, pick(url.searchParams, ["page", "sort", "q"]), { searchParam: "q" });
-    state = { ...urlState, page: query.page };
-    activeSort = query.sort;
-    ({ rows, total } = await listRows(db(), table, query));
-    // Past the last page (its last row was deleted, or an old link): show the last page.
-    if (rows.length === 0 && total > 0 && query.page > 1) {
-      throw redirect(`${path}${listSearch({ ...state, page: pageCount(total) })}`);
-    }
-  } catch (error) {
-    if (!(error instanceof Response) || (error.status >= 300 && error.status < 400)) throw error;
-    loadError = `Failed to load data for ${table.name}: ${await messageOf(error)}`;
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const table = tableFrom(params);
+  const schema = tableSchema(table);
+  const db = context.get(databaseContext);
+  const url = new URL(request.url);
+
+  // A refused parameter is shown in the banner and left out of every link the page makes.
+  const parsed = parseListQuery(schema, url.searchParams, "dashboard");
+  const query = parsed.ok ? parsed.query : parsed.fallback;
+  const { rows, total } = parsed.ok ? await listRows(db, table, query) : { rows: [], total: 0 };
+  // Past the last page (its last row was deleted, or an old link): show the last page.
+  if (rows.length === 0 && total > 0 && query.page > 1) {
+    throw redirect(`/admin/${table.name}${listSearch(schema, withPage(query, pageCount(query, total)))}`);
   }
 
   // A row to edit that is not on this page (a shared or typed URL).
   const editId = url.searchParams.get("edit");
   let editRow: TableRow | null = null;
   if (editId && !table.readOnly && !rows.some((row) => String(row.id) === editId)) {
-    editRow = await getRow(db(), table, editId).catch((error: unknown) => {
-      if (error instanceof Response && error.status === 404) return null;
+    editRow = await getRow(db, table, editId).catch((error: unknown) => {
+      if (error instanceof AppError && error.status === 404) return null;
       throw error;
     });
   }
@@ -73,23 +60,20 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       const { title, description } = getTable(name)!;
       return { name, title, description };
     }),
-    schema: tableSchema(table),
-    searchFields: Object.entries(table.columns)
-      .filter(([, column]) => column.searchable)
-      .map(([name]) => name),
+    schema,
+    query,
     rows,
     total,
-    state,
-    activeSort,
-    loadError,
+    loadError: parsed.ok ? undefined : `Failed to load data for ${table.name}: ${parsed.error}`,
     editRow,
   };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const table = requireTable(params.table);
-  const url = new URL(request.url);
-  const back = `/admin/${table.name}${listSearch(readListState(url.searchParams))}`;
+  const table = tableFrom(params);
+  const schema = tableSchema(table);
+  const parsed = parseListQuery(schema, new URL(request.url).searchParams, "dashboard");
+  const back = `/admin/${table.name}${listSearch(schema, parsed.ok ? parsed.query : parsed.fallback)}`;
   const body = await readForm(request);
   if (!body.ok) throw data({ error: body.error }, { status: body.status });
   const { form } = body;
@@ -98,22 +82,17 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     throw data({ error: "intent must be create, update or delete" }, { status: 400 });
   }
   const id = typeof form.get("id") === "string" ? (form.get("id") as string) : undefined;
-  const values = intent === "delete" ? undefined : rowFromFormData(tableSchema(table), form);
+  const values = intent === "delete" ? undefined : rowFromFormData(schema, form);
+  const db = context.get(databaseContext);
   const actor = adminUserFrom(context);
   try {
-    if (intent === "create") await createRow(db(), table, values, actor);
-    else if (intent === "update") await updateRow(db(), table, id, values, actor);
-    else await deleteRow(db(), table, id, actor);
+    if (intent === "create") await createRow(db, table, values, actor);
+    else if (intent === "update") await updateRow(db, table, id, values, actor);
+    else await deleteRow(db, table, id, actor);
   } catch (error) {
-    if (!(error instanceof Response)) throw error;
-    const body = (await error
-      .clone()
-      .json()
-      .catch(() => ({}))) as { fields?: Record<string, string> };
-    return data<RowActionFailure>(
-      { intent, error: `${FAILURE_TITLE[intent]}: ${await messageOf(error)}`, fields: body.fields, values, id },
-      { status: error.status },
-    );
+    if (!(error instanceof AppError)) throw error;
+    const failure: RowActionFailure = { intent, error: `${FAILURE_TITLE[intent]}: ${error.message}`, fields: error.fields, values, id };
+    return data(failure, { status: error.status });
   }
   // Back to the list, replacing the form's history entry (?new=1 / ?edit=ID) so Back does not reopen it.
   return replace(back);
@@ -131,7 +110,7 @@ export function shouldRevalidate({
 }
 
 export default function AdminTable({ loaderData, actionData }: Route.ComponentProps) {
-  const { tables, schema, rows, total, state, activeSort, searchFields, loadError, editRow } = loaderData;
+  const { tables, schema, query, rows, total, loadError, editRow } = loaderData;
   const [params] = useSearchParams();
   return (
     <main className="mx-auto flex max-w-7xl flex-col gap-6 px-4 py-6 sm:px-6 lg:flex-row lg:gap-8 lg:py-8">
@@ -141,9 +120,7 @@ export default function AdminTable({ loaderData, actionData }: Route.ComponentPr
         schema={schema}
         rows={rows}
         total={total}
-        state={state}
-        activeSort={activeSort}
-        searchFields={searchFields}
+        query={query}
         loadError={loadError}
         failure={actionData ?? undefined}
         dialog={openDialog(params, schema.readOnly === true, rows, editRow)}
@@ -193,10 +170,6 @@ function openDialog(
   return deleteId ? { kind: "delete", id: deleteId } : null;
 }
 
-function pick(params: URLSearchParams, names: string[]): URLSearchParams {
-  return new URLSearchParams([...params].filter(([name]) => names.includes(name)));
-}
-
 function withoutDialog(url: URL): string {
   const params = new URLSearchParams(url.search);
   for (const name of DIALOG_PARAMS) params.delete(name);
@@ -204,11 +177,3 @@ function withoutDialog(url: URL): string {
   return params.toString();
 }
 
-/** The `error` of a JSON error response, else its status text. */
-async function messageOf(response: Response): Promise<string> {
-  const body = (await response
-    .clone()
-    .json()
-    .catch(() => null)) as { error?: unknown } | null;
-  return typeof body?.error === "string" ? body.error : response.statusText || `HTTP ${response.status}`;
-}

@@ -1,5 +1,7 @@
+import { AppError, apiErrorResponse } from "~/server/app-error.server";
 import { adminUserContext } from "~/server/auth/current-user.server";
 import { requireApiAdmin } from "~/server/guards.server";
+import { databaseContext } from "~/server/request-context.server";
 import type { Route } from "./+types/api.admin-guard";
 
 /**
@@ -9,6 +11,12 @@ import type { Route } from "./+types/api.admin-guard";
  */
 export const middleware: Route.MiddlewareFunction[] = [
   async ({ request, context }) => {
-    context.set(adminUserContext, await requireApiAdmin(request));
+    try {
+      context.set(adminUserContext, await requireApiAdmin(context.get(databaseContext), request));
+    } catch (error) {
+      // Middleware ends a request by throwing a Response: the refusal's JSON answer.
+      if (error instanceof AppError) throw apiErrorResponse(error);
+      throw error;
+    }
   },
 ];

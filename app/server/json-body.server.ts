@@ -1,16 +1,17 @@
-/**
- * Reads a JSON object request body for /api routes, answering bad input with
- * a clear 4xx instead of letting a parse error become a 500.
- */
-export type JsonBody = { ok: true; value: Record<string, unknown> } | { ok: false; status: number; error: string };
+import { AppError, badRequest } from "./app-error.server";
 
-export async function readJsonObject(request: Request, maxBytes = 32 * 1024): Promise<JsonBody> {
+/**
+ * Reads a JSON object request body for /api routes. Bad input is an AppError
+ * with a clear 4xx (415 not JSON, 413 too large, 400 not a JSON object)
+ * instead of a parse error becoming a 500.
+ */
+export async function requireJsonObject(request: Request, maxBytes = 32 * 1024): Promise<Record<string, unknown>> {
   const type = (request.headers.get("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
   if (type !== "application/json" && !type.endsWith("+json")) {
-    return { ok: false, status: 415, error: "Send the request body as JSON with Content-Type: application/json" };
+    throw new AppError(415, "Send the request body as JSON with Content-Type: application/json");
   }
   const declared = Number(request.headers.get("content-length") ?? 0);
-  if (declared > maxBytes) return tooLarge(maxBytes);
+  if (declared > maxBytes) throw tooLarge(maxBytes);
 
   // Read at most maxBytes, also when the length was not declared (chunked).
   const chunks: Uint8Array[] = [];
@@ -23,7 +24,7 @@ export async function readJsonObject(request: Request, maxBytes = 32 * 1024): Pr
       size += value.byteLength;
       if (size > maxBytes) {
         await reader.cancel();
-        return tooLarge(maxBytes);
+        throw tooLarge(maxBytes);
       }
       chunks.push(value);
     }
@@ -32,14 +33,14 @@ export async function readJsonObject(request: Request, maxBytes = 32 * 1024): Pr
   try {
     value = JSON.parse(Buffer.concat(chunks).toString("utf8"));
   } catch {
-    return { ok: false, status: 400, error: "The request body is not valid JSON" };
+    throw badRequest("The request body is not valid JSON");
   }
   if (typeof value !== "object" || value === null || Array.isArray(value)) {
-    return { ok: false, status: 400, error: "The request body must be a JSON object" };
+    throw badRequest("The request body must be a JSON object");
   }
-  return { ok: true, value: value as Record<string, unknown> };
+  return value as Record<string, unknown>;
 }
 
-function tooLarge(maxBytes: number): JsonBody {
-  return { ok: false, status: 413, error: `The request body must be at most ${maxBytes} bytes` };
+function tooLarge(maxBytes: number): AppError {
+  return new AppError(413, `The request body must be at most ${maxBytes} bytes`);
 }

@@ -162,10 +162,16 @@ test("a read-only table has no Add New, Edit or Delete", async ({ page }) => {
   await expect(page.getByRole("dialog")).toHaveCount(0);
 });
 
-test("a bad sort in the URL shows the red banner; an unknown table is not found", async ({ page }) => {
-  await page.goto("/admin/testimonials?sort=nope:asc");
+test("a bad sort in the URL shows the red banner and is carried nowhere; an unknown table is not found", async ({ page }) => {
+  await page.goto("/admin/testimonials?sort=nope:asc&q=zz");
   await expect(page.getByRole("alert")).toContainText("Failed to load data for testimonials: Unknown sort field: nope");
   await expect(page.getByRole("cell", { name: "No data available" })).toBeVisible();
+  // No link or form of the page carries the refused sort; the search it came with stays.
+  await expect(page.locator('form input[value*="nope"], form button[value*="nope"], a[href*="nope"]')).toHaveCount(0);
+  await expect(page.getByRole("columnheader", { name: "Sort Order" })).toHaveAttribute("aria-sort", "ascending");
+  await page.getByRole("button", { name: "Name", exact: true }).click();
+  await expect(page).toHaveURL(/\/admin\/testimonials\?q=zz&sort=name%3Aasc$/);
+  await expect(page.getByRole("alert")).toHaveCount(0);
   const response = await page.goto("/admin/no_such_table");
   expect(response?.status()).toBe(404);
   await expect(page.getByRole("heading", { name: "Table not found" })).toBeVisible();

@@ -1,9 +1,9 @@
 import { X } from "lucide-react";
 import { useEffect, useRef, type ReactNode } from "react";
 import { useLocation, useNavigate } from "react-router";
-import { readListState } from "~/lib/list-state";
-import { ListStateInputs } from "./ListStateInputs";
-import { useHydrated } from "./use-hydrated";
+import { secondaryButton } from "~/components/ui/button";
+import { useHydrated } from "~/components/ui/use-hydrated";
+import { HiddenInputs } from "./ListQueryInputs";
 
 interface AdminDialogProps {
   title: string;
@@ -36,7 +36,6 @@ export function AdminDialog({ title, closeTo, children, id, role }: AdminDialogP
   }, []);
 
   const [path = "", query = ""] = closeTo.split("?");
-  const closeState = readListState(new URLSearchParams(query));
   const closeFormId = `${id}-close`;
   const titleId = `${id}-title`;
 
@@ -64,7 +63,7 @@ export function AdminDialog({ title, closeTo, children, id, role }: AdminDialogP
           {children}
         </div>
         <form id={closeFormId} method="get" action={path} hidden>
-          <ListStateInputs state={closeState} />
+          <HiddenInputs params={new URLSearchParams(query)} />
         </form>
       </dialog>
     </>
@@ -115,12 +114,8 @@ export function CancelButton({
   );
 }
 
-export const secondaryButton =
-  "inline-flex items-center justify-center gap-2 rounded-lg border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-slate-700 shadow-xs hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500 disabled:cursor-not-allowed disabled:opacity-50";
-export const primaryButton =
-  "inline-flex items-center justify-center gap-2 rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500 disabled:cursor-not-allowed disabled:opacity-60";
-export const dangerButton =
-  "inline-flex items-center justify-center gap-2 rounded-lg bg-red-600 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-red-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-500 disabled:cursor-not-allowed disabled:opacity-60";
+// The dialogs' buttons come from the shared ui styles; re-exported for the admin components that still import them from here.
+export { dangerButton, primaryButton, secondaryButton } from "~/components/ui/button";
 
 /** Back to the list: one step back in history when the list opened the dialog, else to the list URL. */
 function useCloseDialog(closeTo: string) {

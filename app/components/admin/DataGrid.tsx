@@ -1,9 +1,9 @@
 import { Pencil, Trash2 } from "lucide-react";
 import { Form, useFetcher, type FetcherWithComponents } from "react-router";
-import { ariaSort, formatSort, toggleSort, type ListState, type SortState } from "~/lib/list-state";
+import { ariaSort, formatSort, toggleSort, type ListQuery } from "~/lib/list-query";
 import type { TableRow, TableSchema } from "~/lib/table-schema";
 import { GridCell } from "./GridCell";
-import { ListStateInputs } from "./ListStateInputs";
+import { ListQueryInputs } from "./ListQueryInputs";
 
 export const DELETE_FETCHER = "admin-delete-row";
 const CONFIRM_DELETE = "Are you sure you want to delete this item?";
@@ -11,17 +11,15 @@ const CONFIRM_DELETE = "Are you sure you want to delete this item?";
 interface DataGridProps {
   schema: TableSchema;
   rows: TableRow[];
-  state: ListState;
-  /** The sort the rows are in (the table's default when the URL names none): headers show and toggle it. */
-  activeSort: SortState;
+  /** The rows' query: the headers show and toggle its sort. */
+  query: ListQuery;
   path: string;
   /** The list URL the delete posts to (the action answers with a redirect back to it). */
   listUrl: string;
 }
 
 /** The grid: an Actions column, then one column per property; sortable headers toggle the sort. */
-export function DataGrid({ schema, rows, state, activeSort, path, listUrl }: DataGridProps) {
-  const sorted: ListState = { ...state, sort: activeSort };
+export function DataGrid({ schema, rows, query, path, listUrl }: DataGridProps) {
   const columns = Object.entries(schema.properties);
   const editable = !schema.readOnly;
   const fetcher = useFetcher({ key: DELETE_FETCHER });
@@ -45,10 +43,10 @@ export function DataGrid({ schema, rows, state, activeSort, path, listUrl }: Dat
                 <th
                   key={name}
                   scope="col"
-                  aria-sort={ariaSort(sorted, name)}
+                  aria-sort={ariaSort(query, name)}
                   className="px-4 py-2 text-left whitespace-nowrap"
                 >
-                  <SortButton field={name} title={prop.title} state={sorted} path={path} />
+                  <SortButton field={name} title={prop.title} schema={schema} query={query} path={path} />
                 </th>
               ) : (
                 <th
@@ -77,7 +75,7 @@ export function DataGrid({ schema, rows, state, activeSort, path, listUrl }: Dat
               >
                 {editable && (
                   <td className="px-4 py-2.5 whitespace-nowrap">
-                    <RowActions id={row.id} state={state} path={path} listUrl={listUrl} fetcher={fetcher} />
+                    <RowActions id={row.id} schema={schema} query={query} path={path} listUrl={listUrl} fetcher={fetcher} />
                   </td>
                 )}
                 {columns.map(([name, prop]) => (
@@ -94,16 +92,16 @@ export function DataGrid({ schema, rows, state, activeSort, path, listUrl }: Dat
   );
 }
 
-function SortButton({ field, title, state, path }: { field: string; title: string; state: ListState; path: string }) {
-  const next = toggleSort(state, field);
-  const current = state.sort?.field === field ? state.sort.direction : null;
+function SortButton(props: { field: string; title: string; schema: TableSchema; query: ListQuery; path: string }) {
+  const { field, title, schema, query, path } = props;
+  const current = query.sort.field === field ? query.sort.direction : null;
   return (
     <Form method="get" action={path} preventScrollReset>
-      <ListStateInputs state={state} omit={["page", "sort"]} />
+      <ListQueryInputs schema={schema} query={query} omit={["page", "sort"]} />
       <button
         type="submit"
         name="sort"
-        value={formatSort(next.sort!)}
+        value={formatSort(toggleSort(query, field).sort)}
         className={`-mx-2 inline-flex items-center gap-1 rounded-md px-2 py-1 text-xs font-semibold tracking-wide uppercase hover:bg-slate-200/60 focus-visible:outline-2 focus-visible:outline-brand-500 ${
           current ? "text-brand-700" : "text-slate-600"
         }`}
@@ -127,13 +125,15 @@ const iconButton =
  */
 function RowActions({
   id,
-  state,
+  schema,
+  query,
   path,
   listUrl,
   fetcher,
 }: {
   id: number;
-  state: ListState;
+  schema: TableSchema;
+  query: ListQuery;
   path: string;
   listUrl: string;
   fetcher: FetcherWithComponents<unknown>;
@@ -141,7 +141,7 @@ function RowActions({
   return (
     <div className="flex items-center gap-1">
       <Form method="get" action={path} preventScrollReset state={{ dialogFromList: true }}>
-        <ListStateInputs state={state} />
+        <ListQueryInputs schema={schema} query={query} />
         <button
           type="submit"
           name="edit"
@@ -163,7 +163,7 @@ function RowActions({
           void fetcher.submit({ intent: "delete", id: String(id) }, { method: "post", action: listUrl });
         }}
       >
-        <ListStateInputs state={state} />
+        <ListQueryInputs schema={schema} query={query} />
         <button
           type="submit"
           name="delete"

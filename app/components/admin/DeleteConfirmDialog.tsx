@@ -1,6 +1,7 @@
 import { Trash2 } from "lucide-react";
 import { Form, useNavigation } from "react-router";
-import { AdminDialog, CancelButton, dangerButton } from "./AdminDialog";
+import { dangerButton } from "~/components/ui/button";
+import { AdminDialog, CancelButton } from "./AdminDialog";
 
 const DIALOG_ID = "delete-confirm";
 

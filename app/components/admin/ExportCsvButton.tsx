@@ -1,6 +1,6 @@
 import { Download, LoaderCircle } from "lucide-react";
 import { useState } from "react";
-import { secondaryButton } from "./AdminDialog";
+import { secondaryButton } from "~/components/ui/button";
 
 const EXPORT_FAILED = "Failed to export CSV";
 

@@ -1,4 +1,5 @@
-import { grouped, inputRegistry, selfLabelled, type FieldInputProps } from "./field-inputs";
+import type { FieldInputProps } from "./field-input";
+import { grouped, inputRegistry, selfLabelled } from "./field-inputs";
 import { inputKind } from "./input-kind";
 
 type FormFieldProps = Pick<FieldInputProps, "name" | "prop" | "value" | "onChange" | "required" | "disabled"> & {

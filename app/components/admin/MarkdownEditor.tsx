@@ -1,5 +1,5 @@
 import { lazy, Suspense } from "react";
-import { useHydrated } from "./use-hydrated";
+import { useHydrated } from "~/components/ui/use-hydrated";
 
 // The editor (and its CSS) is fetched only when a markdown field is shown in
 // the browser; the server renders a plain text area, which is also what works

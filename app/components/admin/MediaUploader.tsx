@@ -21,7 +21,7 @@ export interface MediaUploaderProps {
 const UPLOAD_FAILED = "Upload failed. Please try again.";
 
 /**
- * Upload field of the admin forms (product spec §2/§4/§5) with three states:
+ * Upload field of the admin forms (media and file properties) with three states:
  * empty (a drop zone that lights up while a file is dragged over it),
  * uploading (spinner, input disabled) and filled (a preview and Remove).
  */

@@ -1,11 +1,13 @@
 import { ChevronLeft, ChevronRight } from "lucide-react";
 import { Form } from "react-router";
-import { pagerInfo, type ListState } from "~/lib/list-state";
-import { ListStateInputs } from "./ListStateInputs";
+import { pagerInfo, type ListQuery } from "~/lib/list-query";
+import type { TableSchema } from "~/lib/table-schema";
+import { ListQueryInputs } from "./ListQueryInputs";
 
 /** Shown from two pages on: 'Showing X to Y of Z results', Previous / Next and 'Page N of M'. */
-export function Pager({ state, total, path }: { state: ListState; total: number; path: string }) {
-  const info = pagerInfo(state.page, total);
+export function Pager(props: { schema: TableSchema; query: ListQuery; total: number; path: string }) {
+  const { schema, query, total, path } = props;
+  const info = pagerInfo(query, total);
   if (!info.visible) return null;
   const button =
     "inline-flex items-center gap-1 rounded-lg border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium text-slate-700 shadow-xs hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500 disabled:cursor-not-allowed disabled:opacity-50";
@@ -21,7 +23,7 @@ export function Pager({ state, total, path }: { state: ListState; total: number;
       </p>
       <div className="flex items-center gap-3">
         <Form method="get" action={path} preventScrollReset>
-          <ListStateInputs state={state} omit={["page"]} />
+          <ListQueryInputs schema={schema} query={query} omit={["page"]} />
           <button type="submit" name="page" value={info.page - 1} disabled={!info.hasPrevious} className={button}>
             <ChevronLeft aria-hidden className="size-4" />
             Previous
@@ -31,7 +33,7 @@ export function Pager({ state, total, path }: { state: ListState; total: number;
           Page {info.page} of {info.pages}
         </span>
         <Form method="get" action={path} preventScrollReset>
-          <ListStateInputs state={state} omit={["page"]} />
+          <ListQueryInputs schema={schema} query={query} omit={["page"]} />
           <button type="submit" name="page" value={info.page + 1} disabled={!info.hasNext} className={button}>
             Next
             <ChevronRight aria-hidden className="size-4" />

@@ -27,7 +27,7 @@ export interface RichTextEditorProps {
 }
 
 /**
- * The admin rich-text editor (product spec §2): Quill 2 with the snow theme.
+ * The admin rich-text editor: Quill 2 with the snow theme.
  * Quill touches `document` when imported, so it is imported in an effect —
  * in the browser only, and only by admin screens, which are the only importers
  * of this module. Until it loads (or without JavaScript) the current text shows.

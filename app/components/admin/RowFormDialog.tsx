@@ -1,12 +1,12 @@
 import { LoaderCircle } from "lucide-react";
 import { useEffect, useState, type FormEvent } from "react";
 import { Form, useNavigation } from "react-router";
+import { primaryButton } from "~/components/ui/button";
+import { editableProperties, initialFormValues, type FormValues, type RowActionFailure } from "~/lib/row-form";
 import { validateField, validateRow, type TableRow, type TableSchema } from "~/lib/table-schema";
-import { AdminDialog, CancelButton, primaryButton } from "./AdminDialog";
+import { AdminDialog, CancelButton } from "./AdminDialog";
 import { ErrorBanner } from "./ErrorBanner";
-import { editableProperties, initialFormValues, type FormValues } from "./form-values";
 import { FormField } from "./FormField";
-import type { RowActionFailure } from "./row-action";
 
 interface RowFormDialogProps {
   schema: TableSchema;
@@ -38,7 +38,7 @@ export function RowFormDialog({ schema, row, closeTo, failure }: RowFormDialogPr
   useEffect(() => {
     if (!failure) return;
     setErrors(failure.fields ?? {});
-    // The spec's alert; the banner in the form says what went wrong.
+    // An alert that the save failed; the banner in the form says what went wrong.
     window.alert(SAVE_FAILED_ALERT);
   }, [failure]);
 

@@ -1,16 +1,16 @@
 import { Lock, Plus } from "lucide-react";
 import { useEffect } from "react";
 import { Form, useFetcher, useNavigation } from "react-router";
-import { apiQuery, listSearch, readListState, type ListState, type SortState } from "~/lib/list-state";
+import { primaryButton } from "~/components/ui/button";
+import { listSearch, parseListQuery, type ListQuery } from "~/lib/list-query";
+import type { RowActionFailure } from "~/lib/row-form";
 import type { TableRow, TableSchema } from "~/lib/table-schema";
-import { primaryButton } from "./AdminDialog";
 import { DataGrid, DELETE_FETCHER } from "./DataGrid";
 import { DeleteConfirmDialog } from "./DeleteConfirmDialog";
 import { ErrorBanner } from "./ErrorBanner";
 import { ExportCsvButton } from "./ExportCsvButton";
-import { ListStateInputs } from "./ListStateInputs";
+import { ListQueryInputs } from "./ListQueryInputs";
 import { Pager } from "./Pager";
-import type { RowActionFailure } from "./row-action";
 import { RowFormDialog } from "./RowFormDialog";
 import { SearchBox } from "./SearchBox";
 
@@ -20,12 +20,8 @@ export interface TableViewProps {
   schema: TableSchema;
   rows: TableRow[];
   total: number;
-  /** The list state in the URL. */
-  state: ListState;
-  /** The sort the rows are in: the URL's, or the table's default when it names none. */
-  activeSort: SortState;
-  /** Columns the search looks in, for the export's {field}_contains filters. */
-  searchFields: string[];
+  /** The list query the rows answer (the table's default sort merged in), from the loader. */
+  query: ListQuery;
   loadError?: string;
   /** The last failed write submitted by a form on this page. */
   failure?: RowActionFailure;
@@ -39,17 +35,15 @@ export function TableView({
   schema,
   rows,
   total,
-  state,
-  activeSort,
-  searchFields,
+  query,
   loadError,
   failure,
   dialog,
 }: TableViewProps) {
   const path = `/admin/${schema.name}`;
-  const listUrl = `${path}${listSearch(state)}`;
-  const exportQuery = apiQuery(state, searchFields).toString();
-  const exportHref = `/api/tables/${schema.name}/export${exportQuery ? `?${exportQuery}` : ""}`;
+  const listUrl = listUrlFor(schema, query);
+  // The table API reads the same sort and q: every row of this view, not one page.
+  const exportHref = `/api/tables/${schema.name}/export${listSearch(schema, { ...query, page: 1 })}`;
   const deleteFetcher = useFetcher<RowActionFailure>({ key: DELETE_FETCHER });
   const fetcherFailure = deleteFetcher.state === "idle" ? deleteFetcher.data : undefined;
   const deleteFailure = fetcherFailure ?? (failure?.intent === "delete" ? failure : undefined);
@@ -59,7 +53,7 @@ export function TableView({
   const listLoading =
     navigation.state === "loading" &&
     navigation.location.pathname === path &&
-    listSearch(readListState(new URLSearchParams(navigation.location.search))) !== listSearch(state);
+    listUrlFor(schema, navigation.location.search) !== listUrl;
 
   useEffect(() => {
     if (fetcherFailure?.error) window.alert(DELETE_FAILED_ALERT);
@@ -84,7 +78,7 @@ export function TableView({
           <ExportCsvButton href={exportHref} table={schema.name} />
           {!schema.readOnly && (
             <Form method="get" action={path} preventScrollReset state={{ dialogFromList: true }}>
-              <ListStateInputs state={state} />
+              <ListQueryInputs schema={schema} query={query} />
               <button type="submit" name="new" value="1" className={primaryButton}>
                 <Plus aria-hidden className="size-4" />
                 Add New
@@ -95,13 +89,13 @@ export function TableView({
       </div>
 
       <div className="mt-5 flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
-        <SearchBox state={state} path={path} />
+        <SearchBox schema={schema} query={query} path={path} />
         <p className="text-sm text-slate-500" aria-live="polite">
           {total === 1 ? "1 row" : `${total.toLocaleString("en-US")} rows`}
-          {state.q && (
+          {query.q && (
             <>
               {" "}
-              matching “<span className="font-medium text-slate-700">{state.q}</span>”
+              matching “<span className="font-medium text-slate-700">{query.q}</span>”
             </>
           )}
         </p>
@@ -114,11 +108,11 @@ export function TableView({
           aria-busy={listLoading || undefined}
           className={`transition-opacity duration-200 ${listLoading ? "opacity-60" : ""}`}
         >
-          <DataGrid schema={schema} rows={rows} state={state} activeSort={activeSort} path={path} listUrl={listUrl} />
+          <DataGrid schema={schema} rows={rows} query={query} path={path} listUrl={listUrl} />
         </div>
       </div>
 
-      <Pager state={state} total={total} path={path} />
+      <Pager schema={schema} query={query} total={total} path={path} />
 
       {dialog?.kind === "create" && (
         <RowFormDialog
@@ -141,4 +135,14 @@ export function TableView({
       {dialog?.kind === "delete" && <DeleteConfirmDialog id={dialog.id} closeTo={listUrl} />}
     </section>
   );
+}
+
+/** The list URL of a query, or of a location's search read as the loader reads it (refused parameters left out). */
+function listUrlFor(schema: TableSchema, from: ListQuery | string): string {
+  let query = from;
+  if (typeof query === "string") {
+    const parsed = parseListQuery(schema, new URLSearchParams(query), "dashboard");
+    query = parsed.ok ? parsed.query : parsed.fallback;
+  }
+  return `/admin/${schema.name}${listSearch(schema, query)}`;
 }

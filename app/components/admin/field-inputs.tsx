@@ -1,39 +1,21 @@
 import { useState, type ComponentType } from "react";
-import type { PropertySchema } from "~/lib/table-schema";
-import { toNumber } from "./form-values";
-import type { InputKind } from "./input-kind";
-import { placeholderFor } from "./input-kind";
-import { MarkdownEditor } from "./MarkdownEditor";
-import { MediaUploader } from "./MediaUploader";
-import { RichTextEditor } from "./RichTextEditor";
+import { toNumber } from "~/lib/row-form";
+import { fieldText as text, type FieldInputProps } from "./field-input";
+import { placeholderFor, type InputKind } from "./input-kind";
+import { MarkdownInput, RichTextInput, uploadInput } from "./widget-inputs";
 
 /**
- * One component per input kind (input-kind.ts chooses the kind). Every input
- * carries the property's name so the form posts as a plain HTML form; the
- * JavaScript-only widgets (editor, uploader) keep their value in a hidden input.
+ * One component per input kind (input-kind.ts chooses the kind): the plain
+ * HTML inputs here, the JavaScript widgets (editor, uploader) in
+ * widget-inputs.tsx, and the registry from kind to component.
  */
-export interface FieldInputProps {
-  id: string;
-  /** The id of the field's label, for widgets a <label for> cannot name. */
-  labelId: string;
-  name: string;
-  prop: PropertySchema;
-  value: unknown;
-  onChange: (value: unknown) => void;
-  required: boolean;
-  disabled: boolean;
-  invalid: boolean;
-  describedBy?: string;
-}
 
-export const inputClass =
+const inputClass =
   "block w-full rounded-lg border bg-white px-3 py-2 text-sm text-slate-900 shadow-xs placeholder:text-slate-400 focus:ring-2 focus:outline-none disabled:cursor-not-allowed disabled:bg-slate-100 disabled:text-slate-500";
 const stateClass = (invalid: boolean) =>
   invalid
     ? "border-red-400 focus:border-red-500 focus:ring-red-100"
     : "border-slate-300 focus:border-brand-500 focus:ring-brand-100";
-
-const text = (value: unknown) => (value === undefined || value === null ? "" : String(value));
 
 function commonProps({ id, name, required, disabled, invalid, describedBy }: FieldInputProps) {
   return { id, name, required, disabled, "aria-invalid": invalid || undefined, "aria-describedby": describedBy };
@@ -120,7 +102,7 @@ function CheckboxInput(props: FieldInputProps) {
     <label className="inline-flex cursor-pointer items-center gap-2.5 text-sm font-medium text-slate-800 has-disabled:cursor-not-allowed">
       <input
         {...commonProps(props)}
-        // An unchecked box counts as filled (spec §5): never required in the browser's sense.
+        // An unchecked box is a value (false), not a missing one: never required in the browser's sense.
         required={false}
         type="checkbox"
         checked={value === true}
@@ -174,57 +156,6 @@ function ReadOnlyInput(props: FieldInputProps) {
       disabled
       readOnly
       className={`${inputClass} border-slate-200`}
-    />
-  );
-}
-
-function RichTextInput({ name, prop, value, onChange, disabled, invalid, describedBy, labelId }: FieldInputProps) {
-  return (
-    <>
-      <input type="hidden" name={name} value={text(value)} />
-      <RichTextEditor
-        value={text(value)}
-        onChange={onChange}
-        placeholder={placeholderFor(prop)}
-        disabled={disabled}
-        labelledBy={labelId}
-        describedBy={describedBy}
-        invalid={invalid}
-      />
-    </>
-  );
-}
-
-function uploadInput(type: "media" | "file"): ComponentType<FieldInputProps> {
-  return function UploadInput({ id, name, value, onChange, disabled, invalid, describedBy }) {
-    return (
-      <>
-        <input type="hidden" name={name} value={text(value)} />
-        <MediaUploader
-          id={id}
-          type={type}
-          value={text(value)}
-          onChange={onChange}
-          disabled={disabled}
-          invalid={invalid}
-          describedBy={describedBy}
-        />
-      </>
-    );
-  };
-}
-
-function MarkdownInput({ id, name, prop, value, onChange, disabled, invalid, describedBy }: FieldInputProps) {
-  return (
-    <MarkdownEditor
-      id={id}
-      name={name}
-      value={text(value)}
-      onChange={onChange}
-      placeholder={placeholderFor(prop)}
-      disabled={disabled}
-      invalid={invalid}
-      describedBy={describedBy}
     />
   );
 }

@@ -1,10 +1,9 @@
 import type { PropertyFormat, PropertySchema, PropertyType } from "~/lib/table-schema";
 
 /**
- * Which input the admin form shows for a property (product spec §5, "Admin
- * form input by property"). Chosen from lookup tables keyed by format, name
- * and type — react-admin style — so a new kind of field is one new entry, not
- * another branch. The components for each kind are in field-inputs.tsx.
+ * Which input the admin form shows for a property: by its format first, then
+ * by fragments of its name, then by its type. Chosen from lookup tables — react-admin
+ * style — so a new kind of field is one new entry, not another branch. The components for each kind are registered in field-inputs.tsx.
  */
 export type InputKind =
   | "richText"

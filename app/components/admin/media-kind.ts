@@ -1,5 +1,5 @@
 /**
- * How an uploaded value (a URL) previews, by its extension (product spec §5):
+ * How an uploaded value (a URL) previews, by its extension:
  * images jpg, jpeg, png, gif, webp, svg; videos mp4, webm, ogg, avi, mov;
  * anything else is a file named by the last segment of its path.
  */

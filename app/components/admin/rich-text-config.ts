@@ -1,5 +1,5 @@
 /**
- * The rich-text editor's configuration (product spec §5 and §9). The format
+ * The rich-text editor's configuration: its toolbar and formats. The format
  * allow-list here is the one the server sanitiser (app/server/rich-text.server.ts)
  * enforces on every stored value; change them together.
  */

@@ -1,4 +1,5 @@
 import { MaxFileSizeExceededError, MaxTotalSizeExceededError, parseFormData, type FileUpload } from "@remix-run/form-data-parser";
+import { AppError, badRequest } from "../app-error.server";
 import { env } from "../env.server";
 import { mimeForStoredName, sniffType } from "./sniff.server";
 import { uploadStorage } from "./storage.server";
@@ -9,23 +10,21 @@ const MEDIA_ONLY = "Only images (jpg, png, gif, webp, svg) and videos (mp4, webm
 // Room for the multipart boundaries and part headers around the one file.
 export const UPLOAD_ENVELOPE_BYTES = 64 * 1024;
 
-const fail = (status: number, error: string) => Response.json({ error }, { status });
-
 /**
  * Stores the multipart field "file" of an upload request and returns the URL
  * it is served at. The type comes from the bytes; media accepts images and
  * videos only. Past UPLOAD_MAX_BYTES the request is refused with 413 while it
- * is still arriving, and nothing is stored.
+ * is still arriving, and nothing is stored. Refusals are AppErrors (400, 413, 415).
  */
 export async function storeUpload(request: Request, kind: UploadKind): Promise<string> {
   const max = env().UPLOAD_MAX_BYTES;
   if (!(request.headers.get("content-type") ?? "").toLowerCase().startsWith("multipart/form-data")) {
-    throw fail(400, "Send the file as multipart/form-data in the field \"file\"");
+    throw badRequest('Send the file as multipart/form-data in the field "file"');
   }
   if (Number(request.headers.get("content-length") ?? 0) > max + UPLOAD_ENVELOPE_BYTES) throw tooLarge(max);
 
   let stored: string | undefined;
-  let refusal: Response | undefined;
+  let refusal: AppError | undefined;
   const storage = uploadStorage();
   try {
     await parseFormData(request, { maxFiles: 1, maxFileSize: max, maxTotalSize: max + UPLOAD_ENVELOPE_BYTES }, async (file: FileUpload) => {
@@ -33,12 +32,12 @@ export async function storeUpload(request: Request, kind: UploadKind): Promise<s
       // The parser hands over a part once it has arrived whole (within the size limit).
       const bytes = new Uint8Array(await file.arrayBuffer());
       if (!bytes.length) {
-        refusal = fail(400, "The file is empty");
+        refusal = badRequest("The file is empty");
         return null;
       }
       const type = sniffType(bytes);
       if (kind === "media" && type?.kind !== "image" && type?.kind !== "video") {
-        refusal = fail(415, MEDIA_ONLY);
+        refusal = new AppError(415, MEDIA_ONLY);
         return null;
       }
       stored = await storage.put(new Blob([bytes]).stream(), type?.ext ?? otherExtension(file.name));
@@ -47,17 +46,17 @@ export async function storeUpload(request: Request, kind: UploadKind): Promise<s
   } catch (error) {
     if (error instanceof MaxFileSizeExceededError || error instanceof MaxTotalSizeExceededError) throw tooLarge(max);
     if (error instanceof Error && /FormDataParseError|MultipartParseError|MaxFilesExceededError|MaxPartsExceededError|MaxHeaderSizeExceededError/.test(error.name)) {
-      throw fail(400, "The upload is not valid multipart/form-data with one file in the field \"file\"");
+      throw badRequest('The upload is not valid multipart/form-data with one file in the field "file"');
     }
     throw error;
   }
   if (refusal) throw refusal;
-  if (!stored) throw fail(400, "Send the file in the multipart field \"file\"");
+  if (!stored) throw badRequest('Send the file in the multipart field "file"');
   return `/uploads/${stored}`;
 }
 
-function tooLarge(max: number): Response {
-  return fail(413, `The file is larger than the limit of ${Math.floor(max / (1024 * 1024)) || max} ${max >= 1024 * 1024 ? "MB" : "bytes"}`);
+function tooLarge(max: number): AppError {
+  return new AppError(413, `The file is larger than the limit of ${Math.floor(max / (1024 * 1024)) || max} ${max >= 1024 * 1024 ? "MB" : "bytes"}`);
 }
 
 /**

@@ -1,19 +1,37 @@
-import type { PropertySchema, TableRow, TableSchema } from "~/lib/table-schema";
+import type { PropertySchema, TableRow, TableSchema } from "./table-schema";
 
 /**
- * The admin row form's values: what the form starts with, and how a submitted
- * HTML form (with or without JavaScript) becomes a typed row body for the
- * table API. Browser-safe; the route action uses it too.
+ * The admin row form, both sides of it: what the form starts with, how a
+ * submitted HTML form (with or without JavaScript) becomes a typed row body,
+ * and what the table page's action answers when a write fails.
  */
 
 export type FormValues = Record<string, unknown>;
 
-/** The properties the generic form shows: everything but read-only ones (spec §5). */
+/** What the table route's action answers when a write fails (success is a redirect). */
+export interface RowActionFailure {
+  intent: "create" | "update" | "delete";
+  /** The banner: 'Failed to create row: {server message}' and so on. */
+  error: string;
+  /** Field messages from the server's validator, keyed by property name. */
+  fields?: Record<string, string>;
+  /** What was submitted, so a page rendered without JavaScript keeps the typing. */
+  values?: FormValues;
+  id?: string;
+}
+
+export const FAILURE_TITLE: Record<RowActionFailure["intent"], string> = {
+  create: "Failed to create row",
+  update: "Failed to update row",
+  delete: "Failed to delete row",
+};
+
+/** The properties the generic form shows: everything but read-only ones and the id. */
 export function editableProperties(schema: TableSchema): [string, PropertySchema][] {
   return Object.entries(schema.properties).filter(([name, prop]) => !prop.readOnly && name !== "id");
 }
 
-/** "Empty or invalid becomes 0" (spec §5) for number inputs. */
+/** A number input's value: empty or not a number becomes 0. */
 export function toNumber(text: string): number {
   const value = Number(text);
   return text.trim() !== "" && Number.isFinite(value) ? value : 0;

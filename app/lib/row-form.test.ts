@@ -1,12 +1,13 @@
 import { describe, expect, it } from "vitest";
-import type { TableSchema } from "~/lib/table-schema";
-import { editableProperties, initialFormValues, rowFromFormData, toNumber } from "./form-values";
+import { editableProperties, initialFormValues, rowFromFormData, toNumber } from "./row-form";
+import type { TableSchema } from "./table-schema";
 
 const schema: TableSchema = {
   name: "things",
   title: "Things",
   description: "",
   required: ["name"],
+  defaultSort: { field: "id", direction: "asc" },
   properties: {
     id: { type: "integer", title: "ID", readOnly: true },
     name: { type: "string", title: "Name" },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { crlfRecordEnds } from "./csv-export.server";
+import { crlfRecordEnds } from "./copy-stream.server";
 
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();

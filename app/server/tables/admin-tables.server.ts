@@ -1,0 +1,174 @@
+import { FAQ_CATEGORIES } from "~/lib/faq-categories";
+import { checkUserWrite, effectiveAdminSql } from "../auth/users.server";
+import { sanitizeRichText } from "../rich-text.server";
+import type { ColumnDef, TableDef } from "./table-def.server";
+
+/**
+ * The admin tables, each declared once, in sidebar order. From a declaration
+ * come the JSON schema served to the dashboard, the server-side validation of
+ * every write and the whitelist of columns that may be read, filtered, sorted
+ * and written: no identifier reaches SQL unless it is written here.
+ */
+
+const id: ColumnDef = { type: "integer", title: "ID", readOnly: true, sortable: true };
+const createdAt: ColumnDef = { type: "string", title: "Created", format: "date-time", readOnly: true, sortable: true };
+const updatedAt: ColumnDef = { type: "string", title: "Updated", format: "date-time", readOnly: true };
+const sortOrder: ColumnDef = {
+  type: "integer",
+  title: "Sort Order",
+  description: "Lower numbers are shown first",
+  default: 0,
+  minimum: 0,
+  maximum: 100000,
+  sortable: true,
+};
+const sanitise = (value: unknown) => (typeof value === "string" ? sanitizeRichText(value) : value);
+
+const QUOTE_STATUSES = ["new", "contacted", "quoted", "booked", "closed"] as const;
+
+export const ADMIN_TABLES: TableDef[] = [
+  {
+    name: "quote_requests",
+    title: "Quote Requests",
+    description: "Quote requests sent from the website's contact form",
+    required: ["name", "email", "phone", "vehicle_type", "status"],
+    defaultSort: { field: "created_at", direction: "desc" },
+    countedRows: true,
+    columns: {
+      id,
+      name: { type: "string", title: "Full Name", minLength: 2, maxLength: 100, sortable: true, searchable: true },
+      email: { type: "string", title: "Email", format: "email", maxLength: 254, sortable: true, searchable: true },
+      phone: { type: "string", title: "Phone", minLength: 10, maxLength: 20, searchable: true },
+      vehicle_type: { type: "string", title: "Vehicle Type", maxLength: 100, sortable: true, searchable: true },
+      message: { type: "string", title: "Additional Details", format: "textarea", maxLength: 1000 },
+      status: {
+        type: "string",
+        title: "Status",
+        enum: [...QUOTE_STATUSES],
+        enumTitles: ["New", "Contacted", "Quoted", "Booked", "Closed"],
+        default: "new",
+        sortable: true,
+      },
+      notes: {
+        type: "string",
+        title: "Internal Notes",
+        description: "Only staff see these notes",
+        multiline: true,
+        maxLength: 5000,
+      },
+      client_ip: { type: "string", title: "Client IP", readOnly: true },
+      created_at: createdAt,
+      updated_at: updatedAt,
+    },
+  },
+  {
+    name: "testimonials",
+    title: "Testimonials",
+    description: "Customer testimonials shown on the home page",
+    required: ["name", "text", "rating"],
+    defaultSort: { field: "sort_order", direction: "asc" },
+    columns: {
+      id,
+      name: { type: "string", title: "Name", maxLength: 100, sortable: true, searchable: true },
+      text: { type: "string", title: "Text", format: "textarea", maxLength: 2000, searchable: true },
+      rating: { type: "integer", title: "Rating", description: "1 to 5 stars", minimum: 1, maximum: 5, default: 5, sortable: true },
+      service: { type: "string", title: "Service", maxLength: 200, searchable: true },
+      image: { type: "string", title: "Image", format: "media_url", description: "A photo of the work" },
+      sort_order: sortOrder,
+      created_at: createdAt,
+    },
+  },
+  {
+    name: "faqs",
+    title: "FAQs",
+    description: "Frequently asked questions on the home page",
+    required: ["question", "answer", "category"],
+    defaultSort: { field: "sort_order", direction: "asc" },
+    columns: {
+      id,
+      question: { type: "string", title: "Question", maxLength: 300, sortable: true, searchable: true },
+      answer: { type: "string", title: "Answer", format: "markdown", description: "Markdown", maxLength: 5000, searchable: true },
+      category: {
+        type: "string",
+        title: "Category",
+        enum: [...FAQ_CATEGORIES],
+        enumTitles: [...FAQ_CATEGORIES],
+        sortable: true,
+      },
+      sort_order: sortOrder,
+      created_at: createdAt,
+    },
+  },
+  {
+    name: "care_guides",
+    title: "Care Guides",
+    description: "Aftercare guides for each service, with a downloadable PDF",
+    required: ["title", "body"],
+    defaultSort: { field: "sort_order", direction: "asc" },
+    columns: {
+      id,
+      title: { type: "string", title: "Title", minLength: 3, maxLength: 150, sortable: true, searchable: true },
+      summary: { type: "string", title: "Summary", multiline: true, rows: 3, maxLength: 500, searchable: true },
+      body: { type: "string", title: "Body", format: "rich_text", maxLength: 100000, write: sanitise },
+      pdf: { type: "string", title: "PDF Guide", format: "file_url", description: "The printable guide" },
+      cover: { type: "string", title: "Cover Image", format: "media_url" },
+      product_web_url: {
+        type: "string",
+        title: "Product Link",
+        format: "url",
+        description: "Where to buy the products the guide recommends",
+        pattern: "https?://\\S+",
+        maxLength: 500,
+      },
+      contact_email: { type: "string", title: "Questions To", format: "email", description: "Who answers questions about this guide" },
+      reviewed_on: { type: "string", title: "Last Reviewed", format: "date", nullable: true },
+      published: { type: "boolean", title: "Published", default: false, sortable: true },
+      sort_order: sortOrder,
+      updated_at: updatedAt,
+    },
+  },
+  {
+    name: "users",
+    title: "Users",
+    description: "People who can sign in; administrators manage this dashboard",
+    required: ["email"],
+    defaultSort: { field: "created_at", direction: "desc" },
+    countedRows: true,
+    // No administrator demotes or deletes themselves; ADMIN_EMAILS addresses stay administrators (ADR 0034).
+    checkWrite: checkUserWrite,
+    columns: {
+      id,
+      email: { type: "string", title: "Email", format: "email", maxLength: 254, sortable: true, searchable: true, write: (v) => (typeof v === "string" ? v.trim().toLowerCase() : v) },
+      name: { type: "string", title: "Name", maxLength: 100, sortable: true, searchable: true },
+      is_admin: {
+        type: "boolean",
+        title: "Administrator",
+        description: "Addresses in the server's ADMIN_EMAILS setting are always administrators",
+        default: false,
+        sortable: true,
+        // What sign-in grants, not only what is stored: the stored flag or ADMIN_EMAILS.
+        read: (ref) => effectiveAdminSql(ref("is_admin"), ref("email")),
+      },
+      created_at: createdAt,
+      last_login_at: { type: "string", title: "Last Sign-in", format: "date-time", readOnly: true, nullable: true },
+    },
+  },
+  {
+    name: "auth_audit",
+    title: "Sign-in Audit Trail",
+    description: "Every sign-in attempt, kept for security review",
+    required: [],
+    defaultSort: { field: "created_at", direction: "desc" },
+    readOnly: true,
+    countedRows: true,
+    columns: {
+      id,
+      created_at: { ...createdAt, title: "Time" },
+      event: { type: "string", title: "Event", readOnly: true, sortable: true, searchable: true },
+      email: { type: "string", title: "Email", readOnly: true, sortable: true, searchable: true },
+      outcome: { type: "string", title: "Outcome", readOnly: true, sortable: true },
+      client_ip: { type: "string", title: "Client IP", readOnly: true, searchable: true },
+      detail: { type: "string", title: "Detail", readOnly: true },
+    },
+  },
+];
