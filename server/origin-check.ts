@@ -1,5 +1,5 @@
 import type { RequestHandler } from "express";
-import { env } from "~/server/env.server";
+import { siteOrigin } from "~/server/site-url.server";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
@@ -13,7 +13,7 @@ export const originCheck: RequestHandler = (req, res, next) => {
   if (SAFE_METHODS.has(req.method)) return next();
   const fetchSite = req.get("sec-fetch-site");
   const origin = req.get("origin");
-  const expected = env().APP_URL ? new URL(env().APP_URL!).origin : `${req.protocol}://${req.get("host")}`;
+  const expected = expectedOrigin(`${req.protocol}://${req.get("host")}`);
   const crossSite =
     (fetchSite !== undefined && fetchSite !== "same-origin" && fetchSite !== "none") ||
     (origin !== undefined && origin !== expected);
@@ -22,3 +22,12 @@ export const originCheck: RequestHandler = (req, res, next) => {
   if (req.path.startsWith("/api/")) res.status(403).json({ error });
   else res.status(403).type("text/plain").send(error);
 };
+
+/** The site's public origin (APP_URL, else this request's); undefined for a Host header no URL can hold, which no Origin matches. */
+function expectedOrigin(requestOrigin: string): string | undefined {
+  try {
+    return siteOrigin(requestOrigin);
+  } catch {
+    return undefined;
+  }
+}

@@ -1,9 +1,11 @@
 /**
- * The quote form's names and texts (product-spec §4, §8, §9). Kept apart from
- * the zod schema (./quote-schema.ts) so the home page can use them without
- * loading zod before it is needed.
+ * The quote form's names and texts (its success, error and outage messages)
+ * and the shape of the page action's answer. Kept apart from the zod schema
+ * (./quote-schema.ts) so the home page can use them without loading zod
+ * before it is needed.
  */
 
+import type { SubmissionResult } from "@conform-to/react";
 import { business } from "./business";
 
 export const QUOTE_FORM_ID = "quote_form";
@@ -16,7 +18,7 @@ export const QUOTE_INVALID_MESSAGE = "Please correct the highlighted fields and 
 /** The database is down: the request could not be stored, so the visitor must not think it was. */
 export const QUOTE_UNAVAILABLE_MESSAGE = `Sorry, we couldn't save your request just now, so it has not been sent. Please call us at ${business.phone}, or try again in a few minutes.`;
 
-/** Suggestions for the free-text vehicle type (the spec's examples first). */
+/** Suggestions for the free-text vehicle type (the common kinds first). */
 export const VEHICLE_TYPE_SUGGESTIONS = ["Car", "Truck", "SUV", "Boat", "Other"] as const;
 
 /**
@@ -25,3 +27,12 @@ export const VEHICLE_TYPE_SUGGESTIONS = ["Car", "Truck", "SUV", "Boat", "Other"]
  */
 export const HONEYPOT_FIELD = "website";
 
+/**
+ * The home page action's answer to the form posted without JavaScript: the
+ * state to show, and the values and field messages to render the form with.
+ */
+export interface QuoteFormReply {
+  success: boolean;
+  message: string;
+  result?: SubmissionResult<string[]>;
+}

@@ -1,15 +1,14 @@
 import { z } from "zod";
+import { EMAIL_MAX_LENGTH, EMAIL_PATTERN } from "./email";
 import { HONEYPOT_FIELD } from "./quote-form";
 
 /**
- * The quote request (product-spec §3, §5): one schema for the browser
- * (conform's constraints and live validation) and the server (the home page's
- * action and POST /api/forms/submit). Its texts and names without zod are in
- * ./quote-form.ts, so the page can use them without loading zod.
+ * The quote request: name, e-mail, phone and vehicle type required, details
+ * optional. One schema for the browser (conform's constraints and live
+ * validation) and the server (the home page's action and POST
+ * /api/forms/submit). Its texts and names without zod are in ./quote-form.ts,
+ * so the page can use them without loading zod.
  */
-
-/** A "standard address pattern": something@domain.tld, no spaces. */
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 // PostgreSQL text cannot hold NUL (a pasted or forged "\0" would otherwise fail the insert).
 const NO_NUL = /^[^\0]*$/;
@@ -28,7 +27,7 @@ export const quoteSchema = z.object({
     .min(2, "Name must be at least 2 characters.")
     .max(100, "Name must be at most 100 characters."),
   email: requiredText("Please enter your email address.")
-    .max(254, "Email must be at most 254 characters.")
+    .max(EMAIL_MAX_LENGTH, `Email must be at most ${EMAIL_MAX_LENGTH} characters.`)
     .regex(EMAIL_PATTERN, "Please enter a valid email address."),
   phone: requiredText("Please enter your phone number.")
     .min(10, "Phone must be at least 10 characters.")

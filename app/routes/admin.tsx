@@ -1,9 +1,11 @@
-import { useEffect, useState, type FormEvent } from "react";
+import type { FormEvent } from "react";
 import { data, isRouteErrorResponse, Link, Outlet, useLocation, useNavigate, useNavigation } from "react-router";
+import { AuthProvider, useAuth } from "~/components/auth/AuthProvider";
 import { FullScreenMessage } from "~/components/ui/FullScreenMessage";
-import { AuthProvider, useAuth } from "~/lib/auth-client";
+import { useHydrated } from "~/components/ui/use-hydrated";
 import { adminUserContext } from "~/server/auth/current-user.server";
 import { requireUser } from "~/server/guards.server";
+import { databaseContext } from "~/server/request-context.server";
 import type { Route } from "./+types/admin";
 
 /**
@@ -14,7 +16,7 @@ import type { Route } from "./+types/admin";
  */
 export const middleware: Route.MiddlewareFunction[] = [
   async ({ request, url, context }) => {
-    const user = await requireUser(request, url);
+    const user = await requireUser(context.get(databaseContext), request, url);
     if (!user.isAdmin) throw data({ email: user.email }, { status: 403, statusText: "Not an Administrator" });
     context.set(adminUserContext, user);
   },
@@ -41,8 +43,7 @@ function AdminShell() {
   const navigate = useNavigate();
   const navigation = useNavigation();
   const location = useLocation();
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
+  const hydrated = useHydrated();
 
   // Every navigation under /admin passes the guard above again on the server.
   // Shown when moving to another admin page, not for a sort, search or page

@@ -1,23 +1,25 @@
 import { redirect } from "react-router";
 import { signOut } from "~/server/auth/authenticator.server";
-import { requestInfoContext } from "~/server/request-context.server";
+import { databaseContext, requestInfoContext } from "~/server/request-context.server";
 import type { Route } from "./+types/api.logout";
 
 /**
  * GET (the auth client): ends the session (its row is deleted) and clears the
- * cookie. The spec makes logout a GET, which the origin check (POST/PUT/DELETE)
+ * cookie. Logout is a GET (the auth client's call), which the origin check (POST/PUT/DELETE)
  * does not cover, so a request another site makes (an <img> pointing here)
  * is refused by its Fetch Metadata.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const site = request.headers.get("sec-fetch-site");
-  if (site === "cross-site" || site === "same-site") return Response.json({ error: "Cross-site request refused" }, { status: 403 });
-  const setCookie = await signOut(request, context.get(requestInfoContext).clientIp);
+  if (site === "cross-site" || site === "same-site") {
+    return Response.json({ error: "Cross-site request refused" }, { status: 403 });
+  }
+  const setCookie = await signOut(context.get(databaseContext), request, context.get(requestInfoContext).clientIp);
   return Response.json({ success: true }, { headers: { "set-cookie": setCookie, "cache-control": "no-store" } });
 }
 
 /** POST (the Logout button's form, also without JavaScript): the same, then the login page. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const setCookie = await signOut(request, context.get(requestInfoContext).clientIp);
+  const setCookie = await signOut(context.get(databaseContext), request, context.get(requestInfoContext).clientIp);
   return redirect("/login", { headers: { "set-cookie": setCookie } });
 }

@@ -1,6 +1,8 @@
+import { SIGN_IN_MESSAGES } from "~/lib/sign-in";
+import { apiResponse, badRequest, notFound } from "~/server/app-error.server";
 import { googleStrategy } from "~/server/auth/authenticator.server";
 import { googleConfigured } from "~/server/auth/google.server";
-import { requestInfoContext } from "~/server/request-context.server";
+import { databaseContext, requestInfoContext } from "~/server/request-context.server";
 import type { Route } from "./+types/api.oauth.google.redirect_url";
 
 /**
@@ -8,16 +10,16 @@ import type { Route } from "./+types/api.oauth.google.redirect_url";
  * {redirectUrl} (the provider's page) and sets the signed flow cookie holding
  * state and PKCE verifier, which POST /api/sessions checks.
  */
-export async function loader({ request, context }: Route.LoaderArgs) {
-  if (!googleConfigured()) return Response.json({ error: "Google sign-in is not configured" }, { status: 404 });
-  const requestUrl = new URL(request.url);
-  const originUrl = requestUrl.searchParams.get("originUrl");
-  if (originUrl !== null && !isOrigin(originUrl, requestUrl.origin)) {
-    return Response.json({ error: "originUrl must be this site's origin" }, { status: 400 });
-  }
-  const { url, setCookie } = await googleStrategy(request, context.get(requestInfoContext).clientIp).start(request, "popup");
-  return Response.json({ redirectUrl: url }, { headers: { "set-cookie": setCookie, "cache-control": "no-store" } });
-}
+export const loader = ({ request, context }: Route.LoaderArgs) =>
+  apiResponse(async () => {
+    if (!googleConfigured()) throw notFound(SIGN_IN_MESSAGES.googleNotConfigured);
+    const requestUrl = new URL(request.url);
+    const originUrl = requestUrl.searchParams.get("originUrl");
+    if (originUrl !== null && !isOrigin(originUrl, requestUrl.origin)) throw badRequest("originUrl must be this site's origin");
+    const strategy = googleStrategy(context.get(databaseContext), request, context.get(requestInfoContext).clientIp);
+    const { url, setCookie } = await strategy.start(request, "popup");
+    return Response.json({ redirectUrl: url }, { headers: { "set-cookie": setCookie, "cache-control": "no-store" } });
+  });
 
 function isOrigin(value: string, expected: string): boolean {
   try {

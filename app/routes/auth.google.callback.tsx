@@ -1,11 +1,12 @@
 import { useEffect, useState } from "react";
 import { redirect } from "react-router";
-import { AUTH_ERRORS, OAUTH_RESULT_KEY, type OAuthResult } from "~/lib/auth-client";
+import { OAUTH_RESULT_KEY, type OAuthResult } from "~/components/auth/google-popup";
 import { safeReturnUrl } from "~/lib/return-url";
+import { SIGN_IN_MESSAGES } from "~/lib/sign-in";
 import { signIn } from "~/server/auth/authenticator.server";
 import { clearGoogleFlow, readGoogleFlow } from "~/server/auth/google.server";
 import { SignInError } from "~/server/auth/otp-strategy.server";
-import { requestInfoContext } from "~/server/request-context.server";
+import { databaseContext, requestInfoContext } from "~/server/request-context.server";
 import type { Route } from "./+types/auth.google.callback";
 
 /**
@@ -19,7 +20,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const headers = new Headers();
   headers.append("set-cookie", await clearGoogleFlow(request));
   try {
-    const { setCookie } = await signIn("google", request, context.get(requestInfoContext).clientIp);
+    const { setCookie } = await signIn(context.get(databaseContext), "google", request, context.get(requestInfoContext).clientIp);
     headers.append("set-cookie", setCookie);
     return redirect(safeReturnUrl(flow.returnUrl), { headers });
   } catch (error) {
@@ -61,7 +62,7 @@ export default function GoogleReturnPage() {
 function resultFromQuery(query: URLSearchParams): OAuthResult {
   const code = query.get("code");
   const error = query.get("error");
-  if (error) return { type: "error", error: query.get("error_description") || AUTH_ERRORS.oauthDefault };
+  if (error) return { type: "error", error: query.get("error_description") || SIGN_IN_MESSAGES.oauthDefault };
   if (code) return { type: "success", code, state: query.get("state") ?? "" };
-  return { type: "error", error: AUTH_ERRORS.noCodeOrError };
+  return { type: "error", error: SIGN_IN_MESSAGES.noCodeOrError };
 }

@@ -11,20 +11,21 @@ import { useArrivalScroll } from "~/components/site/useArrivalScroll";
 import { business } from "~/lib/business";
 import { pageMeta } from "~/lib/seo";
 import { businessJsonLd } from "~/lib/structured-data";
-import { db } from "~/server/db.server";
 import { listFaqGroups, listTestimonials } from "~/server/public-content.server";
-import { quoteAction } from "~/server/quote-route.server";
+import { databaseContext, requestInfoContext } from "~/server/request-context.server";
 import { siteOrigin } from "~/server/site-url.server";
 import type { Route } from "./+types/home";
+import { quoteAction } from "./home.server";
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const [testimonials, faqGroups] = await Promise.all([listTestimonials(db()), listFaqGroups(db())]);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const db = context.get(databaseContext);
+  const [testimonials, faqGroups] = await Promise.all([listTestimonials(db), listFaqGroups(db)]);
   return { origin: siteOrigin(request), testimonials, faqGroups };
 }
 
 // The quote form's plain (no-JavaScript) post: see app/components/site/QuoteForm.tsx.
-export async function action(args: Route.ActionArgs) {
-  return quoteAction(args);
+export async function action({ request, context }: Route.ActionArgs) {
+  return quoteAction(context.get(databaseContext), request, context.get(requestInfoContext).clientIp);
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {

@@ -1,4 +1,6 @@
 import { redirect } from "react-router";
+import { AppError } from "./app-error.server";
+import type { DB } from "./db.server";
 import { getSessionUser, type SessionUser } from "./session.server";
 
 /**
@@ -10,22 +12,22 @@ import { getSessionUser, type SessionUser } from "./session.server";
  * coming back to that after sign-in shows "Table not found"; React Router's
  * `url` has `.data`, `_routes` and the bare `index` marker taken off.
  */
-export async function requireUser(request: Request, url: URL): Promise<SessionUser> {
-  const user = await getSessionUser(request);
+export async function requireUser(db: DB, request: Request, url: URL): Promise<SessionUser> {
+  const user = await getSessionUser(db, request);
   if (!user) throw redirect(`/login?returnUrl=${encodeURIComponent(url.pathname + url.search)}`);
   return user;
 }
 
-/** For /api routes: the signed-in user, or 401 with a JSON error. */
-export async function requireApiUser(request: Request): Promise<SessionUser> {
-  const user = await getSessionUser(request);
-  if (!user) throw Response.json({ error: "Not signed in" }, { status: 401 });
+/** For /api routes: the signed-in user, or AppError 401 (answered as `{ error }` at the edge). */
+export async function requireApiUser(db: DB, request: Request): Promise<SessionUser> {
+  const user = await getSessionUser(db, request);
+  if (!user) throw new AppError(401, "Not signed in");
   return user;
 }
 
-/** For /api routes: an administrator, or 401 / 403 with a JSON error. */
-export async function requireApiAdmin(request: Request): Promise<SessionUser> {
-  const user = await requireApiUser(request);
-  if (!user.isAdmin) throw Response.json({ error: "Administrator access required" }, { status: 403 });
+/** For /api routes: an administrator, or AppError 401 / 403. */
+export async function requireApiAdmin(db: DB, request: Request): Promise<SessionUser> {
+  const user = await requireApiUser(db, request);
+  if (!user.isAdmin) throw new AppError(403, "Administrator access required");
   return user;
 }

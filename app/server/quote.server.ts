@@ -1,10 +1,12 @@
 import { business } from "~/lib/business";
-import { HONEYPOT_FIELD } from "~/lib/quote-form";
+import { HONEYPOT_FIELD, QUOTE_UNAVAILABLE_MESSAGE } from "~/lib/quote-form";
 import { quoteFieldErrors, quoteSchema, type QuoteInput } from "~/lib/quote-schema";
+import { AppError } from "./app-error.server";
 import { kickOutbox } from "./background.server";
 import type { DB } from "./db.server";
 import { env } from "./env.server";
 import type { Email } from "./mail.server";
+import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from "./outage.server";
 import { enqueueEmail } from "./outbox.server";
 import { takeRateLimit, type Limit } from "./rate-limit.server";
 
@@ -17,8 +19,7 @@ export const QUOTE_LIMITS: Limit[] = [
 export type QuoteOutcome =
   /** Stored and the owner's e-mail queued; `id` is null for a dropped honeypot hit. */
   | { status: "accepted"; id: number | null }
-  | { status: "invalid"; fieldErrors: Record<string, string[]> }
-  | { status: "rate-limited"; message: string; retryAfterSeconds: number };
+  | { status: "invalid"; fieldErrors: Record<string, string[]> };
 
 /**
  * Takes one quote request from the website, however it arrived (the form's
@@ -26,6 +27,10 @@ export type QuoteOutcome =
  * one transaction, then delivery is attempted at once; a mail server outage
  * leaves the e-mail in the outbox for retries and the request stays accepted
  * (docs/decisions/0020).
+ *
+ * Throws AppError 429 (with Retry-After) past a per-address limit, and 503
+ * when the database is unavailable: the request is not stored, and the
+ * visitor must not think it was.
  */
 export async function submitQuote(db: DB, input: unknown, clientIp: string): Promise<QuoteOutcome> {
   const parsed = quoteSchema.safeParse(input);
@@ -37,12 +42,31 @@ export async function submitQuote(db: DB, input: unknown, clientIp: string): Pro
     return { status: "accepted", id: null };
   }
 
+  let id: number;
+  try {
+    await takeQuoteLimits(db, clientIp);
+    id = await storeQuote(db, quote, clientIp);
+  } catch (error) {
+    if (!isDatabaseUnavailable(error)) throw error;
+    console.error(`[quote] not stored, the database is unavailable: ${(error as Error).message}`);
+    throw new AppError(503, QUOTE_UNAVAILABLE_MESSAGE, { headers: { "Retry-After": String(RETRY_AFTER_SECONDS) } });
+  }
+  kickOutbox(db);
+  return { status: "accepted", id };
+}
+
+async function takeQuoteLimits(db: DB, clientIp: string): Promise<void> {
   for (const limit of QUOTE_LIMITS) {
     const { allowed, retryAfterSeconds } = await takeRateLimit(db, limit, clientIp);
-    if (!allowed) return { status: "rate-limited", retryAfterSeconds, message: rateLimitMessage(retryAfterSeconds) };
+    if (!allowed) {
+      throw new AppError(429, rateLimitMessage(retryAfterSeconds), { headers: { "Retry-After": String(retryAfterSeconds) } });
+    }
   }
+}
 
-  const id = await db.transaction().execute(async (trx) => {
+/** The row and the owner's notification, in one transaction; returns the row's id. */
+function storeQuote(db: DB, quote: QuoteInput, clientIp: string): Promise<number> {
+  return db.transaction().execute(async (trx) => {
     const row = await trx
       .insertInto("quote_requests")
       .values({
@@ -59,8 +83,6 @@ export async function submitQuote(db: DB, input: unknown, clientIp: string): Pro
     await enqueueEmail(trx, quoteNotification(row.id, quote, row.created_at, clientIp));
     return row.id;
   });
-  kickOutbox();
-  return { status: "accepted", id };
 }
 
 function rateLimitMessage(retryAfterSeconds: number): string {

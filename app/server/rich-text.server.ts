@@ -1,6 +1,9 @@
 import sanitizeHtml from "sanitize-html";
 
-// Quill 2's HTML for exactly the editor's formats (product spec §5): anything
+// Quill 2's HTML for exactly the editor's formats (headers 1-6, font, size,
+// bold/italic/underline/strike, blockquote, lists, indent 1-8, links to
+// http/https/mailto/tel, images from http/https/data, video, align, colours,
+// sub/superscript, direction): anything
 // else is removed before a rich_text value is stored, so what the public site
 // renders is what the editor could have produced.
 const QUILL_CLASS = [

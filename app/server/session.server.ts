@@ -1,8 +1,8 @@
 import { createHash, randomBytes } from "node:crypto";
-import { createCookie, type Cookie } from "react-router";
 import { sql } from "kysely";
-import { db } from "./db.server";
+import type { DB } from "./db.server";
 import { env } from "./env.server";
+import { signedCookie } from "./signed-cookie.server";
 
 /** A session ends after this long without a request… */
 export const SESSION_IDLE_MS = 7 * 24 * 3600_000;
@@ -18,25 +18,8 @@ export interface SessionUser {
   isAdmin: boolean;
 }
 
-const cookies = new Map<boolean, Cookie>();
-
-/** The session cookie: HttpOnly, SameSite=Lax, signed, Secure on https. */
-function sessionCookie(request: Request): Cookie {
-  const secure = new URL(env().APP_URL ?? request.url).protocol === "https:";
-  let cookie = cookies.get(secure);
-  if (!cookie) {
-    cookie = createCookie(secure ? "__Host-session" : "session", {
-      httpOnly: true,
-      sameSite: "lax",
-      secure,
-      path: "/",
-      secrets: env().sessionSecrets,
-      maxAge: SESSION_ABSOLUTE_MS / 1000,
-    });
-    cookies.set(secure, cookie);
-  }
-  return cookie;
-}
+/** The session cookie: signed, HttpOnly, SameSite=Lax, Secure on https; holds the session token. */
+const sessionCookie = signedCookie("session", SESSION_ABSOLUTE_MS / 1000);
 
 const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
 
@@ -53,11 +36,11 @@ export function isAdminEmail(email: string): boolean {
  * Starts a new session for the user (a new id at every sign-in; any session
  * the request carried is ended) and returns the Set-Cookie header value.
  */
-export async function createSession(request: Request, userId: number, clientIp = ""): Promise<string> {
+export async function createSession(db: DB, request: Request, userId: number, clientIp = ""): Promise<string> {
   const previous = await tokenFrom(request);
-  if (previous) await db().deleteFrom("sessions").where("id", "=", hashToken(previous)).execute();
+  if (previous) await db.deleteFrom("sessions").where("id", "=", hashToken(previous)).execute();
   const token = randomBytes(32).toString("base64url"); // 256 bits
-  await db()
+  await db
     .insertInto("sessions")
     .values({
       id: hashToken(token),
@@ -67,16 +50,20 @@ export async function createSession(request: Request, userId: number, clientIp =
       user_agent: (request.headers.get("user-agent") ?? "").slice(0, 300),
     })
     .execute();
-  await db().updateTable("users").set({ last_login_at: sql`now()` }).where("id", "=", userId).execute();
+  await db
+    .updateTable("users")
+    .set({ last_login_at: sql`now()` })
+    .where("id", "=", userId)
+    .execute();
   return sessionCookie(request).serialize(token);
 }
 
 /** The signed-in user, or null when there is no live session. */
-export async function getSessionUser(request: Request): Promise<SessionUser | null> {
+export async function getSessionUser(db: DB, request: Request): Promise<SessionUser | null> {
   const token = await tokenFrom(request);
   if (!token) return null;
   const id = hashToken(token);
-  const row = await db()
+  const row = await db
     .selectFrom("sessions")
     .innerJoin("users", "users.id", "sessions.user_id")
     .select(["users.id", "users.email", "users.name", "users.is_admin", "sessions.last_seen_at", "sessions.expires_at"])
@@ -86,18 +73,22 @@ export async function getSessionUser(request: Request): Promise<SessionUser | nu
   const now = Date.now();
   const lastSeen = new Date(row.last_seen_at).getTime();
   if (new Date(row.expires_at).getTime() <= now || lastSeen + SESSION_IDLE_MS <= now) {
-    await db().deleteFrom("sessions").where("id", "=", id).execute();
+    await db.deleteFrom("sessions").where("id", "=", id).execute();
     return null;
   }
   if (now - lastSeen > TOUCH_EVERY_MS) {
-    await db().updateTable("sessions").set({ last_seen_at: sql`now()` }).where("id", "=", id).execute();
+    await db
+      .updateTable("sessions")
+      .set({ last_seen_at: sql`now()` })
+      .where("id", "=", id)
+      .execute();
   }
   return { id: row.id, email: row.email, name: row.name, isAdmin: row.is_admin || isAdminEmail(row.email) };
 }
 
 /** Ends the request's session (deletes the row) and returns the Set-Cookie header that clears the cookie. */
-export async function destroySession(request: Request): Promise<string> {
+export async function destroySession(db: DB, request: Request): Promise<string> {
   const token = await tokenFrom(request);
-  if (token) await db().deleteFrom("sessions").where("id", "=", hashToken(token)).execute();
+  if (token) await db.deleteFrom("sessions").where("id", "=", hashToken(token)).execute();
   return sessionCookie(request).serialize("", { maxAge: 0, expires: new Date(0) });
 }

@@ -9,9 +9,9 @@ import {
   QUOTE_NETWORK_ERROR,
   QUOTE_SUCCESS_MESSAGE,
   VEHICLE_TYPE_SUGGESTIONS,
+  type QuoteFormReply,
 } from "~/lib/quote-form";
 import type { QuoteInput } from "~/lib/quote-schema";
-import type { quoteAction } from "~/server/quote-route.server";
 import type { QuoteValidationState } from "./QuoteValidation";
 
 // conform + zod: loaded when the form comes near the screen (docs/decisions/0022).
@@ -22,7 +22,8 @@ type FieldName = keyof Omit<QuoteInput, typeof HONEYPOT_FIELD>;
 type Errors = Partial<Record<string, string[] | undefined>>;
 
 /**
- * The quote request form (product-spec §4: idle, submitting, success, error).
+ * The quote request form, in one of four states: idle, submitting, success
+ * (the thank-you message) or error (the server's message, or a fallback).
  * Without JavaScript (or before it has loaded) it is a plain form posted to
  * the home page's action, which renders errors with the values kept. With
  * JavaScript it validates as you go and sends JSON to POST /api/forms/submit
@@ -32,7 +33,7 @@ type Status = { state: "idle" } | { state: "submitting" } | { state: "error"; me
 
 export function QuoteForm() {
   // Set only after a plain form post (no JavaScript yet, or none at all).
-  const posted = useActionData<typeof quoteAction>();
+  const posted = useActionData<QuoteFormReply>();
   const [status, setStatus] = useState<Status>(() =>
     posted?.success ? { state: "success" } : posted ? { state: "error", message: posted.message } : { state: "idle" },
   );

@@ -7,5 +7,5 @@ export const NAV_ITEMS: ({ label: string; anchor: string } | { label: string; to
   { label: "Contact", anchor: "contact" },
 ];
 
-/** Past this many pixels of scrolling the header turns dark (product spec §9). */
+/** Past this many pixels of scrolling the header turns dark (it is transparent over the hero above it). */
 export const HEADER_SCROLL_THRESHOLD_PX = 50;

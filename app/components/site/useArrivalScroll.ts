@@ -2,7 +2,7 @@ import { useEffect } from "react";
 import { useLocation, useNavigationType } from "react-router";
 import { scrollToSection } from "./SectionLink";
 
-/** How long to wait before scrolling to the URL's hash target (product spec §9). */
+/** How long to wait before scrolling to the URL's hash target: long enough for the layout to settle. */
 export const HASH_SCROLL_DELAY_MS = 100;
 
 /**

@@ -1,5 +1,5 @@
 import { Authenticator } from "remix-auth";
-import { db } from "../db.server";
+import type { DB } from "../db.server";
 import { createSession, destroySession, getSessionUser } from "../session.server";
 import { recordAuthEvent } from "./audit.server";
 import { fetchGoogleAccount, GoogleStrategy, googleRedirectUri } from "./google.server";
@@ -9,18 +9,18 @@ import { AccountConflictError, userForGoogleAccount, userForVerifiedEmail, type 
 export type SignInMethod = "email-otp" | "google";
 
 /**
- * The remix-auth Authenticator for one request: strategies take the client
- * address (for the audit trail) and the OAuth redirect URI (APP_URL or the
- * request's origin), so they are made per request; they hold no other state.
+ * The remix-auth Authenticator for one request: strategies take the database,
+ * the client address (for the audit trail) and the OAuth redirect URI (APP_URL
+ * or the request's origin), so they are made per request; they hold no other state.
  */
-export function authenticator(request: Request, clientIp: string) {
+export function authenticator(db: DB, request: Request, clientIp: string) {
   return new Authenticator<AuthUser>()
-    .use(new EmailOtpStrategy<AuthUser>(clientIp, ({ email }) => userForVerifiedEmail(db(), email)))
+    .use(new EmailOtpStrategy<AuthUser>(db, clientIp, ({ email }) => userForVerifiedEmail(db, email)))
     .use(
-      new GoogleStrategy<AuthUser>(googleRedirectUri(new URL(request.url).origin), async ({ tokens }) => {
+      new GoogleStrategy<AuthUser>(googleRedirectUri(request), async ({ tokens }) => {
         const account = await fetchGoogleAccount(tokens.accessToken());
         try {
-          return await userForGoogleAccount(db(), account);
+          return await userForGoogleAccount(db, account);
         } catch (error) {
           if (error instanceof AccountConflictError)
             throw new SignInError("This e-mail address is linked to another Google account.", 409);
@@ -30,8 +30,8 @@ export function authenticator(request: Request, clientIp: string) {
     );
 }
 
-export const googleStrategy = (request: Request, clientIp: string) =>
-  authenticator(request, clientIp).get<GoogleStrategy<AuthUser>>("google")!;
+export const googleStrategy = (db: DB, request: Request, clientIp: string) =>
+  authenticator(db, request, clientIp).get<GoogleStrategy<AuthUser>>("google")!;
 
 /**
  * Signs in with a strategy and starts a new session. Returns the session's
@@ -40,6 +40,7 @@ export const googleStrategy = (request: Request, clientIp: string) =>
  * answer); `request` the one the browser sent us.
  */
 export async function signIn(
+  db: DB,
   method: SignInMethod,
   request: Request,
   clientIp: string,
@@ -47,24 +48,24 @@ export async function signIn(
 ): Promise<{ user: AuthUser; setCookie: string }> {
   let user: AuthUser;
   try {
-    user = await authenticator(request, clientIp).authenticate(method, source);
+    user = await authenticator(db, request, clientIp).authenticate(method, source);
   } catch (error) {
     const message = error instanceof SignInError ? error.message : "unexpected error";
     // Wrong codes are already recorded as code_failed.
     if (method === "google")
-      await recordAuthEvent(db(), { event: "sign_in_failed", clientIp, outcome: "refused", detail: `google: ${message}` });
+      await recordAuthEvent(db, { event: "sign_in_failed", clientIp, outcome: "refused", detail: `google: ${message}` });
     if (!(error instanceof SignInError)) console.error(`[auth] ${method} sign-in failed:`, error);
     throw error instanceof SignInError ? error : new SignInError("Sign-in failed. Please try again.", 500);
   }
-  const setCookie = await createSession(request, user.id, clientIp);
-  await recordAuthEvent(db(), { event: "sign_in", email: user.email, clientIp, outcome: "success", detail: method });
+  const setCookie = await createSession(db, request, user.id, clientIp);
+  await recordAuthEvent(db, { event: "sign_in", email: user.email, clientIp, outcome: "success", detail: method });
   return { user, setCookie };
 }
 
 /** Ends the request's session (the row is deleted) and returns the Set-Cookie that clears the cookie. */
-export async function signOut(request: Request, clientIp: string): Promise<string> {
-  const user = await getSessionUser(request);
-  const setCookie = await destroySession(request);
-  if (user) await recordAuthEvent(db(), { event: "logout", email: user.email, clientIp, outcome: "success" });
+export async function signOut(db: DB, request: Request, clientIp: string): Promise<string> {
+  const user = await getSessionUser(db, request);
+  const setCookie = await destroySession(db, request);
+  if (user) await recordAuthEvent(db, { event: "logout", email: user.email, clientIp, outcome: "success" });
   return setCookie;
 }

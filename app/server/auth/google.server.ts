@@ -1,9 +1,12 @@
-import { createCookie, type Cookie } from "react-router";
 import { OAuth2RequestError, OAuth2Strategy } from "remix-auth-oauth2";
 import type { Strategy } from "remix-auth/strategy";
 import { z } from "zod";
+import { EMAIL_PATTERN } from "~/lib/email";
 import { safeReturnUrl } from "~/lib/return-url";
+import { SIGN_IN_MESSAGES } from "~/lib/sign-in";
 import { env } from "../env.server";
+import { signedCookie } from "../signed-cookie.server";
+import { siteOrigin } from "../site-url.server";
 import { SignInError } from "./otp-strategy.server";
 
 /** Where the provider sends the browser back: the popup's return page, or the full-page flow's. */
@@ -29,7 +32,7 @@ export interface GoogleAccount {
 
 const userInfoSchema = z.object({
   sub: z.string().min(1),
-  email: z.email(),
+  email: z.string().regex(EMAIL_PATTERN),
   // Google answers a boolean; some OpenID providers a string.
   email_verified: z.union([z.boolean(), z.literal("true"), z.literal("false")]).optional(),
   name: z.string().optional(),
@@ -37,27 +40,11 @@ const userInfoSchema = z.object({
 
 export const googleConfigured = () => !!env().GOOGLE_CLIENT_ID;
 
-export const googleRedirectUri = (origin: string) =>
-  `${env().APP_URL ? new URL(env().APP_URL!).origin : origin}${GOOGLE_RETURN_PATH}`;
+/** Where the provider sends the browser back: on the public origin (APP_URL, else the request's). */
+export const googleRedirectUri = (request: Request) => `${siteOrigin(request)}${GOOGLE_RETURN_PATH}`;
 
-const flowCookies = new Map<boolean, Cookie>();
 /** The flow's state, PKCE verifier, mode and returnUrl: signed, HttpOnly, 10 minutes, one flow at a time. */
-function flowCookie(request: Request): Cookie {
-  const secure = new URL(env().APP_URL ?? request.url).protocol === "https:";
-  let cookie = flowCookies.get(secure);
-  if (!cookie) {
-    cookie = createCookie(secure ? "__Host-google-flow" : "google-flow", {
-      httpOnly: true,
-      sameSite: "lax", // sent on the provider's top-level redirect back to us
-      secure,
-      path: "/",
-      secrets: env().sessionSecrets,
-      maxAge: FLOW_TTL_SECONDS,
-    });
-    flowCookies.set(secure, cookie);
-  }
-  return cookie;
-}
+const flowCookie = signedCookie("google-flow", FLOW_TTL_SECONDS);
 
 export async function readGoogleFlow(request: Request): Promise<Flow | null> {
   const parsed = flowSchema.safeParse(await flowCookie(request).parse(request.headers.get("cookie")));
@@ -116,9 +103,9 @@ export class GoogleStrategy<User> extends OAuth2Strategy<User> {
     if (!flow) throw new SignInError("Sign-in with Google expired or was started elsewhere. Please try again.", 400);
     if (!state || state !== flow.state) throw new SignInError("Sign-in with Google was refused: the state does not match.", 400);
     const error = url.searchParams.get("error");
-    if (error) throw new SignInError(url.searchParams.get("error_description") || "OAuth authorization failed", 401);
+    if (error) throw new SignInError(url.searchParams.get("error_description") || SIGN_IN_MESSAGES.oauthDefault, 401);
     const code = url.searchParams.get("code");
-    if (!code) throw new SignInError("No OAuth code or error found in URL parameters.", 400);
+    if (!code) throw new SignInError(SIGN_IN_MESSAGES.noCodeOrError, 400);
     let tokens;
     try {
       tokens = await this.validateAuthorizationCode(code, flow.verifier);

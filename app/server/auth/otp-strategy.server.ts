@@ -1,14 +1,14 @@
 import { Strategy } from "remix-auth/strategy";
-import { db } from "../db.server";
+import { AppError } from "../app-error.server";
+import type { DB } from "../db.server";
 import { verifySignInCode } from "./otp.server";
 
-/** A refused sign-in, with the message and status to answer. */
-export class SignInError extends Error {
-  constructor(
-    message: string,
-    readonly status: number,
-  ) {
-    super(message);
+/** A refused sign-in, with the message and status to answer (an AppError, so /api routes answer it as is). */
+export class SignInError extends AppError {
+  override name = "SignInError";
+
+  constructor(message: string, status: number) {
+    super(status, message);
   }
 }
 
@@ -22,6 +22,7 @@ export class EmailOtpStrategy<User> extends Strategy<User, { email: string; requ
   name = "email-otp";
 
   constructor(
+    private readonly db: DB,
     private readonly clientIp: string,
     verify: Strategy.VerifyFunction<User, { email: string; request: Request }>,
   ) {
@@ -30,7 +31,7 @@ export class EmailOtpStrategy<User> extends Strategy<User, { email: string; requ
 
   async authenticate(request: Request): Promise<User> {
     const { email, otp } = await readFields(request.clone());
-    const result = await verifySignInCode(db(), { email, otp, clientIp: this.clientIp });
+    const result = await verifySignInCode(this.db, { email, otp, clientIp: this.clientIp });
     if (!result.ok) throw new SignInError(result.error, result.status);
     return this.verify({ email: result.email, request });
   }

@@ -2,13 +2,15 @@ import { createHmac, randomInt, timingSafeEqual } from "node:crypto";
 import { sql } from "kysely";
 import { z } from "zod";
 import { business } from "~/lib/business";
+import { EMAIL_MAX_LENGTH, EMAIL_PATTERN } from "~/lib/email";
+import { SIGN_IN_MESSAGES } from "~/lib/sign-in";
 import type { DB } from "../db.server";
 import { env } from "../env.server";
 import { recipientRefused } from "../mail-errors.server";
 import { sendEmail } from "../mail.server";
 import { giveBackRateLimit, takeRateLimit, type Limit } from "../rate-limit.server";
+import { configuredOrigin } from "../site-url.server";
 import { recordAuthEvent } from "./audit.server";
-import { normalizeEmail } from "./users.server";
 
 export const CODE_TTL_MS = 10 * 60_000;
 export const MAX_WRONG_ATTEMPTS = 5;
@@ -19,19 +21,8 @@ export const SEND_LIMITS = {
   perClient: { bucket: "otp:client", max: 50, windowMs: 3600_000 },
 } satisfies Record<string, Limit>;
 
-export const OTP_MESSAGES = {
-  /** The address is malformed or the mail server refused it: the spec's text. */
-  sendFailed: "Failed to send OTP. Please check your email and try again.",
-  /** The mail server is down or said "try later": nothing the person can fix by checking the address. */
-  mailUnavailable: "We couldn't send the code right now. Please try again in a few minutes.",
-  invalid: "Invalid OTP. Please check and try again.",
-  expired: "This code has expired. Please request a new code.",
-  locked: "Too many wrong codes. Please request a new code.",
-  cooldown: (s: number) => `Please wait ${s} seconds before requesting another code.`,
-  tooMany: (s: number) => `Too many codes requested. Please try again in ${Math.ceil(s / 60)} minutes.`,
-};
-
-export const emailSchema = z.string().trim().toLowerCase().pipe(z.email()).pipe(z.string().max(254));
+/** A sign-in address: the site's e-mail rule, compared and stored in lower case. */
+export const emailSchema = z.string().trim().toLowerCase().max(EMAIL_MAX_LENGTH).regex(EMAIL_PATTERN);
 export const otpSchema = z
   .string()
   .trim()
@@ -62,12 +53,9 @@ function matches(email: string, code: string, stored: string): boolean {
  * Unknown and known addresses are treated alike (a user row is created only
  * when a code is used), so the answer reveals nothing about who has an account.
  */
-export async function sendSignInCode(
-  db: DB,
-  input: { email: unknown; clientIp: string; signInLinkOrigin?: string },
-): Promise<SendResult> {
+export async function sendSignInCode(db: DB, input: { email: unknown; clientIp: string }): Promise<SendResult> {
   const parsed = emailSchema.safeParse(input.email);
-  if (!parsed.success) return { ok: false, status: 400, error: OTP_MESSAGES.sendFailed };
+  if (!parsed.success) return { ok: false, status: 400, error: SIGN_IN_MESSAGES.sendFailed };
   const email = parsed.data;
   const audit = (outcome: string, detail = "") =>
     recordAuthEvent(db, { event: "code_sent", email, clientIp: input.clientIp, outcome, detail });
@@ -94,7 +82,7 @@ export async function sendSignInCode(
     .execute();
 
   try {
-    await sendEmail(codeEmail(email, code, input.signInLinkOrigin));
+    await sendEmail(codeEmail(email, code));
   } catch (error) {
     const refused = recipientRefused(error);
     console.error(`[otp] could not send a code to ${email} (${refused ? "address refused" : "mail server unavailable"}):`, error);
@@ -112,8 +100,8 @@ export async function sendSignInCode(
     // 422: the address cannot take mail, asking again will not help. 503 (not
     // 502): the mail server is unavailable for now and the client may retry later.
     return refused
-      ? { ok: false, status: 422, error: OTP_MESSAGES.sendFailed }
-      : { ok: false, status: 503, error: OTP_MESSAGES.mailUnavailable, retryAfterSeconds: MAIL_RETRY_AFTER_SECONDS };
+      ? { ok: false, status: 422, error: SIGN_IN_MESSAGES.sendFailed }
+      : { ok: false, status: 503, error: SIGN_IN_MESSAGES.mailUnavailable, retryAfterSeconds: MAIL_RETRY_AFTER_SECONDS };
   }
   await audit("sent");
   return { ok: true };
@@ -126,9 +114,9 @@ type SendLimits =
 /** Takes one hit of each send limit; the first refusal stops (a refused hit is not recorded). */
 async function takeSendLimits(db: DB, email: string, clientIp: string): Promise<SendLimits> {
   const checks: [Limit, string, (s: number) => string, "client" | "address"][] = [
-    [SEND_LIMITS.perClient, clientIp, OTP_MESSAGES.tooMany, "client"],
-    [SEND_LIMITS.cooldown, email, OTP_MESSAGES.cooldown, "address"],
-    [SEND_LIMITS.perEmail, email, OTP_MESSAGES.tooMany, "address"],
+    [SEND_LIMITS.perClient, clientIp, SIGN_IN_MESSAGES.tooMany, "client"],
+    [SEND_LIMITS.cooldown, email, SIGN_IN_MESSAGES.cooldown, "address"],
+    [SEND_LIMITS.perEmail, email, SIGN_IN_MESSAGES.tooMany, "address"],
   ];
   const perAddressHits: number[] = [];
   for (const [limit, key, message, per] of checks) {
@@ -139,8 +127,10 @@ async function takeSendLimits(db: DB, email: string, clientIp: string): Promise<
   return { ok: true, perAddressHits };
 }
 
-function codeEmail(email: string, code: string, linkOrigin?: string) {
+function codeEmail(email: string, code: string) {
   const minutes = CODE_TTL_MS / 60_000;
+  // Only a configured public origin goes into the link, never the request's Host header.
+  const linkOrigin = configuredOrigin();
   const link = linkOrigin ? `${linkOrigin}/login?${new URLSearchParams({ email, code })}` : undefined;
   const text = [
     `Your sign-in code for ${business.name} is: ${code}`,
@@ -161,7 +151,7 @@ function codeEmail(email: string, code: string, linkOrigin?: string) {
 export async function verifySignInCode(db: DB, input: { email: unknown; otp: unknown; clientIp: string }): Promise<VerifyResult> {
   const email = emailSchema.safeParse(input.email);
   const otp = otpSchema.safeParse(input.otp);
-  if (!email.success || !otp.success) return { ok: false, status: 400, error: OTP_MESSAGES.invalid };
+  if (!email.success || !otp.success) return { ok: false, status: 400, error: SIGN_IN_MESSAGES.invalidCode };
   const outcome = await db.transaction().execute(async (trx) => {
     const row = await trx
       .selectFrom("one_time_codes")
@@ -188,6 +178,11 @@ export async function verifySignInCode(db: DB, input: { email: unknown; otp: unk
   });
   if (outcome === "ok") return { ok: true, email: email.data };
   await recordAuthEvent(db, { event: "code_failed", email: email.data, clientIp: input.clientIp, outcome });
-  const error = outcome === "expired" ? OTP_MESSAGES.expired : outcome === "locked" ? OTP_MESSAGES.locked : OTP_MESSAGES.invalid;
+  const error =
+    outcome === "expired"
+      ? SIGN_IN_MESSAGES.expiredCode
+      : outcome === "locked"
+        ? SIGN_IN_MESSAGES.lockedCode
+        : SIGN_IN_MESSAGES.invalidCode;
   return { ok: false, status: 401, error };
 }

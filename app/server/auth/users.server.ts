@@ -1,5 +1,6 @@
 import { sql, type RawBuilder } from "kysely";
 import { escapeLiteral } from "pg";
+import { normalizeEmail } from "~/lib/email";
 import type { DB } from "../db.server";
 import { env } from "../env.server";
 import { isAdminEmail } from "../session.server";
@@ -9,8 +10,6 @@ export interface AuthUser {
   id: number;
   email: string;
 }
-
-export const normalizeEmail = (email: string) => email.trim().toLowerCase();
 
 /** Thrown when a sign-in cannot be matched to one user safely. */
 export class AccountConflictError extends Error {}
