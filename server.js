@@ -25,14 +25,18 @@ const SETTLE_MAX_MS = 1_000;
 const IDLE_MS = 500;
 
 /**
- * @type {{
- *   app: import("express").RequestHandler,
+ * server/app.ts. Under the dev server, the copy loaded first: it opens the
+ * database and stops it; reloaded copies only get it (createApp).
+ * @typedef {{ db: unknown, close(): Promise<void> }} OpenDatabase
+ * @typedef {{
+ *   createApp(database: OpenDatabase): import("express").RequestHandler,
  *   staticSecurityHeaders: import("express").RequestHandler,
  *   env(): { PORT: number, HOST: string, TRUST_PROXY: number },
  *   lifecycle: { draining: boolean },
- *   start(): Promise<void>,
- *   stop(): Promise<void>,
- * }}
+ *   start(): Promise<OpenDatabase>,
+ *   stop(database: OpenDatabase): Promise<void>,
+ * }} AppModule
+ * @type {AppModule}
  */
 let appModule;
 /** @type {import("vite").ViteDevServer | undefined} */
@@ -65,28 +69,37 @@ server.use(closeConnectionsWhileDraining);
 server.use(compression());
 server.use(appModule.staticSecurityHeaders);
 
+// The database is opened here, once for the life of the process (an embedded
+// data directory cannot be opened twice), and handed to the app.
+/** @type {OpenDatabase} */
+let database;
+try {
+  database = await appModule.start();
+} catch (error) {
+  cannotStart(error);
+}
+
 if (production) {
   // Hashed file names never change content: cache them for a year.
   server.use("/assets", express.static(path.join(buildDir, "client/assets"), { immutable: true, maxAge: "1y", index: false }));
   server.use(express.static(path.join(buildDir, "client"), { maxAge: "1h", index: false }));
-  server.use(appModule.app);
+  server.use(appModule.createApp(database));
 } else {
   const dev = /** @type {import("vite").ViteDevServer} */ (vite);
   server.use(dev.middlewares);
+  // Vite hands back a new module after an edit: the app is made again, on the same database.
+  /** @type {{ module?: AppModule, app?: import("express").RequestHandler }} */
+  const loaded = {};
   server.use(async (req, res, next) => {
     try {
-      (await dev.ssrLoadModule("./server/app.ts")).app(req, res, next);
+      const module = /** @type {AppModule} */ (await dev.ssrLoadModule("./server/app.ts"));
+      if (loaded.module !== module) Object.assign(loaded, { module, app: module.createApp(database) });
+      /** @type {import("express").RequestHandler} */ (loaded.app)(req, res, next);
     } catch (error) {
       if (error instanceof Error) dev.ssrFixStacktrace(error);
       next(error);
     }
   });
-}
-
-try {
-  await appModule.start();
-} catch (error) {
-  cannotStart(error);
 }
 
 const listener = server.listen(settings.PORT, settings.HOST, () => {
@@ -169,7 +182,7 @@ async function shutdown(signal) {
   const idle = setInterval(closeIdleConnections, 25);
   await closed;
   clearInterval(idle);
-  await appModule.stop();
+  await appModule.stop(database);
   // A lost data-directory lock sets exitCode 1 before asking for this shutdown.
   process.exit(process.exitCode ?? 0);
 }

@@ -8,10 +8,13 @@ export default defineConfig({
     // Each test file opens one embedded database (seconds, ~300 MB); two at a time fit two cores.
     maxWorkers: 2,
     testTimeout: 30_000,
-    hookTimeout: 60_000,
+    // A spawned server starts its own embedded database: tens of seconds on a busy machine.
+    hookTimeout: 120_000,
+    // expect.poll waits for a condition: a busy 2-core machine needs more than the default second.
+    expect: { poll: { timeout: 15_000 } },
+    // Two harnesses (README, Tests): route modules called in this process, and
+    // the production server spawned from the build, which this makes if missing.
+    globalSetup: ["tests/helpers/global-setup.ts"],
     setupFiles: ["tests/helpers/vitest-setup.ts"],
-    // The built app (tests/helpers/http-app.ts) is loaded by Node itself, as in
-    // production, so it and its packages resolve exactly as `npm start` does.
-    server: { deps: { external: [/\/build[^/]*\/server\//] } },
   },
 });

@@ -2,6 +2,10 @@ import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration }
 import type { Route } from "./+types/root";
 import "./app.css";
 import { useNonce } from "./lib/nonce";
+import { provideDatabase } from "./server/database-middleware.server";
+
+// First for every request: the database in the context (also under react-router dev).
+export const middleware: Route.MiddlewareFunction[] = [provideDatabase];
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();

@@ -17,7 +17,7 @@ import { sql } from "kysely";
 import nodemailer from "nodemailer";
 import pg from "pg";
 import { kickOutbox, stopBackgroundJobs } from "../app/server/background.server";
-import { allowDatabaseReopen, closeDatabase, db, type DB } from "../app/server/db.server";
+import { openDatabase, type DB, type OpenDatabase } from "../app/server/db.server";
 import { env, reloadEnv } from "../app/server/env.server";
 import { migrateToLatest } from "../app/server/migrate.server";
 import { deliverDueEmails, enqueueEmail } from "../app/server/outbox.server";
@@ -45,14 +45,16 @@ export async function benchOutboxDrain(): Promise<BenchReport> {
   try {
     for (const target of await targets(notes)) {
       Object.assign(process.env, { DATABASE_URL: target.url });
-      reloadEnv();
-      allowDatabaseReopen();
+      const settings = reloadEnv();
+      let database: OpenDatabase | undefined;
       try {
-        await migrateToLatest(db());
-        const drain = await measureDrain(db(), smtp);
-        const oneAtATime = await measureDirect(db(), smtp, 1);
-        const old = await measureOldWorker(db(), smtp);
-        const stop = await measureStop(db(), smtp);
+        database = openDatabase({ url: settings.DATABASE_URL, dataDir: settings.DATA_DIR });
+        const { db } = database;
+        await migrateToLatest(db);
+        const drain = await measureDrain(db, smtp);
+        const oneAtATime = await measureDirect(db, smtp, 1);
+        const old = await measureOldWorker(db, smtp);
+        const stop = await measureStop(db, smtp);
         const oldRate = Math.min(old.perSecond, OLD_PER_TICK / TICK_S);
         rows.push(
           [`${target.label}: one kick, ${BACKLOG} queued (4 at a time, pooled)`, rate(drain.perSecond), `${drain.seconds.toFixed(1)} s`],
@@ -69,7 +71,7 @@ export async function benchOutboxDrain(): Promise<BenchReport> {
         );
       } finally {
         await stopBackgroundJobs();
-        await closeDatabase();
+        await database?.close();
         await target.drop();
       }
     }
@@ -119,7 +121,7 @@ const sentRows = async (database: DB) =>
 async function measureDrain(database: DB, smtp: SmtpSink) {
   await reset(database, smtp, BACKLOG);
   const start = performance.now();
-  kickOutbox();
+  kickOutbox(database);
   // The sink's count, not the table's: polling the table would compete with the worker for the database.
   await until(() => smtp.messages.length >= BACKLOG, 120_000);
   const seconds = (performance.now() - start) / 1000;
@@ -172,7 +174,7 @@ async function measureOldWorker(database: DB, smtp: SmtpSink) {
 async function measureStop(database: DB, smtp: SmtpSink) {
   await reset(database, smtp, BACKLOG);
   smtp.delayReplies(30_000);
-  kickOutbox();
+  kickOutbox(database);
   await until(() => smtp.messages.length > 0, 10_000);
   const start = performance.now();
   await stopBackgroundJobs();

@@ -89,7 +89,7 @@ export async function benchQuoteSubmissions(): Promise<BenchReport> {
 }
 
 /** A fresh database on the PostgreSQL server if one answers; else the embedded one (url undefined). */
-async function benchDatabase(): Promise<{ url?: string; label: string; drop(): Promise<void> }> {
+export async function benchDatabase(): Promise<{ url?: string; label: string; drop(): Promise<void> }> {
   const admin = process.env.BENCH_DATABASE_URL || DEFAULT_SERVER;
   const client = new pg.Client({ connectionString: admin, connectionTimeoutMillis: 2000 });
   try {

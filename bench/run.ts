@@ -6,6 +6,7 @@
  */
 import { benchAdminTables } from "./admin-tables";
 import { benchBrowserJs } from "./browser-js";
+import { benchExportMemory } from "./export-memory";
 import { type Benchmark, type BenchReport, printReport } from "./lib";
 import { benchOutboxDrain } from "./outbox-drain";
 import { benchPublicPage } from "./public-page";
@@ -17,6 +18,7 @@ const benchmarks: Record<string, Benchmark> = {
   quote: benchQuoteSubmissions,
   js: benchBrowserJs,
   admin: benchAdminTables,
+  export: benchExportMemory,
   outbox: benchOutboxDrain,
   shutdown: benchShutdown,
 };

@@ -3,14 +3,12 @@ import { createRequestHandler as createFetchHandler, RouterContextProvider } fro
 import type { ServerBuild } from "react-router";
 import * as build from "virtual:react-router/server-build";
 import { startBackgroundJobs, stopBackgroundJobs } from "~/server/background.server";
-import { closeDatabase, db, withRequestQueryLimit } from "~/server/db.server";
+import { openAppDatabase, type OpenDatabase } from "~/server/db.server";
 import { env } from "~/server/env.server";
-import { migrateToLatest } from "~/server/migrate.server";
 import { withTimeLimit } from "~/server/outage.server";
 import { databaseContext, requestInfoContext } from "~/server/request-context.server";
 import { ROW_BODY_MAX_BYTES } from "~/server/tables/rows.server";
 import { UPLOAD_ENVELOPE_BYTES } from "~/server/uploads/upload.server";
-import { seedContent } from "../db/seed";
 import { bodyLimit } from "./body-limit";
 import { clientAddress } from "./client-ip";
 import { lifecycle } from "./lifecycle";
@@ -22,20 +20,14 @@ import { databaseErrors } from "./unavailable";
 
 // server.js runs outside this bundle: it reads PORT, HOST and TRUST_PROXY from
 // the same parsed environment, sets the drain flag on the same object /healthz
-// reads, and puts the same headers on static files.
+// reads, puts the same headers on static files, and hands the database that
+// start() opened to createApp() (again after each reload under the dev server).
 export { env } from "~/server/env.server";
 export { lifecycle } from "./lifecycle";
 export { staticSecurityHeaders } from "./security-headers";
 
 // Vite sets this at build time: false in the production bundle, true under the dev server.
 const production = !import.meta.env.DEV;
-
-function contextFor(clientIp: string, nonce: string) {
-  const context = new RouterContextProvider();
-  context.set(requestInfoContext, { clientIp, nonce });
-  context.set(databaseContext, db());
-  return context;
-}
 
 const renderDocument = createFetchHandler(build as unknown as ServerBuild, production ? "production" : "development");
 
@@ -58,71 +50,88 @@ const VERSION_CHECK_LIMIT_MS = 1_000;
 // A load balancer's health check wants an answer, not a timeout of its own.
 const HEALTH_CHECK_LIMIT_MS = 1_500;
 
-export const publicPages = pageCache({
-  paths: ["/", "/about"],
-  contentVersion: async () =>
-    (
-      await withTimeLimit(
-        db().selectFrom("content_version").select("version").where("id", "=", 1).executeTakeFirstOrThrow(),
-        VERSION_CHECK_LIMIT_MS,
-        "content version check",
-      )
-    ).version,
-  render: (url, nonce) => renderDocument(new Request(url, { headers: { accept: "text/html" } }), contextFor("", nonce)),
-});
+/**
+ * The app on the database `start()` opened: every request gets it in its
+ * router context (databaseContext), with a time limit on its queries.
+ */
+export function createApp(database: OpenDatabase): express.Router {
+  const { db } = database;
+  const contextFor = (clientIp: string, nonce: string) => {
+    const context = new RouterContextProvider();
+    context.set(requestInfoContext, { clientIp, nonce });
+    context.set(databaseContext, db);
+    return context;
+  };
 
-export const app = express.Router();
+  const publicPages = pageCache({
+    paths: ["/", "/about"],
+    contentVersion: async () =>
+      (
+        await withTimeLimit(
+          db.selectFrom("content_version").select("version").where("id", "=", 1).executeTakeFirstOrThrow(),
+          VERSION_CHECK_LIMIT_MS,
+          "content version check",
+        )
+      ).version,
+    render: (url, nonce) => renderDocument(new Request(url, { headers: { accept: "text/html" } }), contextFor("", nonce)),
+  });
 
-// A visitor waits seconds at most on a hung database (docs/decisions/0009).
-app.use((_req, _res, next) => withRequestQueryLimit(next));
-app.use(securityHeaders({ production }));
+  const app = express.Router();
 
-// One query at a time however often the checks come; each answer waits at most HEALTH_CHECK_LIMIT_MS.
-let healthQuery: Promise<unknown> | undefined;
-app.get("/healthz", async (_req, res) => {
-  res.set("Cache-Control", "no-store");
-  // Draining (SIGTERM): the load balancer should stop sending before the listener closes.
-  if (lifecycle.draining) return void res.status(503).json({ status: "draining", error: "shutting down" });
-  try {
-    healthQuery ??= db()
-      .selectFrom("content_version")
-      .select("version")
-      .execute()
-      .finally(() => (healthQuery = undefined));
-    await withTimeLimit(healthQuery, HEALTH_CHECK_LIMIT_MS, "health check");
-    res.json({ status: "ok" });
-  } catch (error) {
-    console.error("Health check failed:", error instanceof Error ? error.message : error);
-    res.status(503).json({ status: "unavailable", error: "database unreachable" });
-  }
-});
+  // A visitor waits seconds at most on a hung database (docs/decisions/0009).
+  app.use((_req, _res, next) => database.withRequestQueryLimit(next));
+  app.use(securityHeaders({ production }));
 
-app.use(bodyLimit(bodyLimitFor));
-app.use(originCheck);
-// Under the dev server every request renders afresh, so edits show on reload.
-if (production) app.use(publicPages);
+  // One query at a time however often the checks come; each answer waits at most HEALTH_CHECK_LIMIT_MS.
+  let healthQuery: Promise<unknown> | undefined;
+  app.get("/healthz", async (_req, res) => {
+    res.set("Cache-Control", "no-store");
+    // Draining (SIGTERM): the load balancer should stop sending before the listener closes.
+    if (lifecycle.draining) return void res.status(503).json({ status: "draining", error: "shutting down" });
+    try {
+      healthQuery ??= db
+        .selectFrom("content_version")
+        .select("version")
+        .execute()
+        .finally(() => (healthQuery = undefined));
+      await withTimeLimit(healthQuery, HEALTH_CHECK_LIMIT_MS, "health check");
+      res.json({ status: "ok" });
+    } catch (error) {
+      console.error("Health check failed:", error instanceof Error ? error.message : error);
+      res.status(503).json({ status: "unavailable", error: "database unreachable" });
+    }
+  });
 
-app.all(
-  "/{*splat}",
-  reactRouterHandler(renderDocument, (req, res) => contextFor(clientIp(req), res.locals.nonce as string)),
-);
-app.use(databaseErrors);
+  app.use(bodyLimit(bodyLimitFor));
+  app.use(originCheck);
+  // Under the dev server every request renders afresh, so edits show on reload.
+  if (production) app.use(publicPages);
+
+  app.all(
+    "/{*splat}",
+    reactRouterHandler(renderDocument, (req, res) => contextFor(clientIp(req), res.locals.nonce as string)),
+  );
+  app.use(databaseErrors);
+  return app;
+}
 
 function clientIp(req: express.Request): string {
   return clientAddress(req.socket.remoteAddress ?? "", req.get("x-forwarded-for"), env().TRUST_PROXY);
 }
 
-/** Run once before listening: schema, first-start content, background jobs. */
-export async function start(): Promise<void> {
+/**
+ * Run once per process before listening: the settings, the database (opened,
+ * migrated, first-start content seeded) and the background jobs on it.
+ */
+export async function start(): Promise<OpenDatabase> {
   env();
-  const applied = await migrateToLatest(db());
-  if (applied.length) console.log(`Applied migrations: ${applied.join(", ")}`);
-  await seedContent(db());
-  startBackgroundJobs();
+  const database = await openAppDatabase();
+  startBackgroundJobs(database);
+  return database;
 }
 
 /** Run at shutdown, after in-flight requests have finished. */
-export async function stop(): Promise<void> {
+export async function stop(database: OpenDatabase): Promise<void> {
   await stopBackgroundJobs();
-  await closeDatabase();
+  await database.close();
 }

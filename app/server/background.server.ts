@@ -1,28 +1,26 @@
-import { databaseKind, db } from "./db.server";
+import type { DB, OpenDatabase } from "./db.server";
 import { closeMailTransport } from "./mail.server";
 import { deliverDueEmails, releaseOrphanedClaims } from "./outbox.server";
 import { pruneRateLimitHits } from "./rate-limit.server";
 
 const OUTBOX_EVERY_MS = 15_000;
 
-// Kept on globalThis, like the database handle: the dev server's reloads and a
-// second copy of this module (the built bundle beside the sources in tests)
-// must share one timer, one outbox drain and one chain of pending work, so
-// stopping stops all of it.
-const g = globalThis as typeof globalThis & {
-  __appBackground?: {
-    timer?: NodeJS.Timeout;
-    /** Jobs other than the outbox, one after another. */
-    running: Promise<unknown>;
-    /** The outbox drain in progress: at most one per process. */
-    outbox?: Promise<void>;
-    /** Kicked while the drain ran: it looks once more before it ends. */
-    kicked?: boolean;
-    /** Aborted by stopBackgroundJobs: no more claims, in-flight sends get a grace period. */
-    stop?: AbortController;
-  };
-};
-const state = (g.__appBackground ??= { running: Promise.resolve() });
+// The process's background work: one timer, at most one outbox drain, one
+// chain of other jobs, so that stopping stops all of it. Module state: the
+// server entry loads this module once (under the dev server an edit reloads
+// it, and a drain the new copy starts only finds rows nobody else has
+// claimed: claims use FOR UPDATE SKIP LOCKED).
+const state: {
+  timer?: NodeJS.Timeout;
+  /** Jobs other than the outbox, one after another. */
+  running: Promise<unknown>;
+  /** The outbox drain in progress: at most one per process. */
+  outbox?: Promise<void>;
+  /** Kicked while the drain ran: it looks once more before it ends. */
+  kicked?: boolean;
+  /** Aborted by stopBackgroundJobs: no more claims, in-flight sends get a grace period. */
+  stop?: AbortController;
+} = { running: Promise.resolve() };
 
 function enqueue(job: () => Promise<unknown>, label: string): void {
   state.running = state.running.then(job).catch((error) => console.error(`[${label}]`, error));
@@ -33,38 +31,41 @@ function enqueue(job: () => Promise<unknown>, label: string): void {
  * next tick. A kick during a drain does not queue another: the drain looks
  * again before it ends, so a burst of quotes costs one drain, not one each.
  */
-export function kickOutbox(): void {
+export function kickOutbox(db: DB): void {
   state.kicked = true;
   if (state.outbox) return;
   const stop = (state.stop ??= new AbortController());
   const drain = (async () => {
     while (state.kicked && !stop.signal.aborted) {
       state.kicked = false;
-      await deliverDueEmails(db(), { signal: stop.signal });
+      await deliverDueEmails(db, { signal: stop.signal });
     }
   })()
     .catch((error) => console.error("[outbox]", error))
     .finally(() => {
       if (state.outbox === drain) state.outbox = undefined;
       // A kick between the loop's last look and here found the drain still set.
-      if (state.kicked && !stop.signal.aborted) kickOutbox();
+      if (state.kicked && !stop.signal.aborted) kickOutbox(db);
     });
   state.outbox = drain;
 }
 
-export function startBackgroundJobs(): void {
+/** The outbox every OUTBOX_EVERY_MS and the rate-limit clean-up every hour, on the server's database. */
+export function startBackgroundJobs(database: OpenDatabase): void {
   if (state.timer) return;
+  const { db } = database;
   let ticks = 0;
   enqueue(async () => {
-    if (databaseKind() === "embedded") {
-      const released = await releaseOrphanedClaims(db());
+    // Only this process can have claimed rows in its own embedded database.
+    if (database.kind === "embedded") {
+      const released = await releaseOrphanedClaims(db);
       if (released) console.log(`[outbox] ${released} e-mail(s) claimed before a crash are due again`);
     }
-    kickOutbox();
+    kickOutbox(db);
   }, "outbox");
   state.timer = setInterval(() => {
-    kickOutbox();
-    if (++ticks % 240 === 0) enqueue(() => pruneRateLimitHits(db()), "rate-limit");
+    kickOutbox(db);
+    if (++ticks % 240 === 0) enqueue(() => pruneRateLimitHits(db), "rate-limit");
   }, OUTBOX_EVERY_MS);
   state.timer.unref();
 }
@@ -83,7 +84,7 @@ export async function stopBackgroundJobs(): Promise<void> {
   try {
     await Promise.all([state.outbox, state.running]);
   } finally {
-    // Later kicks (a test reopening a database) start afresh.
+    // Later kicks (a test file's next database, a benchmark's next round) start afresh.
     if (state.stop === stop) state.stop = undefined;
     closeMailTransport();
   }

@@ -6,9 +6,11 @@ import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { createPgConfig } from "@electric-sql/pglite/node-postgres";
 import { Kysely, PostgresDialect, type PostgresPool, type PostgresPoolClient } from "kysely";
 import pg from "pg";
+import { seedContent } from "../../db/seed";
 import type { Database } from "../../db/types";
 import { lockDataDirectory } from "./data-dir-lock.server";
 import { env } from "./env.server";
+import { migrateToLatest } from "./migrate.server";
 import { DatabaseUnavailableError, withTimeLimit } from "./outage.server";
 
 // COUNT(*) and BIGSERIAL come back as int8; our counts and ids fit in a JS number.
@@ -16,56 +18,21 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
 
 export type DB = Kysely<Database>;
 
-interface Handle {
+/**
+ * A database this process opened: the query builder every server function
+ * takes first, and what only the opener needs. Opened once by the server
+ * entry (server/app.ts `start`) and handed to each request through
+ * `databaseContext` (docs/decisions/0060).
+ */
+export interface OpenDatabase {
   db: DB;
-  close: () => Promise<void>;
   kind: "embedded" | "server";
   /** The server's connection pool (Kysely's own), for what Kysely cannot do; none on the embedded database. */
   serverPool?: pg.Pool;
-}
-
-// One database per process, kept on globalThis: the dev server reloads modules
-// and the production entry loads the app bundle, and neither may open a second
-// PGlite on the same directory.
-const g = globalThis as typeof globalThis & {
-  __appDatabase?: Handle;
-  __appDatabaseClosed?: boolean;
-  __appRequestScope?: AsyncLocalStorage<true>;
-};
-
-/** The process's database, opened on first use from DATABASE_URL / DATA_DIR. */
-export function db(): DB {
-  // Late work after shutdown (a request still finishing, a background job) must
-  // not quietly open a second connection that nothing will ever close.
-  if (g.__appDatabaseClosed) throw new Error("The database is closed: the process is shutting down");
-  return (g.__appDatabase ??= open(env().DATABASE_URL, env().DATA_DIR)).db;
-}
-
-export function databaseKind(): Handle["kind"] {
-  db();
-  return g.__appDatabase!.kind;
-}
-
-/**
- * The PostgreSQL server's connection pool, for work that needs a pg client of
- * its own (a COPY … TO STDOUT stream); undefined on the embedded database,
- * whose single connection belongs to Kysely.
- */
-export function serverPool(): pg.Pool | undefined {
-  db();
-  return g.__appDatabase!.serverPool;
-}
-
-export async function closeDatabase(): Promise<void> {
-  const handle = g.__appDatabase;
-  g.__appDatabase = undefined;
-  g.__appDatabaseClosed = true;
-  await handle?.close();
-}
-
-/** For tests, which close one database and open the next in the same process. */
-export function allowDatabaseReopen(): void {
-  g.__appDatabaseClosed = false;
+  /** Runs `handle` (the serving of one request) with REQUEST_QUERY_LIMIT_MS on every query it makes. */
+  withRequestQueryLimit<T>(handle: () => T): T;
+  /** Closes the connections (and the embedded database, releasing its data directory). */
+  close(): Promise<void>;
 }
 
 /**
@@ -82,45 +49,30 @@ export const REQUEST_QUERY_LIMIT_MS = 5_000;
  */
 export const STATEMENT_LIMIT_MS = 60_000;
 
-// On globalThis like the handle: the copy of this module that opened the
-// database must see the scope the other copy (the built app in tests) sets.
-const inRequest = (g.__appRequestScope ??= new AsyncLocalStorage<true>());
+const pools = new WeakMap<DB, pg.Pool>();
 
-/** Runs `handle` (the serving of one request) with REQUEST_QUERY_LIMIT_MS on every query it makes. */
-export function withRequestQueryLimit<T>(handle: () => T): T {
-  return inRequest.run(true, handle);
+/**
+ * The PostgreSQL server's connection pool behind `db`, for work that needs a
+ * pg client of its own (a COPY … TO STDOUT stream); undefined on the embedded
+ * database, whose single connection belongs to Kysely.
+ */
+export function serverPoolOf(db: DB): pg.Pool | undefined {
+  return pools.get(db);
 }
 
 /**
- * Kysely's view of the pool, with a time limit on the answer to each query a
- * request makes. Past it, the connection is in the middle of a query that may
- * never end and cannot be reused: it goes back to the pool with an error,
- * which closes it. (pg's own query_timeout would leave it in the pool, stuck,
- * brianc/node-postgres#3399, and would apply to everything.)
+ * Opens the database DATABASE_URL names (a postgres:// server, `memory://`, or
+ * unset: the embedded one in $DATA_DIR/db, locked to this process). Opens
+ * only: schema and content are openAppDatabase's work. Each call opens
+ * another; a server opens one for its life (docs/decisions/0060).
  */
-function limitedInRequests(pool: pg.Pool): PostgresPool {
-  return {
-    async connect() {
-      const client = await pool.connect();
-      let stuck: Error | undefined;
-      const query = (sql: string, parameters: ReadonlyArray<unknown>) => {
-        // After a timeout even a ROLLBACK would wait in vain: fail at once.
-        if (stuck) return Promise.reject(stuck);
-        const answer = client.query(sql, parameters as unknown[]);
-        if (!inRequest.getStore()) return answer;
-        return withTimeLimit(answer, REQUEST_QUERY_LIMIT_MS, "query").catch((error: unknown) => {
-          if (error instanceof DatabaseUnavailableError) stuck = error;
-          throw error;
-        });
-      };
-      // Only the (sql, parameters) form: Kysely asks for cursors only when configured with one.
-      return { query, release: () => client.release(stuck) } as unknown as PostgresPoolClient;
-    },
-    end: () => pool.end(),
-  };
-}
-
-function open(url: string | undefined, dataDir: string): Handle {
+export function openDatabase(settings: { url?: string; dataDir: string } = { url: env().DATABASE_URL, dataDir: env().DATA_DIR }): OpenDatabase {
+  const { url, dataDir } = settings;
+  // A request's queries run inside this scope and get a time limit; the rest
+  // (migrations, background work, bulk jobs) only the server's statement limit.
+  const inRequest = new AsyncLocalStorage<true>();
+  const withRequestQueryLimit = <T>(handle: () => T): T => inRequest.run(true, handle);
+  const state = { closed: false };
   if (url && url !== "memory://") {
     const pool = new pg.Pool({
       connectionString: url,
@@ -138,8 +90,18 @@ function open(url: string | undefined, dataDir: string): Handle {
     // The same for a connection lost while checked out: its query fails and says
     // so; without a listener the client's "error" event would end the process.
     pool.on("connect", (client) => client.on("error", () => {}));
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: limitedInRequests(pool) }) });
-    return { db, kind: "server", serverPool: pool, close: () => db.destroy() };
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: guarded(pool, state, inRequest) }) });
+    pools.set(db, pool);
+    return {
+      db,
+      kind: "server",
+      serverPool: pool,
+      withRequestQueryLimit,
+      close: async () => {
+        state.closed = true;
+        await db.destroy();
+      },
+    };
   }
   let location = "memory://";
   let unlock = () => {};
@@ -149,13 +111,16 @@ function open(url: string | undefined, dataDir: string): Handle {
     unlock = lockDataDirectory(location, lockLost);
   }
   const pglite = new PGlite(location, { extensions: { pg_trgm } });
+  // PGlite runs in this process: a time limit could not stop its query, so none.
   const db = new Kysely<Database>({
-    dialect: new PostgresDialect({ pool: new pg.Pool(createPgConfig(pglite)) }),
+    dialect: new PostgresDialect({ pool: guarded(new pg.Pool(createPgConfig(pglite)), state) }),
   });
   return {
     db,
     kind: "embedded",
+    withRequestQueryLimit,
     close: async () => {
+      state.closed = true;
       try {
         await db.destroy();
         await pglite.close();
@@ -163,6 +128,58 @@ function open(url: string | undefined, dataDir: string): Handle {
         unlock();
       }
     },
+  };
+}
+
+/**
+ * The app's database from DATABASE_URL / DATA_DIR, ready to serve: pending
+ * migrations applied (under Kysely's migration lock, so several processes may
+ * start at once) and the first-start content seeded once in the database's
+ * life. What every server does before its first request, whichever server it
+ * is (server.js, or react-router dev through the root middleware).
+ */
+export async function openAppDatabase(): Promise<OpenDatabase> {
+  const database = openDatabase();
+  try {
+    const applied = await migrateToLatest(database.db);
+    if (applied.length) console.log(`Applied migrations: ${applied.join(", ")}`);
+    await seedContent(database.db);
+    return database;
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+}
+
+/**
+ * Kysely's view of the pool. After close() it refuses at once, in words the
+ * outage check knows (late work after shutdown is an outage, not a bug). With
+ * `inRequest`, each query a request makes gets a time limit on its answer:
+ * past it, the connection is in the middle of a query that may never end and
+ * cannot be reused, so it goes back to the pool with an error, which closes it.
+ * (pg's own query_timeout would leave it in the pool, stuck,
+ * brianc/node-postgres#3399, and would apply to everything.)
+ */
+function guarded(pool: pg.Pool, state: { closed: boolean }, inRequest?: AsyncLocalStorage<true>): PostgresPool {
+  return {
+    async connect() {
+      if (state.closed) throw new Error("The database is closed: the process is shutting down");
+      const client = await pool.connect();
+      let stuck: Error | undefined;
+      const query = (sql: string, parameters: ReadonlyArray<unknown>) => {
+        // After a timeout even a ROLLBACK would wait in vain: fail at once.
+        if (stuck) return Promise.reject(stuck);
+        const answer = client.query(sql, parameters as unknown[]);
+        if (!inRequest?.getStore()) return answer;
+        return withTimeLimit(answer, REQUEST_QUERY_LIMIT_MS, "query").catch((error: unknown) => {
+          if (error instanceof DatabaseUnavailableError) stuck = error;
+          throw error;
+        });
+      };
+      // Only the (sql, parameters) form: Kysely asks for cursors only when configured with one.
+      return { query, release: () => client.release(stuck) } as unknown as PostgresPoolClient;
+    },
+    end: () => pool.end(),
   };
 }
 

@@ -2,10 +2,14 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { cookiesFrom } from "./cookies";
 import { createTestDatabase } from "./database";
+import type { SmtpSink } from "./smtp";
 
 export interface AppServer {
   url: string;
+  /** fetch() relative to the server, same-origin by default (Origin header set), redirects not followed. */
+  fetch(pathname: string, init?: RequestInit): Promise<Response>;
   /** Everything the server printed so far (e-mails logged without SMTP, errors). */
   output(): string;
   stop(): Promise<void>;
@@ -15,9 +19,12 @@ export interface AppServer {
 const root = path.resolve(import.meta.dirname, "../..");
 
 /**
- * Starts the production server (`node server.js` on the built bundle) on a free
- * port with its own data directory and database, as operations.md runs it.
- * Run `npm run build` first.
+ * The spawned-server harness: the production server (`node server.js` on the
+ * built bundle in $BUILD_DIR) on a free port with its own data directory and
+ * database (seeded at start, as every start seeds a new database), for what
+ * only the whole server shows: headers, the origin check, the page cache,
+ * cookies, rendered pages, the process's life. Vitest's globalSetup
+ * (./global-setup.ts) builds the bundle if it is missing.
  */
 export async function startAppServer(
   env: Record<string, string> = {},
@@ -45,7 +52,7 @@ export async function startAppServer(
   child.stdout!.on("data", (d) => (output += d));
   child.stderr!.on("data", (d) => (output += d));
   const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`Server did not start in 60 s:\n${output}`)), 60_000);
+    const timer = setTimeout(() => reject(new Error(`Server did not start in 90 s:\n${output}`)), 90_000);
     child.stdout!.on("data", () => {
       const match = output.match(/Listening on (http:\/\/\S+)/);
       if (match) {
@@ -60,6 +67,11 @@ export async function startAppServer(
   });
   return {
     url,
+    fetch(pathname, init = {}) {
+      const headers = new Headers(init.headers);
+      if (!headers.has("origin")) headers.set("origin", url);
+      return fetch(url + pathname, { ...init, headers, redirect: "manual" });
+    },
     process: child,
     output: () => output,
     async stop() {
@@ -71,4 +83,22 @@ export async function startAppServer(
       await database.drop();
     },
   };
+}
+
+/**
+ * Signs `email` in as a person does, through the code the server e-mails to
+ * `smtp` (start the server with SMTP_URL pointing at it; ADMIN_EMAILS makes an
+ * address an administrator at sign-in). Returns the Cookie header to send.
+ * One sign-in per address and half minute: the resend wait applies.
+ */
+export async function signInByEmail(app: AppServer, smtp: SmtpSink, email: string): Promise<string> {
+  const json = (body: unknown) => ({ method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+  const before = smtp.messages.length;
+  const sent = await app.fetch("/api/send-otp", json({ email }));
+  if (sent.status !== 200) throw new Error(`send-otp for ${email} answered ${sent.status}: ${await sent.text()}`);
+  const mail = await smtp.waitFor((m) => smtp.messages.indexOf(m) >= before && m.to.includes(email));
+  const otp = mail.text.match(/\b(\d{6})\b/)![1]!;
+  const verified = await app.fetch("/api/verify-otp", json({ email, otp }));
+  if (verified.status !== 200) throw new Error(`verify-otp for ${email} answered ${verified.status}: ${await verified.text()}`);
+  return cookiesFrom(verified);
 }

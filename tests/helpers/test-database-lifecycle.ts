@@ -3,18 +3,21 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll } from "vitest";
 import { stopBackgroundJobs } from "~/server/background.server";
-import { allowDatabaseReopen, closeDatabase, db } from "~/server/db.server";
+import { openDatabase, type DB, type OpenDatabase } from "~/server/db.server";
 import { reloadEnv } from "~/server/env.server";
 import { migrateToLatest } from "~/server/migrate.server";
 import { createTestDatabase, type TestDatabase } from "./database";
 
 /**
- * Gives the calling test file its own migrated database (embedded, or a fresh
- * one on TEST_DATABASE_URL's server) as the app's `db()`, and a fresh DATA_DIR.
- * Call at the top level of an integration test file.
+ * Gives the calling test file its own migrated database (embedded in memory,
+ * or a fresh one on TEST_DATABASE_URL's server; not seeded) and a fresh
+ * DATA_DIR, with `extraEnv` set. Call at the top level of a test file; read
+ * `.db` in tests and hooks (after beforeAll), and pass it to what you call
+ * (routeContext for routes).
  */
 export function useTestDatabase(extraEnv: Record<string, string | undefined> = {}) {
-  let testDb: TestDatabase;
+  let testDb: TestDatabase | undefined;
+  let opened: OpenDatabase | undefined;
   beforeAll(async () => {
     testDb = await createTestDatabase();
     Object.assign(process.env, {
@@ -23,15 +26,28 @@ export function useTestDatabase(extraEnv: Record<string, string | undefined> = {
       ...extraEnv,
     });
     for (const [k, v] of Object.entries(extraEnv)) if (v === undefined) delete process.env[k];
-    reloadEnv();
-    allowDatabaseReopen();
-    await migrateToLatest(db());
+    const settings = reloadEnv();
+    opened = openDatabase({ url: settings.DATABASE_URL, dataDir: settings.DATA_DIR });
+    await migrateToLatest(opened.db);
   });
   afterAll(async () => {
     // Work the tests started in the background (the outbox a quote kicks) must
-    // finish first, or it would reopen the database this file is about to drop.
+    // finish first, or it would run on the database this file is about to drop.
     await stopBackgroundJobs();
-    await closeDatabase();
+    await opened?.close();
     await testDb?.drop();
   });
+  const ready = () => {
+    if (!opened) throw new Error("useTestDatabase(): the database opens in beforeAll; read it inside a test or hook");
+    return opened;
+  };
+  return {
+    get db(): DB {
+      return ready().db;
+    },
+    /** The PostgreSQL server's pool (undefined on the embedded database). */
+    get serverPool() {
+      return ready().serverPool;
+    },
+  };
 }

@@ -1,5 +1,30 @@
+import { afterAll, afterEach, vi } from "vitest";
+import { recordConsoleError, takeUnexpectedConsoleErrors } from "./console";
+
 // Test runs never send real mail unless a test points SMTP_URL at its own sink,
 // and never read a developer's .env-style settings.
 for (const name of ["SMTP_URL", "DATABASE_URL", "APP_URL", "ADMIN_EMAILS", "GOOGLE_CLIENT_ID", "GOOGLE_CLIENT_SECRET", "TRUST_PROXY"]) {
   delete process.env[name];
 }
+
+// An error logged during a test is a failure unless the test declared it with
+// expectConsoleError (./console.ts). Still printed, to say what it was.
+const print = console.error.bind(console);
+vi.spyOn(console, "error").mockImplementation((...args: unknown[]) => {
+  recordConsoleError(args);
+  print(...args);
+});
+
+function failOnUnexpectedErrors(where: string) {
+  const unexpected = takeUnexpectedConsoleErrors();
+  if (unexpected.length) {
+    throw new Error(
+      `console.error was called ${where} (declare it with expectConsoleError(/…/) from tests/helpers/console.ts if it is expected):\n` +
+        unexpected.map((line) => `  ${line.split("\n")[0]}`).join("\n"),
+    );
+  }
+}
+
+afterEach(() => failOnUnexpectedErrors("during this test"));
+// Registered first, so it runs after the file's own afterAll hooks.
+afterAll(() => failOnUnexpectedErrors("in this file's hooks"));

@@ -1,16 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { db } from "~/server/db.server";
-import { sessionCookieFor, startHttpApp } from "../helpers/http-app";
+import { beforeAll, describe, expect, it } from "vitest";
+import { inProcessFetch } from "../helpers/routes";
+import { sessionCookieFor as sessionIn } from "../helpers/sessions";
 import { useTestDatabase } from "../helpers/test-database-lifecycle";
 
-useTestDatabase();
-let app: Awaited<ReturnType<typeof startHttpApp>>;
+// The administrators' API through its route modules, in this process, on this file's database.
+const database = useTestDatabase();
+const db = () => database.db;
+const app = { fetch: inProcessFetch(db) };
+const sessionCookieFor = (email: string, options?: { admin?: boolean }) => sessionIn(db(), email, options);
 let admin: string;
 beforeAll(async () => {
-  app = await startHttpApp();
   admin = await sessionCookieFor("owner@example.com", { admin: true });
 });
-afterAll(() => app.close());
 
 const call = (path: string, init: RequestInit & { json?: unknown } = {}) => {
   const headers = new Headers(init.headers);

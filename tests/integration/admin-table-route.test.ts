@@ -1,18 +1,19 @@
 import { RouterContextProvider } from "react-router";
 import { describe, expect, it } from "vitest";
-import type { RowActionFailure } from "~/components/admin/row-action";
+import type { RowActionFailure } from "~/lib/row-form";
 import { action, loader } from "~/routes/admin.$table";
 import { adminUserContext } from "~/server/auth/current-user.server";
-import { db } from "~/server/db.server";
-import { requestInfoContext } from "~/server/request-context.server";
+import { databaseContext, requestInfoContext } from "~/server/request-context.server";
 import { useTestDatabase } from "../helpers/test-database-lifecycle";
 
-useTestDatabase();
+const database = useTestDatabase();
+const db = () => database.db;
 
-// The admin layout's middleware (tested with the shell) has checked the user and
-// put it in the context, as here; these call the table route itself.
+// The server puts the database in the context and the admin layout's middleware
+// (tested with the shell) the checked user, as here; these call the table route itself.
 function context() {
   const ctx = new RouterContextProvider();
+  ctx.set(databaseContext, db());
   ctx.set(requestInfoContext, { clientIp: "203.0.113.9", nonce: "" });
   ctx.set(adminUserContext, { id: 1_000_000, email: "owner@example.com", name: "", isAdmin: true });
   return ctx;
@@ -121,19 +122,26 @@ describe("admin table route action", () => {
 });
 
 describe("admin table route loader", () => {
-  it("lists with the table's default sort when the URL names none, and keeps the URL state as it is", async () => {
+  it("lists with the table's default sort when the URL names none, merged into the one list query", async () => {
     const data = await load("testimonials");
-    expect(data.state).toEqual({ page: 1, sort: null, q: "" });
-    expect(data.activeSort).toEqual({ field: "sort_order", direction: "asc" });
-    expect(data.schema.name).toBe("testimonials");
+    expect(data.query).toEqual({ page: 1, limit: 50, sort: { field: "sort_order", direction: "asc" }, q: "", contains: [] });
+    expect(data.schema).toMatchObject({ name: "testimonials", defaultSort: { field: "sort_order", direction: "asc" } });
     expect(data.tables.map((t) => t.name)).toContain("care_guides");
-    expect(data.searchFields).toEqual(["name", "text", "service"]);
+    // The search box looks in these columns.
+    const searchable = Object.entries(data.schema.properties).filter(([, p]) => p.searchable);
+    expect(searchable.map(([name]) => name)).toEqual(["name", "text", "service"]);
   });
 
-  it("shows a bad query as the load banner instead of failing the page", async () => {
-    const data = await load("testimonials", "?sort=nope:asc");
+  it("shows a bad query as the load banner instead of failing the page, and drops it from the query", async () => {
+    const data = await load("testimonials", "?sort=nope:asc&q=wax");
     expect(data.loadError).toBe("Failed to load data for testimonials: Unknown sort field: nope");
     expect(data.rows).toEqual([]);
+    expect(data.query).toMatchObject({ sort: { field: "sort_order", direction: "asc" }, q: "wax" });
+  });
+
+  it("sends a refused parameter nowhere: the action goes back to the list without it", async () => {
+    const result = (await post("care_guides", "?sort=nope:asc&q=wax&new=1", guide("Refused sort guide"))) as Response;
+    expect(result.headers.get("Location")).toBe("/admin/care_guides?q=wax");
   });
 
   it("sends a page past the end to the last page", async () => {

@@ -1,19 +1,26 @@
-import { readdirSync } from "node:fs";
+import { mkdtempSync, readdirSync } from "node:fs";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { env } from "~/server/env.server";
-import { sessionCookieFor, startHttpApp } from "../helpers/http-app";
-import { useTestDatabase } from "../helpers/test-database-lifecycle";
+import { signInByEmail, startAppServer, type AppServer } from "../helpers/app-server";
+import { startSmtpSink, type SmtpSink } from "../helpers/smtp";
 
+// Through the production server: the headers uploads are served with are partly its own.
 const MAX = 200_000;
-useTestDatabase({ UPLOAD_MAX_BYTES: String(MAX) });
-let app: Awaited<ReturnType<typeof startHttpApp>>;
+const OWNER = "owner@example.com";
+const dataDir = mkdtempSync(path.join(tmpdir(), "gr-detail-uploads-"));
+let smtp: SmtpSink;
+let app: AppServer;
 let admin: string;
 beforeAll(async () => {
-  app = await startHttpApp();
-  admin = await sessionCookieFor("owner@example.com", { admin: true });
+  smtp = await startSmtpSink();
+  app = await startAppServer({ SMTP_URL: smtp.url, ADMIN_EMAILS: OWNER, UPLOAD_MAX_BYTES: String(MAX) }, { dataDir });
+  admin = await signInByEmail(app, smtp, OWNER);
 });
-afterAll(() => app.close());
+afterAll(async () => {
+  await app?.stop();
+  await smtp?.stop();
+});
 
 const bytes = (...parts: (number[] | string)[]) =>
   Buffer.concat(parts.map((p) => (typeof p === "string" ? Buffer.from(p, "latin1") : Buffer.from(p))));
@@ -38,10 +45,12 @@ function upload(kind: string, content: Buffer, filename: string, type = "applica
   return app.fetch(`/api/upload/${kind}`, { method: "POST", body: form, headers: { cookie: admin } });
 }
 
-const storedFiles = () => readdirSync(env().uploadDir).filter((f) => f !== ".partial");
+// UPLOAD_DIR defaults to $DATA_DIR/uploads.
+const uploadDir = path.join(dataDir, "uploads");
+const storedFiles = () => readdirSync(uploadDir).filter((f) => f !== ".partial");
 const partialFiles = () => {
   try {
-    return readdirSync(path.join(env().uploadDir, ".partial"));
+    return readdirSync(path.join(uploadDir, ".partial"));
   } catch {
     return [];
   }

@@ -1,22 +1,27 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { db } from "~/server/db.server";
+import { reloadEnv } from "~/server/env.server";
+import { startAppServer, type AppServer } from "../helpers/app-server";
 import { cookiesFrom } from "../helpers/cookies";
-import { startHttpApp } from "../helpers/http-app";
 import { startOAuthServer, type OAuthServer } from "../helpers/oauth-server";
+import { inProcessFetch } from "../helpers/routes";
 import { useTestDatabase } from "../helpers/test-database-lifecycle";
 
 const BOSS = "boss@example.com";
-useTestDatabase({ ADMIN_EMAILS: BOSS });
-let app: Awaited<ReturnType<typeof startHttpApp>>;
+// The popup flow through the route modules, in this process, on this file's
+// database; the full-page flow (redirects and the login page) through the
+// production server below.
+const database = useTestDatabase({ ADMIN_EMAILS: BOSS });
+const db = () => database.db;
+let app: { url: string; fetch: ReturnType<typeof inProcessFetch> };
 let oauth: OAuthServer;
 beforeAll(async () => {
   oauth = await startOAuthServer();
   Object.assign(process.env, oauth.env);
-  app = await startHttpApp();
+  reloadEnv();
+  app = { url: "http://localhost", fetch: inProcessFetch(db) };
 });
 afterAll(async () => {
-  await app.close();
-  await oauth.stop();
+  await oauth?.stop();
 });
 
 /** Starts a popup flow: the provider URL and the flow cookie. */
@@ -113,6 +118,15 @@ describe("Google sign-in against a real OAuth server", () => {
     const failures = await db().selectFrom("auth_audit").select("detail").where("event", "=", "sign_in_failed").execute();
     expect(failures.length).toBeGreaterThanOrEqual(3);
   });
+
+});
+
+describe("Google sign-in without JavaScript, through the production server", () => {
+  let app: AppServer;
+  beforeAll(async () => {
+    app = await startAppServer({ ADMIN_EMAILS: BOSS, ...oauth.env });
+  });
+  afterAll(() => app?.stop());
 
   it("full-page flow without JavaScript: the form redirects to the provider, the return page signs in and goes to returnUrl", async () => {
     oauth.signInAs({ sub: "sub-boss", email: BOSS, name: "Boss" });

@@ -1,27 +1,38 @@
+import http from "node:http";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { startHttpApp } from "../helpers/http-app";
-import { useTestDatabase } from "../helpers/test-database-lifecycle";
+import { startAppServer, type AppServer } from "../helpers/app-server";
 
-useTestDatabase();
-let app: Awaited<ReturnType<typeof startHttpApp>>;
-let lifecycle: { draining: boolean };
-beforeAll(async () => {
-  app = await startHttpApp();
-  // The object server.js flags on SIGTERM (server/lifecycle.ts), as the built bundle exports it.
-  lifecycle = (app.built as unknown as { lifecycle: { draining: boolean } }).lifecycle;
-});
-afterAll(async () => {
-  lifecycle.draining = false;
-  await app.close();
-});
+let app: AppServer;
+beforeAll(async () => (app = await startAppServer()));
+afterAll(() => app?.stop());
+
+/** GET /healthz on a connection of its own: status, Cache-Control and body. */
+const healthz = () =>
+  new Promise<{ status: number; cacheControl?: string; body: string }>((resolve, reject) => {
+    http
+      .get(new URL("/healthz", app.url), { agent: false }, (res) => {
+        let body = "";
+        res.on("data", (d) => (body += d));
+        res.on("end", () => resolve({ status: res.statusCode!, cacheControl: res.headers["cache-control"], body }));
+      })
+      .on("error", reject);
+  });
 
 it("/healthz answers 503 while the process drains, so a load balancer stops sending first", async () => {
-  expect((await app.fetch("/healthz")).status).toBe(200);
-  lifecycle.draining = true;
-  const draining = await app.fetch("/healthz");
-  expect(draining.status).toBe(503);
-  expect(draining.headers.get("cache-control")).toBe("no-store");
-  expect(await draining.json()).toEqual({ status: "draining", error: "shutting down" });
-  lifecycle.draining = false;
-  expect((await app.fetch("/healthz")).status).toBe(200);
+  expect((await healthz()).status).toBe(200);
+  // An idle kept-alive connection holds the drain open for its full second (server.js DRAIN_MS).
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+  await new Promise<void>((resolve, reject) =>
+    http.get(new URL("/favicon.svg", app.url), { agent }, (res) => res.resume().on("end", resolve)).on("error", reject),
+  );
+  try {
+    app.process.kill("SIGTERM");
+    let draining = await healthz();
+    await expect.poll(async () => (draining = await healthz()).status, { timeout: 1_000, interval: 10 }).toBe(503);
+    expect(draining.cacheControl).toBe("no-store");
+    expect(JSON.parse(draining.body)).toEqual({ status: "draining", error: "shutting down" });
+  } finally {
+    agent.destroy();
+  }
+  await expect.poll(() => app.process.exitCode, { timeout: 10_000 }).toBe(0);
 });

@@ -1,7 +1,9 @@
 import { sql } from "kysely";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { db } from "~/server/db.server";
-import { startHttpApp } from "../helpers/http-app";
+import { reloadEnv } from "~/server/env.server";
+import { startAppServer, type AppServer } from "../helpers/app-server";
+import { expectConsoleError } from "../helpers/console";
+import { inProcessFetch } from "../helpers/routes";
 import { startSmtpSink, type SmtpSink } from "../helpers/smtp";
 import { useTestDatabase } from "../helpers/test-database-lifecycle";
 
@@ -10,15 +12,19 @@ const OUTAGE_TEXT = "We couldn't send the code right now. Please try again in a 
 /** As the login page's HTML carries it. */
 const OUTAGE_HTML = OUTAGE_TEXT.replace("'", "&#x27;");
 
-useTestDatabase();
-let app: Awaited<ReturnType<typeof startHttpApp>>;
+// The API through its route modules, in this process, on this file's
+// database; the login page (rendered HTML) through the production server below.
+const database = useTestDatabase();
+// Every failed send is logged for the operator: this file fails sends on purpose.
+expectConsoleError(/^\[otp\] could not send a code to \S+ \((mail server unavailable|address refused)\)/, { wholeFile: true });
+const db = () => database.db;
+const app = { fetch: inProcessFetch(db) };
 let smtp: SmtpSink;
 let smtpUp = true;
 beforeAll(async () => {
   smtp = await startSmtpSink();
-  // Read by the built app's env() on its first request.
   process.env.SMTP_URL = smtp.url;
-  app = await startHttpApp();
+  reloadEnv();
 });
 afterEach(async () => {
   smtp.refuseRecipients(null);
@@ -26,8 +32,7 @@ afterEach(async () => {
   smtpUp = true;
 });
 afterAll(async () => {
-  await app.close();
-  await smtp.stop();
+  await smtp?.stop();
 });
 
 /** The mail server goes away: its port refuses connections until afterEach brings it back. */
@@ -38,8 +43,6 @@ async function mailServerDown() {
 
 const sendOtp = (email: string) =>
   app.fetch("/api/send-otp", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email }) });
-const loginForm = (body: Record<string, string>) =>
-  app.fetch("/login", { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: new URLSearchParams(body) });
 const verify = (email: string, otp: string) =>
   app.fetch("/api/verify-otp", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email, otp }) });
 
@@ -74,18 +77,6 @@ describe("sending a sign-in code while the mail server is down", () => {
     expect(Number(res.headers.get("retry-after"))).toBeGreaterThan(0);
     expect(await res.json()).toEqual({ error: OUTAGE_TEXT });
     expect((await audit("down@example.com")).map((a) => a.outcome)).toEqual(["failed"]);
-  });
-
-  it("says the same on the login page without JavaScript", async () => {
-    await mailServerDown();
-    const res = await loginForm({ intent: "send-otp", email: "down-nojs@example.com", returnUrl: "/" });
-    expect(res.status).toBe(503);
-    const html = await res.text();
-    expect(html).toContain(OUTAGE_HTML);
-    expect(html).not.toContain(SPEC_TEXT);
-    // Still the address step, with the address kept, to try again.
-    expect(html).toContain('value="down-nojs@example.com"');
-    expect(html).toContain("Send OTP");
   });
 
   it("treats a temporary (4xx) refusal of the recipient as the mail server's trouble", async () => {
@@ -129,7 +120,7 @@ describe("sending a sign-in code while the mail server is down", () => {
 });
 
 describe("sending a sign-in code to an address the mail server refuses", () => {
-  it("answers 422 with the spec's text, from the API and on the page without JavaScript", async () => {
+  it("answers 422 with the spec's text from the API, and stores no code", async () => {
     smtp.refuseRecipients((address) => (address === "nobody@example.com" ? 550 : undefined));
     const res = await sendOtp("nobody@example.com");
     expect(res.status).toBe(422);
@@ -139,13 +130,39 @@ describe("sending a sign-in code to an address the mail server refuses", () => {
     // Not a code that could be used: nothing stored.
     expect(await db().selectFrom("one_time_codes").select("email").where("email", "=", "nobody@example.com").execute()).toEqual([]);
 
+    // Other addresses still get their codes.
+    expect(await codeFor("somebody@example.com")).toMatch(/^\d{6}$/);
+  });
+});
+
+describe("the login page without JavaScript, through the production server", () => {
+  let app: AppServer;
+  beforeAll(async () => {
+    app = await startAppServer({ SMTP_URL: smtp.url });
+  });
+  afterAll(() => app?.stop());
+  const loginForm = (body: Record<string, string>) =>
+    app.fetch("/login", { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: new URLSearchParams(body) });
+
+  it("says the same on the login page without JavaScript", async () => {
+    await mailServerDown();
+    const res = await loginForm({ intent: "send-otp", email: "down-nojs@example.com", returnUrl: "/" });
+    expect(res.status).toBe(503);
+    const html = await res.text();
+    expect(html).toContain(OUTAGE_HTML);
+    expect(html).not.toContain(SPEC_TEXT);
+    // Still the address step, with the address kept, to try again.
+    expect(html).toContain('value="down-nojs@example.com"');
+    expect(html).toContain("Send OTP");
+  });
+
+  it("answers an address the mail server refuses with 422 and the spec's text, on the address step again", async () => {
+    smtp.refuseRecipients((address) => (address === "nobody@example.com" ? 550 : undefined));
     // The address step again: a typo can be fixed and sent at once.
     const page = await loginForm({ intent: "send-otp", email: "nobody@example.com", returnUrl: "/" });
     expect(page.status).toBe(422);
     const html = await page.text();
     expect(html).toContain(SPEC_TEXT);
     expect(html).not.toContain(OUTAGE_HTML);
-    // Other addresses still get their codes.
-    expect(await codeFor("somebody@example.com")).toMatch(/^\d{6}$/);
   });
 });

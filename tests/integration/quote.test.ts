@@ -1,37 +1,28 @@
-import path from "node:path";
-import { pathToFileURL } from "node:url";
-import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { QUOTE_SUCCESS_MESSAGE } from "~/lib/quote-form";
 import { action as homeAction } from "~/routes/home";
-import { stopBackgroundJobs } from "~/server/background.server";
-import { db } from "~/server/db.server";
 import { reloadEnv } from "~/server/env.server";
 import { deliverDueEmails } from "~/server/outbox.server";
-import { requestInfoContext } from "~/server/request-context.server";
-import { startHttpApp } from "../helpers/http-app";
+import { startAppServer, type AppServer } from "../helpers/app-server";
+import { expectConsoleError } from "../helpers/console";
+import { callRoute, routeContext } from "../helpers/routes";
 import { startSmtpSink, type SmtpSink } from "../helpers/smtp";
 import { useTestDatabase } from "../helpers/test-database-lifecycle";
 
-useTestDatabase();
+// The home page's action and POST /api/forms/submit in this process, on this
+// file's database; the origin check (Express's) through the production server at the end.
+const database = useTestDatabase();
+const db = () => database.db;
 
 const OWNER = "owner@example.com";
 let smtp: SmtpSink;
-let app: Awaited<ReturnType<typeof startHttpApp>>;
 
 beforeAll(async () => {
   smtp = await startSmtpSink();
-  // Set before the first request: the built app (startHttpApp) parses its env once.
-  Object.assign(process.env, { SMTP_URL: smtp.url, QUOTE_NOTIFY_EMAIL: OWNER, TRUST_PROXY: "1" });
+  Object.assign(process.env, { SMTP_URL: smtp.url, QUOTE_NOTIFY_EMAIL: OWNER });
   reloadEnv();
-  app = await startHttpApp();
 });
 afterAll(async () => {
-  await app?.close();
-  // Both copies of the outbox worker (this file's modules and the built app's)
-  // finish their deliveries before the database closes.
-  await stopBackgroundJobs();
-  await ((await import(pathToFileURL(path.resolve(process.env.BUILD_DIR || "build", "server/index.js")).href)) as { stop(): Promise<void> }).stop();
   await smtp?.stop();
 });
 
@@ -59,8 +50,7 @@ async function postForm(fields: Record<string, string>, clientIp: string) {
 }
 
 async function callHomeAction(request: Request, clientIp: string) {
-  const context = new RouterContextProvider();
-  context.set(requestInfoContext, { clientIp, nonce: "" });
+  const context = routeContext(db(), { clientIp });
   const result = (await homeAction({ request, params: {}, context } as any)) as any;
   // data(value, init) comes back wrapped; a plain object means 200.
   return result?.type === "DataWithResponseInit"
@@ -69,12 +59,16 @@ async function callHomeAction(request: Request, clientIp: string) {
 }
 
 function postApi(body: unknown, clientIp: string, headers: Record<string, string> = {}) {
-  return app.fetch("/api/forms/submit", {
+  const request = new Request("http://localhost/api/forms/submit", {
     method: "POST",
-    headers: { "content-type": "application/json", "x-forwarded-for": clientIp, ...headers },
+    headers: { "content-type": "application/json", ...headers },
     body: typeof body === "string" ? body : JSON.stringify(body),
   });
+  return callRoute(request, routeContext(db(), { clientIp }));
 }
+const app = {
+  fetch: (path: string, init?: RequestInit) => callRoute(new Request(`http://localhost${path}`, init), routeContext(db(), { clientIp: freshIp() })),
+};
 
 const storedFor = (email: string) => db().selectFrom("quote_requests").selectAll().where("email", "=", email).execute();
 const outboxFor = (email: string) => db().selectFrom("email_outbox").selectAll().where("reply_to", "=", email).execute();
@@ -180,6 +174,7 @@ describe("POST /api/forms/submit", () => {
   });
 
   it("stores the request and answers success while the mail server is down; the outbox mails it once it is back", async () => {
+    expectConsoleError(/\[outbox\] e-mail \d+ to owner@example\.com failed/);
     await smtp.stop();
     try {
       const fields = quote({ name: "Outage Customer" });
@@ -261,8 +256,21 @@ describe("POST /api/forms/submit", () => {
     expect((await postApi({ formId: "quote_form", ...quote() }, freshIp())).status).toBe(200);
   });
 
+});
+
+describe("POST /api/forms/submit through the production server", () => {
+  let server: AppServer;
+  beforeAll(async () => {
+    server = await startAppServer({ SMTP_URL: smtp.url, QUOTE_NOTIFY_EMAIL: OWNER, TRUST_PROXY: "1" });
+  });
+  afterAll(() => server?.stop());
+
   it("refuses a cross-site post", async () => {
-    const res = await postApi({ formId: "quote_form", ...quote() }, freshIp(), { origin: "https://evil.example" });
+    const res = await server.fetch("/api/forms/submit", {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-forwarded-for": freshIp(), origin: "https://evil.example" },
+      body: JSON.stringify({ formId: "quote_form", ...quote() }),
+    });
     expect(res.status).toBe(403);
   });
 });

@@ -1,9 +1,9 @@
 import { expect, it } from "vitest";
-import { db } from "~/server/db.server";
 import { takeRateLimit } from "~/server/rate-limit.server";
 import { useTestDatabase } from "../helpers/test-database-lifecycle";
 
-useTestDatabase();
+const database = useTestDatabase();
+const db = () => database.db;
 
 it("allows max hits per key in the window, refuses the next with a retry time, and keeps keys apart", async () => {
   const limit = { bucket: "test", max: 3, windowMs: 60_000 };

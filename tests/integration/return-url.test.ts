@@ -1,22 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { signInByEmail, startAppServer, type AppServer } from "../helpers/app-server";
 import { cookiesFrom } from "../helpers/cookies";
-import { sessionCookieFor, startHttpApp } from "../helpers/http-app";
 import { startSmtpSink, type SmtpSink } from "../helpers/smtp";
-import { useTestDatabase } from "../helpers/test-database-lifecycle";
 
+// Through the production server: redirects as a browser gets them, data requests included.
 const ADMIN = "owner@example.com";
-useTestDatabase({ ADMIN_EMAILS: ADMIN });
-let app: Awaited<ReturnType<typeof startHttpApp>>;
+let app: AppServer;
 let smtp: SmtpSink;
 beforeAll(async () => {
   smtp = await startSmtpSink();
-  // Read by the built app's env() on its first request.
-  process.env.SMTP_URL = smtp.url;
-  app = await startHttpApp();
+  app = await startAppServer({ SMTP_URL: smtp.url, ADMIN_EMAILS: ADMIN });
 });
 afterAll(async () => {
-  await app.close();
-  await smtp.stop();
+  await app?.stop();
+  await smtp?.stop();
 });
 
 /** return URLs that must never take the browser off the site. */
@@ -53,7 +50,7 @@ const page = (pathAndQuery: string | null) => {
 
 describe("returnUrl never leaves the site", () => {
   it("a signed-in visit to /login?returnUrl=… redirects only to a path on this site", async () => {
-    const cookie = await sessionCookieFor("staff@example.com");
+    const cookie = await signInByEmail(app, smtp, "staff@example.com");
     for (const value of HOSTILE) {
       const res = await app.fetch(`/login?${new URLSearchParams({ returnUrl: value })}`, { headers: { cookie } });
       expect(res.status, JSON.stringify(value)).toBe(302);

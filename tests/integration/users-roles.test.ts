@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { db } from "~/server/db.server";
-import { sessionCookieFor, startHttpApp } from "../helpers/http-app";
+import { beforeAll, describe, expect, it } from "vitest";
+import { inProcessFetch } from "../helpers/routes";
+import { sessionCookieFor as sessionIn } from "../helpers/sessions";
 import { useTestDatabase } from "../helpers/test-database-lifecycle";
 
 const OWNER = "owner@example.com";
@@ -9,17 +9,18 @@ const ENV_NOTE = "Administrator through ADMIN_EMAILS; change the server setting 
 const OWN_FLAG = "You cannot remove your own administrator access; another administrator can";
 const OWN_ROW = "You cannot delete your own user; another administrator can";
 
-useTestDatabase({ ADMIN_EMAILS: `${OWNER}, ${PARTNER.toUpperCase()}` });
-let app: Awaited<ReturnType<typeof startHttpApp>>;
+// The routes in this process, on this file's database: the stored flags are read directly.
+const database = useTestDatabase({ ADMIN_EMAILS: `${OWNER}, ${PARTNER.toUpperCase()}` });
+const db = () => database.db;
+const app = { fetch: inProcessFetch(db) };
+const sessionCookieFor = (email: string, options: { admin: boolean }) => sessionIn(db(), email, options);
 let owner: string;
 let deputy: string;
 beforeAll(async () => {
-  app = await startHttpApp();
   // The owner's stored flag is off: only ADMIN_EMAILS makes them an administrator.
   owner = await sessionCookieFor(OWNER, { admin: false });
   deputy = await sessionCookieFor("deputy@example.com", { admin: true });
 });
-afterAll(() => app.close());
 
 const call = (cookie: string, path: string, init: { method?: string; json?: unknown } = {}) =>
   app.fetch(path, {
@@ -92,6 +93,7 @@ describe("the users table tells the truth about administrators", () => {
       body: new URLSearchParams({ intent: "update", id: String(id), email: OWNER, name: "The Owner" }),
     });
     expect(res.status).toBe(409);
+    // The action's answer, which the page shows in its banner (JSON here: no rendering in this process).
     const html = await res.text();
     expect(html).toContain(`Failed to update row: ${ENV_NOTE}`);
     expect(await isAdminNow(owner)).toBe(true);
