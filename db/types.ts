@@ -1,4 +1,4 @@
-import type { ColumnType, Generated, Insertable, Selectable, Updateable } from "kysely";
+import type { ColumnType, Generated, Selectable } from "kysely";
 
 /** A timestamptz with a default: read as Date, optional on insert. */
 export type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -152,10 +152,4 @@ export interface Database {
   row_counts: RowCountsTable;
 }
 
-export type Testimonial = Selectable<TestimonialsTable>;
-export type Faq = Selectable<FaqsTable>;
-export type QuoteRequest = Selectable<QuoteRequestsTable>;
-export type NewQuoteRequest = Insertable<QuoteRequestsTable>;
-export type QuoteRequestUpdate = Updateable<QuoteRequestsTable>;
 export type OutboxEmail = Selectable<EmailOutboxTable>;
-export type User = Selectable<UsersTable>;

@@ -74,7 +74,7 @@ export function closeMailTransport(): void {
  */
 export async function sendEmail(email: Email, options: { signal?: AbortSignal } = {}): Promise<void> {
   const deadline = AbortSignal.timeout(SEND_TIMEOUT_MS);
-  const info = await transporter().sendMail({
+  await transporter().sendMail({
     from: env().MAIL_FROM,
     to: email.to,
     subject: email.subject,
@@ -89,6 +89,5 @@ export async function sendEmail(email: Email, options: { signal?: AbortSignal } 
       `[mail] SMTP_URL is not set, so this e-mail was not sent (development only):\n` +
         `  To: ${email.to}\n  Subject: ${email.subject}\n${email.text.replace(/^/gm, "  | ")}`,
     );
-    void info;
   }
 }

@@ -114,8 +114,6 @@ export function CancelButton({
   );
 }
 
-// The dialogs' buttons come from the shared ui styles; re-exported for the admin components that still import them from here.
-export { dangerButton, primaryButton, secondaryButton } from "~/components/ui/button";
 
 /** Back to the list: one step back in history when the list opened the dialog, else to the list URL. */
 function useCloseDialog(closeTo: string) {

@@ -1,5 +1,5 @@
 import type { SubmissionResult } from "@conform-to/react";
-import { CircleAlert, CircleCheckBig, LoaderCircle, Send } from "lucide-react";
+import { CircleAlert, LoaderCircle, Send } from "lucide-react";
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react";
 import { useActionData } from "react-router";
 import {
@@ -7,19 +7,17 @@ import {
   QUOTE_FORM_ID,
   QUOTE_GENERIC_ERROR,
   QUOTE_NETWORK_ERROR,
-  QUOTE_SUCCESS_MESSAGE,
   VEHICLE_TYPE_SUGGESTIONS,
   type QuoteFormReply,
 } from "~/lib/quote-form";
 import type { QuoteInput } from "~/lib/quote-schema";
+import { Field, FORM_ID, inputClass, type Errors, type FieldName } from "./QuoteField";
+import { QuoteSuccess } from "./QuoteSuccess";
 import type { QuoteValidationState } from "./QuoteValidation";
 
 // conform + zod: loaded when the form comes near the screen (docs/decisions/0022).
 const QuoteValidation = lazy(() => import("./QuoteValidation"));
 
-const FORM_ID = "quote";
-type FieldName = keyof Omit<QuoteInput, typeof HONEYPOT_FIELD>;
-type Errors = Partial<Record<string, string[] | undefined>>;
 
 /**
  * The quote request form, in one of four states: idle, submitting, success
@@ -230,71 +228,4 @@ interface ApiAnswer {
   success?: boolean;
   message?: string;
   errors?: Record<string, string[]>;
-}
-
-const inputClass =
-  "block w-full rounded-lg border border-slate-300 bg-white px-3.5 py-2.5 text-slate-900 shadow-sm placeholder:text-slate-400 focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30 aria-[invalid=true]:border-red-500 aria-[invalid=true]:focus:ring-red-500/30";
-
-function Field({
-  name,
-  label,
-  hint,
-  errors,
-  children,
-}: {
-  name: FieldName;
-  label: string;
-  hint?: string;
-  errors: Errors;
-  children: React.ReactNode;
-}) {
-  const id = `${FORM_ID}-${name}`;
-  return (
-    <div>
-      <label htmlFor={id} className="mb-1.5 block text-sm font-semibold text-slate-700">
-        {label}
-      </label>
-      {children}
-      {hint && (
-        <p id={`${id}-hint`} className="mt-1.5 text-xs text-slate-500">
-          {hint}
-        </p>
-      )}
-      {/* One line is always reserved: a message appearing on blur must not move the submit button under the pointer. */}
-      <p id={`${id}-error`} className="mt-1 min-h-5 text-sm leading-5 text-red-600">
-        {errors[name]?.[0]}
-      </p>
-    </div>
-  );
-}
-
-function QuoteSuccess({ onAnother }: { onAnother: () => void }) {
-  const heading = useRef<HTMLHeadingElement>(null);
-  // Move focus to the result, so keyboard and screen-reader users hear it.
-  useEffect(() => heading.current?.focus(), []);
-  return (
-    <div className="rounded-2xl bg-white p-8 text-center text-slate-800 shadow-2xl ring-1 ring-black/5 sm:p-10">
-      <CircleCheckBig aria-hidden="true" className="mx-auto size-14 text-emerald-500" />
-      <h3 ref={heading} tabIndex={-1} className="mt-4 text-2xl font-bold text-slate-900 outline-none">
-        Quote Request Submitted!
-      </h3>
-      <p className="mx-auto mt-3 max-w-md text-slate-600">{QUOTE_SUCCESS_MESSAGE}</p>
-      {/* Without JavaScript this reloads the page at an empty form. */}
-      <form
-        method="get"
-        action="/#contact"
-        onSubmit={(event) => {
-          event.preventDefault();
-          onAnother();
-        }}
-      >
-        <button
-          type="submit"
-          className="mt-8 inline-flex items-center justify-center rounded-lg bg-brand-600 px-6 py-3 font-semibold text-white transition hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
-        >
-          Submit Another Request
-        </button>
-      </form>
-    </div>
-  );
 }
