@@ -86,7 +86,7 @@ export function openDatabase(settings: { url?: string; dataDir: string } = { url
     });
     // An idle connection that the server drops (a restart, a failover) must not
     // crash the process: the pool discards it and the next query opens another.
-    pool.on("error", (error) => console.error("[db] idle connection lost:", error.message));
+    pool.on("error", (error) => console.warn("[db] idle connection lost (a new one opens on demand):", error.message));
     // The same for a connection lost while checked out: its query fails and says
     // so; without a listener the client's "error" event would end the process.
     pool.on("connect", (client) => client.on("error", () => {}));
