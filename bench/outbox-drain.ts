@@ -8,20 +8,19 @@
  *
  *   tsx bench/run.ts outbox   or   tsx bench/outbox-drain.ts
  */
-import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { sql } from "kysely";
 import nodemailer from "nodemailer";
-import pg from "pg";
 import { kickOutbox, stopBackgroundJobs } from "../app/server/background.server";
 import { openDatabase, type DB, type OpenDatabase } from "../app/server/db.server";
 import { env, reloadEnv } from "../app/server/env.server";
 import { migrateToLatest } from "../app/server/migrate.server";
 import { deliverDueEmails, enqueueEmail } from "../app/server/outbox.server";
 import { startSmtpSink, type SmtpSink } from "../tests/helpers/smtp";
+import { benchDatabase } from "./quote-submissions";
 import { type BenchReport, printReport } from "./lib";
 
 const BACKLOG = 1_000;
@@ -30,7 +29,6 @@ const OLD_SAMPLE = 100;
 const OLD_PER_TICK = 20;
 const TICK_S = 15;
 const DRAIN_TARGET_S = 60;
-const DEFAULT_SERVER = "postgres://postgres@127.0.0.1:5432/postgres";
 
 export async function benchOutboxDrain(): Promise<BenchReport> {
   const smtp = await startSmtpSink();
@@ -192,31 +190,9 @@ async function measureStop(database: DB, smtp: SmtpSink) {
 /** The embedded database in memory, and a fresh database on the PostgreSQL server if one answers. */
 async function targets(notes: string[]): Promise<{ label: string; url: string; drop(): Promise<void> }[]> {
   const list = [{ label: "PGlite", url: "memory://", drop: async () => {} }];
-  const admin = process.env.BENCH_DATABASE_URL || DEFAULT_SERVER;
-  const client = new pg.Client({ connectionString: admin, connectionTimeoutMillis: 2000 });
-  try {
-    await client.connect();
-  } catch (error) {
-    if (process.env.BENCH_DATABASE_URL) throw error;
-    notes.push("no PostgreSQL server answered: embedded database only");
-    return list;
-  }
-  const version = (await client.query<{ server_version: string }>("SHOW server_version")).rows[0]!.server_version;
-  const name = `bench_outbox_${process.pid}_${randomBytes(4).toString("hex")}`;
-  await client.query(`CREATE DATABASE ${name}`);
-  await client.end();
-  const url = new URL(admin);
-  url.pathname = `/${name}`;
-  list.push({
-    label: `PostgreSQL ${version.split(" ")[0]}`,
-    url: url.toString(),
-    drop: async () => {
-      const c = new pg.Client({ connectionString: admin });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    },
-  });
+  const server = await benchDatabase();
+  if (server.url) list.push({ label: server.label, url: server.url, drop: server.drop });
+  else notes.push("no PostgreSQL server answered: embedded database only");
   return list;
 }
 
