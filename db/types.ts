@@ -37,6 +37,25 @@ export interface QuoteRequestsTable {
   client_ip: Generated<string>;
   created_at: Timestamp;
   updated_at: Timestamp;
+  lost_reason: Generated<string>;
+  /** The first move out of New (set by a trigger). */
+  first_response_at: ColumnType<Date | null, never, never>;
+  /** When the owner is reminded that the lead is still New; null once queued. */
+  reminder_due_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** Every text field and the notes, for the inbox's search (generated). */
+  search_text: ColumnType<string, never, never>;
+}
+
+/** A lead's status changes and notes (status rows are written by a trigger). */
+export interface LeadEventsTable {
+  id: Generated<number>;
+  lead_id: number;
+  kind: "status" | "note";
+  from_status: string | null;
+  to_status: string | null;
+  body: Generated<string>;
+  actor: Generated<string>;
+  created_at: Timestamp;
 }
 
 export interface EmailOutboxTable {
@@ -55,6 +74,10 @@ export interface EmailOutboxTable {
   message_id: string | null;
   /** The delivery run holding the row's lease; null when none does. */
   claimed_by: string | null;
+  /** The lead the e-mail is about, if any. */
+  lead_id: ColumnType<number | null, number | null | undefined, number | null>;
+  /** Which e-mail it is (EmailKind); '' for older rows. */
+  kind: Generated<string>;
 }
 
 export interface RateLimitHitsTable {
@@ -144,6 +167,7 @@ export interface Database {
   testimonials: TestimonialsTable;
   faqs: FaqsTable;
   quote_requests: QuoteRequestsTable;
+  lead_events: LeadEventsTable;
   email_outbox: EmailOutboxTable;
   rate_limit_hits: RateLimitHitsTable;
   seeds: SeedsTable;

@@ -45,6 +45,10 @@ export interface PropertySchema {
   sortable?: boolean;
   /** The search box looks in this column. */
   searchable?: boolean;
+  /** The value links to this dashboard page; `{value}` stands for the value (e.g. "/admin/leads/{value}"). */
+  href?: string;
+  /** The link's text, `{value}` standing for the value (e.g. "Lead #{value}"); the value itself when absent. */
+  hrefText?: string;
 }
 
 /** An order of the list: a sortable column, ascending or descending. */

@@ -1,4 +1,6 @@
 import type { DB, OpenDatabase } from "./db.server";
+import { env } from "./env.server";
+import { queueDueReminders } from "./leads/reminders.server";
 import { closeMailTransport } from "./mail.server";
 import { deliverDueEmails, releaseOrphanedClaims } from "./outbox.server";
 import { pruneRateLimitHits } from "./rate-limit.server";
@@ -20,7 +22,9 @@ const state: {
   kicked?: boolean;
   /** Aborted by stopBackgroundJobs: no more claims, in-flight sends get a grace period. */
   stop?: AbortController;
-} = { running: Promise.resolve() };
+  /** Looks for due lead reminders when the next one falls due, between ticks. */
+  reminderTimers: Set<NodeJS.Timeout>;
+} = { running: Promise.resolve(), reminderTimers: new Set() };
 
 function enqueue(job: () => Promise<unknown>, label: string): void {
   state.running = state.running.then(job).catch((error) => console.error(`[${label}]`, error));
@@ -50,7 +54,32 @@ export function kickOutbox(db: DB): void {
   state.outbox = drain;
 }
 
-/** The outbox every OUTBOX_EVERY_MS and the rate-limit clean-up every hour, on the server's database. */
+/** Queues the lead reminders that are due, then delivers them. */
+function remindOfWaitingLeads(db: DB): void {
+  enqueue(async () => {
+    if (state.stop?.signal.aborted) return;
+    if (await queueDueReminders(db)) kickOutbox(db);
+  }, "lead-reminders");
+}
+
+/**
+ * A new lead's reminder is sent when it falls due, not at the next tick after
+ * it. The tick is the safety net: after a restart, or for a lead another
+ * process took in.
+ */
+export function remindWhenDue(db: DB): void {
+  const timer = setTimeout(() => {
+    state.reminderTimers.delete(timer);
+    remindOfWaitingLeads(db);
+  }, env().LEAD_REMINDER_MINUTES * 60_000 + 250);
+  timer.unref();
+  state.reminderTimers.add(timer);
+}
+
+/**
+ * On the server's database: the outbox and the lead reminders every
+ * OUTBOX_EVERY_MS, and the rate-limit clean-up every hour.
+ */
 export function startBackgroundJobs(database: OpenDatabase): void {
   if (state.timer) return;
   const { db } = database;
@@ -63,7 +92,9 @@ export function startBackgroundJobs(database: OpenDatabase): void {
     }
     kickOutbox(db);
   }, "outbox");
+  remindOfWaitingLeads(db);
   state.timer = setInterval(() => {
+    remindOfWaitingLeads(db);
     kickOutbox(db);
     if (++ticks % 240 === 0) enqueue(() => pruneRateLimitHits(db), "rate-limit");
   }, OUTBOX_EVERY_MS);
@@ -79,6 +110,8 @@ export function startBackgroundJobs(database: OpenDatabase): void {
 export async function stopBackgroundJobs(): Promise<void> {
   clearInterval(state.timer);
   state.timer = undefined;
+  for (const timer of state.reminderTimers) clearTimeout(timer);
+  state.reminderTimers.clear();
   const stop = (state.stop ??= new AbortController());
   stop.abort();
   try {

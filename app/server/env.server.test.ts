@@ -8,7 +8,7 @@ const saved = { ...process.env };
 beforeEach(() => {
   // A secret and a data directory of the test's own: parsing must not write into ./data.
   Object.assign(process.env, { SESSION_SECRET: "test-secret", DATA_DIR: mkdtempSync(path.join(tmpdir(), "gr-detail-env-")) });
-  for (const name of ["TRUST_PROXY", "PORT", "HOST"]) delete process.env[name];
+  for (const name of ["TRUST_PROXY", "PORT", "HOST", "LEAD_REMINDER_MINUTES", "BUSINESS_TIME_ZONE"]) delete process.env[name];
 });
 afterEach(() => {
   for (const name of Object.keys(process.env)) if (!(name in saved)) delete process.env[name];
@@ -61,5 +61,25 @@ describe("PORT and HOST, which server.js takes from here", () => {
 
   it("refuse a port that is not one, naming the variable", () => {
     for (const bad of ["http", "70000", "-1", "80.5"]) expect(() => parse({ PORT: bad }), bad).toThrow(/PORT:/);
+  });
+});
+
+describe("LEAD_REMINDER_MINUTES and BUSINESS_TIME_ZONE", () => {
+  it("default to an hour and Grand Rapids' time zone", () => {
+    expect(reloadEnv()).toMatchObject({ LEAD_REMINDER_MINUTES: 60, BUSINESS_TIME_ZONE: "America/Detroit" });
+  });
+
+  it("take minutes with fractions and any IANA zone", () => {
+    expect(parse({ LEAD_REMINDER_MINUTES: "0.05", BUSINESS_TIME_ZONE: "Europe/Berlin" })).toMatchObject({
+      LEAD_REMINDER_MINUTES: 0.05,
+      BUSINESS_TIME_ZONE: "Europe/Berlin",
+    });
+  });
+
+  it("refuse what they cannot use, naming the variable", () => {
+    for (const bad of ["soon", "0", "-5", "20000"]) expect(() => parse({ LEAD_REMINDER_MINUTES: bad }), bad).toThrow(/LEAD_REMINDER_MINUTES:/);
+    for (const bad of ["Grand Rapids", "America/Nowhere", "EST5EDT6"]) {
+      expect(() => parse({ BUSINESS_TIME_ZONE: bad }), bad).toThrow(/BUSINESS_TIME_ZONE: .*IANA time zone/);
+    }
   });
 });

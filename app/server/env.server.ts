@@ -50,7 +50,27 @@ const schema = z.object({
       error: "TRUST_PROXY must be the number of reverse proxies in front of the app (0, 1, 2, …; true means 1)",
     })
     .transform((v) => (/^\d+$/.test(v) ? Number(v) : ["true", "yes", "on"].includes(v) ? 1 : 0)),
+  // Fractions are allowed, so that tests can wait seconds instead of an hour.
+  LEAD_REMINDER_MINUTES: z.coerce
+    .number({ error: "LEAD_REMINDER_MINUTES must be a number of minutes, e.g. 60" })
+    .positive({ error: "LEAD_REMINDER_MINUTES must be more than 0" })
+    .max(7 * 24 * 60, { error: "LEAD_REMINDER_MINUTES must be at most a week (10080)" })
+    .default(60),
+  BUSINESS_TIME_ZONE: z
+    .string()
+    .trim()
+    .default("America/Detroit")
+    .refine(isTimeZone, { error: "BUSINESS_TIME_ZONE must be an IANA time zone name, e.g. America/Detroit" }),
 });
+
+function isTimeZone(name: string): boolean {
+  try {
+    new Intl.DateTimeFormat("en-US", { timeZone: name });
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 export type Env = z.infer<typeof schema> & {
   uploadDir: string;

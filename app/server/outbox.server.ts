@@ -47,8 +47,14 @@ function messageIdDomain(): string {
   return (fromDomain ?? (APP_URL ? new URL(APP_URL).hostname : hostname() || "localhost")).toLowerCase();
 }
 
+/** What an e-mail is about, for the lead's page and the e-mail log. */
+export interface EmailSubject {
+  leadId?: number;
+  kind?: string;
+}
+
 /** Stores an e-mail for delivery; call inside the transaction that creates what it announces. */
-export async function enqueueEmail(db: DB, email: Email): Promise<number> {
+export async function enqueueEmail(db: DB, email: Email, about: EmailSubject = {}): Promise<number> {
   const row = await db
     .insertInto("email_outbox")
     .values({
@@ -58,6 +64,8 @@ export async function enqueueEmail(db: DB, email: Email): Promise<number> {
       html_body: email.html ?? null,
       reply_to: email.replyTo ?? null,
       message_id: email.messageId ?? newMessageId(),
+      lead_id: about.leadId ?? null,
+      kind: about.kind ?? "",
     })
     .returning("id")
     .executeTakeFirstOrThrow();
@@ -113,6 +121,21 @@ async function release(db: DB, claimant: string, ids: number[]): Promise<void> {
     .where("claimed_by", "=", claimant)
     .where("sent_at", "is", null)
     .execute();
+}
+
+/**
+ * Makes a failed e-mail due now ("Retry now"); false when it is sent already or
+ * being sent (a send in flight holds a lease: it is left to finish).
+ */
+export async function retryEmailNow(db: DB, id: number): Promise<boolean> {
+  const result = await db
+    .updateTable("email_outbox")
+    .set({ next_attempt_at: sql`now()` })
+    .where("id", "=", id)
+    .where("sent_at", "is", null)
+    .where("claimed_by", "is", null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
 }
 
 /**

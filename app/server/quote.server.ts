@@ -1,11 +1,12 @@
+import { sql } from "kysely";
 import { business } from "~/lib/business";
 import { HONEYPOT_FIELD, QUOTE_UNAVAILABLE_MESSAGE } from "~/lib/quote-form";
 import { quoteFieldErrors, quoteSchema, type QuoteInput } from "~/lib/quote-schema";
 import { AppError } from "./app-error.server";
-import { kickOutbox } from "./background.server";
+import { kickOutbox, remindWhenDue } from "./background.server";
 import type { DB } from "./db.server";
 import { env } from "./env.server";
-import type { Email } from "./mail.server";
+import { customerAutoReply, ownerNotification } from "./leads/lead-mail.server";
 import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from "./outage.server";
 import { enqueueEmail } from "./outbox.server";
 import { takeRateLimit, type Limit } from "./rate-limit.server";
@@ -17,16 +18,17 @@ export const QUOTE_LIMITS: Limit[] = [
 ];
 
 export type QuoteOutcome =
-  /** Stored and the owner's e-mail queued; `id` is null for a dropped honeypot hit. */
+  /** Stored and the e-mails queued (the owner's, the customer's receipt); `id` is null for a dropped honeypot hit. */
   | { status: "accepted"; id: number | null }
   | { status: "invalid"; fieldErrors: Record<string, string[]> };
 
 /**
  * Takes one quote request from the website, however it arrived (the form's
- * action or the JSON API). The row and the owner's notification are written in
- * one transaction, then delivery is attempted at once; a mail server outage
- * leaves the e-mail in the outbox for retries and the request stays accepted
- * (docs/decisions/0020).
+ * action or the JSON API). The row, the owner's notification and the
+ * customer's receipt are written in one transaction, then delivery is
+ * attempted at once; a mail server outage leaves the e-mails in the outbox for
+ * retries and the request stays accepted (docs/decisions/0020). A honeypot hit
+ * or a rate-limited post gets no e-mail at all.
  *
  * Throws AppError 429 (with Retry-After) past a per-address limit, and 503
  * when the database is unavailable: the request is not stored, and the
@@ -52,6 +54,7 @@ export async function submitQuote(db: DB, input: unknown, clientIp: string): Pro
     throw new AppError(503, QUOTE_UNAVAILABLE_MESSAGE, { headers: { "Retry-After": String(RETRY_AFTER_SECONDS) } });
   }
   kickOutbox(db);
+  remindWhenDue(db);
   return { status: "accepted", id };
 }
 
@@ -64,8 +67,13 @@ async function takeQuoteLimits(db: DB, clientIp: string): Promise<void> {
   }
 }
 
-/** The row and the owner's notification, in one transaction; returns the row's id. */
+/**
+ * The row, the owner's notification and the customer's receipt, in one
+ * transaction; returns the row's id. The lead's reminder falls due
+ * LEAD_REMINDER_MINUTES from now (./leads/reminders.server.ts).
+ */
 function storeQuote(db: DB, quote: QuoteInput, clientIp: string): Promise<number> {
+  const reminderSeconds = Math.round(env().LEAD_REMINDER_MINUTES * 60);
   return db.transaction().execute(async (trx) => {
     const row = await trx
       .insertInto("quote_requests")
@@ -77,11 +85,14 @@ function storeQuote(db: DB, quote: QuoteInput, clientIp: string): Promise<number
         message: quote.message,
         status: "new",
         client_ip: clientIp,
+        reminder_due_at: sql<Date>`now() + ${`${reminderSeconds} seconds`}::interval`,
       })
       .returning(["id", "created_at"])
       .executeTakeFirstOrThrow();
-    await enqueueEmail(trx, quoteNotification(row.id, quote, row.created_at, clientIp));
-    return row.id;
+    const leadId = row.id;
+    await enqueueEmail(trx, ownerNotification(leadId, quote, row.created_at, clientIp), { leadId, kind: "owner_notification" });
+    await enqueueEmail(trx, customerAutoReply(leadId, quote), { leadId, kind: "customer_reply" });
+    return leadId;
   });
 }
 
@@ -89,32 +100,4 @@ function rateLimitMessage(retryAfterSeconds: number): string {
   const minutes = Math.ceil(retryAfterSeconds / 60);
   const wait = minutes >= 120 ? `${Math.ceil(minutes / 60)} hours` : minutes > 1 ? `${minutes} minutes` : "a minute";
   return `Too many quote requests from your network. Please try again in ${wait}, or call us at ${business.phone}.`;
-}
-
-/** The owner's e-mail: every field, and Reply-To the customer so a reply reaches them. */
-export function quoteNotification(id: number, quote: QuoteInput, receivedAt: Date, clientIp: string): Email {
-  const received = new Date(receivedAt).toLocaleString("en-US", {
-    timeZone: "America/Detroit",
-    dateStyle: "full",
-    timeStyle: "short",
-  });
-  return {
-    to: env().QUOTE_NOTIFY_EMAIL,
-    replyTo: quote.email,
-    subject: `New quote request: ${quote.name} (${quote.vehicle_type})`,
-    text: [
-      `New quote request #${id} from the website.`,
-      "",
-      `Name:         ${quote.name}`,
-      `Email:        ${quote.email}`,
-      `Phone:        ${quote.phone}`,
-      `Vehicle type: ${quote.vehicle_type}`,
-      "",
-      "Additional details:",
-      quote.message || "(none)",
-      "",
-      `Received ${received} (Grand Rapids time) from ${clientIp || "an unknown address"}.`,
-      "Reply to this e-mail to answer the customer directly.",
-    ].join("\n"),
-  };
 }

@@ -4,6 +4,7 @@ import * as usersSessions from "./2026-11-21-02-users-sessions";
 import * as auth from "./2026-11-21-05-auth";
 import * as adminTables from "./2026-11-21-06-admin-tables";
 import * as outboxMessageId from "./2026-11-22-01-outbox-message-id";
+import * as leads from "./2026-11-23-01-leads";
 
 // Listed explicitly (not read from disk) so the bundled server carries them.
 // Names sort by date; append new ones at the end.
@@ -13,4 +14,5 @@ export const migrations: Record<string, Migration> = {
   "2026-11-21-05-auth": auth,
   "2026-11-21-06-admin-tables": adminTables,
   "2026-11-22-01-outbox-message-id": outboxMessageId,
+  "2026-11-23-01-leads": leads,
 };

@@ -86,7 +86,7 @@ test("Cancel, Close and Escape close the form without saving; Back reopens nothi
 test("Edit opens 'Edit Item' prefilled and Update saves; the server's messages show in the form", async ({ page }) => {
   const tag = marker("edit");
   await createRows(page, "quote_requests", [
-    quoteRequest(`Edit Me ${tag}`, { status: "quoted", notes: "first call done" }),
+    quoteRequest(`Edit Me ${tag}`, { status: "quoted" }),
   ]);
   await page.goto(`/admin/quote_requests?q=${tag}`);
   await page.locator("tbody tr").first().getByRole("button", { name: "Edit" }).click();
@@ -96,7 +96,9 @@ test("Edit opens 'Edit Item' prefilled and Update saves; the server's messages s
   await expect(dialog.getByLabel("Email")).toHaveAttribute("type", "email");
   await expect(dialog.getByLabel("Status")).toHaveValue("quoted");
   await expect(dialog.getByLabel("Status").locator("option").first()).toHaveText("Select Status");
-  await expect(dialog.getByLabel("Internal Notes")).toHaveValue("first call done");
+  await expect(dialog.getByLabel("Lost Reason")).toHaveValue("");
+  // Read-only: notes are added on the lead's page.
+  await expect(dialog.getByLabel("Notes")).toHaveCount(0);
   await expect(dialog.getByLabel("Client IP")).toHaveCount(0);
 
   await dialog.getByLabel("Email").fill("not-an-address");

@@ -71,10 +71,11 @@ describe("schemas", () => {
     expect(quotes).toMatchObject({ name: "quote_requests", title: "Quote Requests", required: expect.arrayContaining(["name", "email"]) });
     expect(quotes.properties.status).toMatchObject({
       type: "string",
-      enum: ["new", "contacted", "quoted", "booked", "closed"],
-      enumTitles: ["New", "Contacted", "Quoted", "Booked", "Closed"],
+      enum: ["new", "contacted", "quoted", "booked", "completed", "lost"],
+      enumTitles: ["New", "Contacted", "Quoted", "Booked", "Completed", "Lost"],
     });
-    expect(quotes.properties.notes.multiline).toBe(true);
+    // Notes are added on the lead's page; here they are the read-only transcript.
+    expect(quotes.properties.notes).toMatchObject({ multiline: true, readOnly: true });
     expect(quotes.properties.created_at).toMatchObject({ readOnly: true, format: "date-time" });
 
     const testimonials = await (await call("/api/admin/schemas/testimonials")).json();
@@ -207,7 +208,7 @@ describe("writing rows", () => {
   it("refuses an invalid row with 400 and the spec's message per field", async () => {
     const res = await call("/api/tables/quote_requests", {
       method: "POST",
-      json: { name: "A", email: "not-an-email", phone: 6165550100, vehicle_type: "   ", status: "lost", notes: "nul\u0000" },
+      json: { name: "A", email: "not-an-email", phone: 6165550100, vehicle_type: "   ", status: "closed", lost_reason: "nul\u0000" },
     });
     expect(res.status).toBe(400);
     const body = await res.json();
@@ -217,7 +218,7 @@ describe("writing rows", () => {
       phone: "Phone must be a string",
       vehicle_type: "Vehicle Type is required",
       status: "Status must be one of the valid options",
-      notes: "Internal Notes is not valid",
+      lost_reason: "Lost Reason is not valid",
     });
     expect(body.error).toContain("Full Name must be at least 2 characters");
 
@@ -258,7 +259,8 @@ describe("writing rows", () => {
     const res = await call(`/api/tables/quote_requests/${row.id}`, { method: "PUT", json: { status: "booked", notes: "Tuesday 9am", client_ip: "1.1.1.1" } });
     expect(res.status).toBe(200);
     const updated = await res.json();
-    expect(updated).toMatchObject({ id: row.id, status: "booked", notes: "Tuesday 9am", name: "Ann Arbor", client_ip: "" });
+    // notes and client_ip are read-only: ignored, as the id is on create.
+    expect(updated).toMatchObject({ id: row.id, status: "booked", notes: "", name: "Ann Arbor", client_ip: "" });
     expect(new Date(updated.updated_at).getTime()).toBeGreaterThanOrEqual(new Date(row.updated_at as string).getTime());
 
     const invalid = await call(`/api/tables/quote_requests/${row.id}`, { method: "PUT", json: { email: "" } });

@@ -69,7 +69,9 @@ describe("CSV export", () => {
     const text = await res.text();
     expect(text.endsWith("\r\n")).toBe(true);
     const [header, ...rows] = parseCsv(text);
-    expect(header).toEqual(["id", "name", "email", "phone", "vehicle_type", "message", "status", "notes", "client_ip", "created_at", "updated_at"]);
+    expect(header).toEqual([
+      "id", "name", "email", "phone", "vehicle_type", "message", "status", "lost_reason", "notes", "client_ip", "created_at", "updated_at", "first_response_at",
+    ]);
     expect(rows.map((r) => [r[1], r[5]])).toEqual([
       ['Smith, "Bob"', "line one\nline two\r\nthree"],
       ["'=HYPERLINK(\"http://evil\",\"x\")", "'+1 (616) 555-0100"],

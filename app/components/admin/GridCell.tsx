@@ -1,3 +1,4 @@
+import { Link } from "react-router";
 import type { PropertySchema } from "~/lib/table-schema";
 import { cellContent } from "./cell-format";
 
@@ -25,6 +26,12 @@ export function GridCell({ name, prop, value }: { name: string; prop: PropertySc
         >
           {content.text}
         </a>
+      );
+    case "page":
+      return (
+        <Link to={content.url} className="whitespace-nowrap text-brand-700 underline-offset-2 hover:underline">
+          {content.text}
+        </Link>
       );
     default:
       if (prop.type === "boolean") {

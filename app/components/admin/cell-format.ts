@@ -16,7 +16,9 @@ export type CellContent =
   | { kind: "text"; text: string; title?: string }
   | { kind: "empty" }
   | { kind: "image"; url: string }
-  | { kind: "link"; url: string; text: string };
+  | { kind: "link"; url: string; text: string }
+  /** A page of the dashboard itself (PropertySchema.href), opened in the same tab. */
+  | { kind: "page"; url: string; text: string };
 
 const ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', "#39": "'", apos: "'", nbsp: " " };
 
@@ -58,6 +60,9 @@ function isRichText(name: string, prop: PropertySchema) {
 export function cellContent(name: string, prop: PropertySchema, value: unknown): CellContent {
   if (value === null || value === undefined || value === "") return { kind: "empty" };
   if (typeof value === "boolean") return { kind: "text", text: value ? "Yes" : "No" };
+  if (prop.href && (typeof value === "number" || typeof value === "string")) {
+    return { kind: "page", url: prop.href.replace("{value}", encodeURIComponent(String(value))), text: prop.hrefText?.replace("{value}", String(value)) ?? String(value) };
+  }
   if (value instanceof Date) return { kind: "text", text: formatDate(value, prop.format !== "date") ?? "" };
   if (Array.isArray(value)) return truncate(value.map((item) => enumLabel(prop, item)).join(", "));
   if (typeof value !== "string") return { kind: "text", text: enumLabel(prop, value) };

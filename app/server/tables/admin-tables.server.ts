@@ -1,4 +1,6 @@
+import { sql } from "kysely";
 import { FAQ_CATEGORIES } from "~/lib/faq-categories";
+import { LEAD_STATUS_TITLES, LEAD_STATUSES, LOST_REASON_MAX } from "~/lib/lead-status";
 import { checkUserWrite, effectiveAdminSql } from "../auth/users.server";
 import { sanitizeRichText } from "../rich-text.server";
 import type { ColumnDef, TableDef } from "./table-def.server";
@@ -24,7 +26,6 @@ const sortOrder: ColumnDef = {
 };
 const sanitise = (value: unknown) => (typeof value === "string" ? sanitizeRichText(value) : value);
 
-const QUOTE_STATUSES = ["new", "contacted", "quoted", "booked", "closed"] as const;
 
 export const ADMIN_TABLES: TableDef[] = [
   {
@@ -41,24 +42,27 @@ export const ADMIN_TABLES: TableDef[] = [
       phone: { type: "string", title: "Phone", minLength: 10, maxLength: 20, searchable: true },
       vehicle_type: { type: "string", title: "Vehicle Type", maxLength: 100, sortable: true, searchable: true },
       message: { type: "string", title: "Additional Details", format: "textarea", maxLength: 1000 },
+      // A change of status here is recorded in the lead's history like one in the inbox.
       status: {
         type: "string",
         title: "Status",
-        enum: [...QUOTE_STATUSES],
-        enumTitles: ["New", "Contacted", "Quoted", "Booked", "Closed"],
+        enum: [...LEAD_STATUSES],
+        enumTitles: LEAD_STATUSES.map((s) => LEAD_STATUS_TITLES[s]),
         default: "new",
         sortable: true,
       },
+      lost_reason: { type: "string", title: "Lost Reason", description: "Kept only while the status is Lost", maxLength: LOST_REASON_MAX },
       notes: {
         type: "string",
-        title: "Internal Notes",
-        description: "Only staff see these notes",
+        title: "Notes",
+        description: "Notes are added on the lead's page in the Leads inbox",
         multiline: true,
-        maxLength: 5000,
+        readOnly: true,
       },
       client_ip: { type: "string", title: "Client IP", readOnly: true },
       created_at: createdAt,
       updated_at: updatedAt,
+      first_response_at: { type: "string", title: "First Response", format: "date-time", readOnly: true, nullable: true },
     },
   },
   {
@@ -151,6 +155,39 @@ export const ADMIN_TABLES: TableDef[] = [
       },
       created_at: createdAt,
       last_login_at: { type: "string", title: "Last Sign-in", format: "date-time", readOnly: true, nullable: true },
+    },
+  },
+  {
+    name: "email_outbox",
+    title: "E-mail Log",
+    description: "Every e-mail the site sends or will send, with its delivery state",
+    required: [],
+    defaultSort: { field: "created_at", direction: "desc" },
+    readOnly: true,
+    countedRows: true,
+    columns: {
+      id,
+      created_at: { ...createdAt, title: "Queued" },
+      to_address: { type: "string", title: "To", readOnly: true, sortable: true, searchable: true },
+      subject: { type: "string", title: "Subject", readOnly: true, searchable: true },
+      state: {
+        type: "string",
+        title: "State",
+        readOnly: true,
+        enum: ["sent", "sending", "failed", "queued"],
+        enumTitles: ["Sent", "Sending", "Failed, will retry", "Queued"],
+        // The same states as on a lead's page (app/server/leads/lead.server.ts).
+        read: (ref) => sql`CASE
+          WHEN ${ref("sent_at")} IS NOT NULL THEN 'sent'
+          WHEN ${ref("claimed_by")} IS NOT NULL AND ${ref("next_attempt_at")} > now() THEN 'sending'
+          WHEN ${ref("last_error")} IS NOT NULL THEN 'failed'
+          ELSE 'queued' END`,
+      },
+      attempts: { type: "integer", title: "Tries", readOnly: true },
+      last_error: { type: "string", title: "Last Error", readOnly: true, searchable: true },
+      next_attempt_at: { type: "string", title: "Next Try", format: "date-time", readOnly: true },
+      sent_at: { type: "string", title: "Sent", format: "date-time", readOnly: true, nullable: true },
+      lead_id: { type: "integer", title: "Lead", readOnly: true, nullable: true, href: "/admin/leads/{value}", hrefText: "#{value}" },
     },
   },
   {

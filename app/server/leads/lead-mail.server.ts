@@ -1,0 +1,126 @@
+import { business } from "~/lib/business";
+import type { QuoteInput } from "~/lib/quote-schema";
+import { env } from "../env.server";
+import type { Email } from "../mail.server";
+import { configuredOrigin } from "../site-url.server";
+
+/**
+ * The e-mails about a lead. Each is queued in the outbox with the lead's id
+ * and its kind, so the lead's page shows it with its delivery state.
+ */
+
+export const EMAIL_KINDS = {
+  owner_notification: "Owner notification",
+  customer_reply: "Reply to the customer",
+  reminder: "Reminder",
+} as const;
+export type EmailKind = keyof typeof EMAIL_KINDS;
+
+/** The customer promise the auto-reply makes, and the inbox's "waiting too long" mark. */
+export const RESPONSE_PROMISE = "within 24 hours";
+
+type Lead = Pick<QuoteInput, "name" | "email" | "phone" | "vehicle_type" | "message">;
+
+/** A time as the owner reads it: in the business's time zone, named. */
+export function businessTime(at: Date): string {
+  const timeZone = env().BUSINESS_TIME_ZONE;
+  return new Intl.DateTimeFormat("en-US", {
+    timeZone,
+    weekday: "long",
+    month: "long",
+    day: "numeric",
+    year: "numeric",
+    hour: "numeric",
+    minute: "2-digit",
+    timeZoneName: "short",
+  }).format(at);
+}
+
+/**
+ * The lead's page for the owner. Absolute only when APP_URL is set: a link in
+ * an e-mail must never carry a Host header a visitor could have forged.
+ */
+function leadLink(id: number): string {
+  const origin = configuredOrigin();
+  return origin ? `Open it in the dashboard: ${origin}/admin/leads/${id}` : `Open it in the dashboard at /admin/leads/${id} on the site.`;
+}
+
+function details(lead: Lead): string[] {
+  return [
+    `Name:         ${lead.name}`,
+    `Email:        ${lead.email}`,
+    `Phone:        ${lead.phone}`,
+    `Vehicle type: ${lead.vehicle_type}`,
+    "",
+    "Additional details:",
+    lead.message || "(none)",
+  ];
+}
+
+/** The owner's e-mail: every field, and Reply-To the customer so a reply reaches them. */
+export function ownerNotification(id: number, lead: Lead, receivedAt: Date, clientIp: string): Email {
+  return {
+    to: env().QUOTE_NOTIFY_EMAIL,
+    replyTo: lead.email,
+    subject: `New quote request #${id}: ${lead.name} (${lead.vehicle_type})`,
+    text: [
+      `New quote request #${id} from the website.`,
+      "",
+      ...details(lead),
+      "",
+      `Received ${businessTime(receivedAt)} from ${clientIp || "an unknown address"}.`,
+      leadLink(id),
+      "Reply to this e-mail to answer the customer directly.",
+    ].join("\n"),
+  };
+}
+
+/**
+ * The customer's receipt: an honest answer to "did it arrive, and what now?".
+ * Replies go to the owner (QUOTE_NOTIFY_EMAIL), not to the sending address.
+ */
+export function customerAutoReply(id: number, lead: Lead): Email {
+  return {
+    to: lead.email,
+    replyTo: env().QUOTE_NOTIFY_EMAIL,
+    subject: `We received your quote request #${id}`,
+    text: [
+      `Hi ${lead.name},`,
+      "",
+      `Thank you for asking ${business.name} for a free quote. Your request has arrived; its reference number is #${id}.`,
+      "",
+      `We answer every request ${RESPONSE_PROMISE}, by phone or e-mail, with a price for your ${lead.vehicle_type}.`,
+      "This is not yet a booking: we will agree on the price and a time with you first.",
+      "",
+      "What you sent us:",
+      "",
+      ...details(lead),
+      "",
+      `Something to add, or in a hurry? Reply to this e-mail or call us at ${business.phone}.`,
+      "",
+      business.name,
+      business.serviceArea,
+    ].join("\n"),
+  };
+}
+
+/** The owner's one reminder that a lead is still New after LEAD_REMINDER_MINUTES. */
+export function leadReminder(id: number, lead: Lead, receivedAt: Date, now = new Date()): Email {
+  const minutes = Math.max(1, Math.round((now.getTime() - receivedAt.getTime()) / 60_000));
+  const waited = minutes < 120 ? `${minutes} minutes` : `${Math.round(minutes / 60)} hours`;
+  return {
+    to: env().QUOTE_NOTIFY_EMAIL,
+    replyTo: lead.email,
+    subject: `Still waiting: quote request #${id} from ${lead.name}`,
+    text: [
+      `${lead.name} asked for a quote ${waited} ago and has not been contacted yet.`,
+      "The first business to answer usually gets the job.",
+      "",
+      ...details(lead),
+      "",
+      `Received ${businessTime(receivedAt)}.`,
+      leadLink(id),
+      "Mark it Contacted there once you have answered; this is the only reminder.",
+    ].join("\n"),
+  };
+}
