@@ -1,6 +1,9 @@
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
 import type { Route } from "./+types/root";
 import "./app.css";
+import { PublicLayout } from "./components/site/PublicLayout";
+import { primaryButton } from "./components/site/styles";
+import { business } from "./lib/business";
 import { useNonce } from "./lib/nonce";
 import { provideDatabase } from "./server/database-middleware.server";
 
@@ -32,6 +35,11 @@ export default function App() {
   return <Outlet />;
 }
 
+/**
+ * Errors no route handles itself, above all an unknown URL (404): the site's
+ * header and footer around the message, so the visitor can carry on. The
+ * admin pages have their own boundary (routes/admin.tsx) and keep its look.
+ */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   let title = "Something went wrong";
   let details = "An unexpected error occurred. Please try again, or call us directly.";
@@ -43,13 +51,20 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
     if (error.status === 503 && typeof message === "string") [title, details] = ["We'll be right back", message];
   }
   return (
-    <main className="mx-auto max-w-2xl px-6 py-24 text-center">
-      <title>{title}</title>
-      <h1 className="text-3xl font-bold text-slate-900">{title}</h1>
-      <p className="mt-4 text-slate-600">{details}</p>
-      <a href="/" className="mt-8 inline-block rounded-lg bg-brand-600 px-5 py-3 font-semibold text-white">
-        Go to Home
-      </a>
-    </main>
+    <PublicLayout>
+      {/* React puts these in the head. An error page is never worth indexing. */}
+      <title>{`${title} | ${business.shortName}`}</title>
+      <meta name="robots" content="noindex" />
+      {/* Dark like the other pages' tops, so the header (transparent up here) stays readable. */}
+      <section aria-labelledby="error-heading" className="bg-ink-900 px-6 pb-24 pt-36 text-center text-white sm:pt-44">
+        <h1 id="error-heading" className="text-4xl font-extrabold tracking-tight sm:text-5xl">
+          {title}
+        </h1>
+        <p className="mx-auto mt-4 max-w-xl text-lg text-slate-300">{details}</p>
+        <a href="/" className={`mt-10 ${primaryButton}`}>
+          Go to Home
+        </a>
+      </section>
+    </PublicLayout>
   );
 }

@@ -7,7 +7,7 @@ import { JsonLd } from "~/components/site/JsonLd";
 import { PublicLayout } from "~/components/site/PublicLayout";
 import { ServicesOverview } from "~/components/site/ServicesOverview";
 import { Testimonials } from "~/components/site/Testimonials";
-import { useArrivalScroll } from "~/components/site/useArrivalScroll";
+import { ArrivalHashScript, useArrivalScroll } from "~/components/site/useArrivalScroll";
 import { business } from "~/lib/business";
 import { pageMeta } from "~/lib/seo";
 import { businessJsonLd } from "~/lib/structured-data";
@@ -31,16 +31,20 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function Home({ loaderData }: Route.ComponentProps) {
   useArrivalScroll();
   return (
-    <PublicLayout>
-      <Hero />
-      <ServicesOverview />
-      <CarServices />
-      <BoatServices />
-      <Testimonials testimonials={loaderData.testimonials} />
-      <Faq groups={loaderData.faqGroups} />
-      <ContactSection />
-      <JsonLd data={businessJsonLd(loaderData.origin)} />
-    </PublicLayout>
+    <>
+      {/* First in the body, before the sections: see useArrivalScroll. */}
+      <ArrivalHashScript />
+      <PublicLayout>
+        <Hero />
+        <ServicesOverview />
+        <CarServices />
+        <BoatServices />
+        <Testimonials testimonials={loaderData.testimonials} />
+        <Faq groups={loaderData.faqGroups} />
+        <ContactSection />
+        <JsonLd data={businessJsonLd(loaderData.origin)} />
+      </PublicLayout>
+    </>
   );
 }
 

@@ -1,9 +1,11 @@
+import { ArrowLeft } from "lucide-react";
 import { useState } from "react";
-import { redirect, useNavigate } from "react-router";
+import { Link, redirect, useNavigate } from "react-router";
 import { AuthProvider, useAuth } from "~/components/auth/AuthProvider";
 import { GoogleSignInForm } from "~/components/auth/GoogleSignInForm";
 import { LoginTabs } from "~/components/auth/LoginTabs";
 import { OtpSignInForm } from "~/components/auth/OtpSignInForm";
+import { SiteLogo } from "~/components/site/SiteLogo";
 import { useSignInStep } from "~/components/auth/use-sign-in-step";
 import { FullScreenMessage } from "~/components/ui/FullScreenMessage";
 import { useHydrated } from "~/components/ui/use-hydrated";
@@ -79,42 +81,63 @@ function LoginPage({ loaderData, actionData: posted }: Pick<Route.ComponentProps
   if (auth.pending || auth.fetching || signedIn) return <FullScreenMessage text="Loading..." />;
 
   return (
-    <main className="flex min-h-screen items-center justify-center bg-slate-50 px-4 py-12">
-      <div className="w-full max-w-md rounded-2xl bg-white p-8 shadow-lg">
-        <h1 className="text-center text-2xl font-bold text-slate-900">Sign in to your account</h1>
-        <p className="mt-2 text-center text-slate-600">Access your dashboard</p>
+    <div className="flex min-h-screen flex-col bg-slate-50 px-4">
+      <SiteBar />
+      <main className="flex flex-1 items-center justify-center pb-12 pt-6">
+        <div className="w-full max-w-md rounded-2xl bg-white p-8 shadow-lg">
+          <h1 className="text-center text-2xl font-bold text-slate-900">Sign in to your account</h1>
+          <p className="mt-2 text-center text-slate-600">Access your dashboard</p>
 
-        <LoginTabs tab={tab} onChange={chooseTab} returnUrl={returnUrl} hydrated={hydrated} />
+          <LoginTabs tab={tab} onChange={chooseTab} returnUrl={returnUrl} hydrated={hydrated} />
 
-        {steps.error ? (
-          <p role="alert" className="mt-4 rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-700">
-            {steps.error}
-          </p>
-        ) : null}
+          {steps.error ? (
+            <p role="alert" className="mt-4 rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-700">
+              {steps.error}
+            </p>
+          ) : null}
 
-        <section id="panel-google" role="tabpanel" hidden={tab !== "google"} className="mt-6">
-          <GoogleSignInForm
-            returnUrl={returnUrl}
-            configured={loaderData.googleConfigured}
-            hydrated={hydrated}
-            steps={steps}
-            onSignedIn={onSignedIn}
-          />
-        </section>
-        <section id="panel-otp" role="tabpanel" hidden={tab !== "otp"} className="mt-6">
-          <OtpSignInForm
-            returnUrl={returnUrl}
-            hydrated={hydrated}
-            initial={{
-              step: posted?.step ?? prefill.step,
-              email: posted?.email ?? prefill.email,
-              code: posted ? "" : prefill.code,
-            }}
-            steps={steps}
-            onSignedIn={onSignedIn}
-          />
-        </section>
-      </div>
-    </main>
+          <section id="panel-google" role="tabpanel" hidden={tab !== "google"} className="mt-6">
+            <GoogleSignInForm
+              returnUrl={returnUrl}
+              configured={loaderData.googleConfigured}
+              hydrated={hydrated}
+              steps={steps}
+              onSignedIn={onSignedIn}
+            />
+          </section>
+          <section id="panel-otp" role="tabpanel" hidden={tab !== "otp"} className="mt-6">
+            <OtpSignInForm
+              returnUrl={returnUrl}
+              hydrated={hydrated}
+              initial={{
+                step: posted?.step ?? prefill.step,
+                email: posted?.email ?? prefill.email,
+                code: posted ? "" : prefill.code,
+              }}
+              steps={steps}
+              onSignedIn={onSignedIn}
+            />
+          </section>
+        </div>
+      </main>
+    </div>
+  );
+}
+
+/** The way back for a visitor who landed here by mistake: the logo and a plain link, both to the home page. */
+function SiteBar() {
+  // The site's focus ring colour is for dark backgrounds; this page is light.
+  const focusRing = "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600";
+  return (
+    <header className="mx-auto flex w-full max-w-md items-center justify-between gap-4 pt-8">
+      {/* Named by its visible text (WCAG 2.5.3), as in the site's header. */}
+      <Link to="/" className={`rounded-lg text-ink-900 ${focusRing}`}>
+        <SiteLogo onLight />
+      </Link>
+      <Link to="/" className={`inline-flex items-center gap-1.5 rounded text-sm font-semibold text-brand-700 hover:underline ${focusRing}`}>
+        <ArrowLeft aria-hidden="true" className="h-4 w-4" />
+        Back to the site
+      </Link>
+    </header>
   );
 }

@@ -14,21 +14,33 @@ export function Field({
   name,
   label,
   hint,
+  required = false,
   errors,
   children,
 }: {
   name: FieldName;
   label: string;
   hint?: string;
+  /** Shows the asterisk; the input itself carries `required`. */
+  required?: boolean;
   errors: Errors;
   children: ReactNode;
 }) {
   const id = `${FORM_ID}-${name}`;
   return (
     <div>
-      <label htmlFor={id} className="mb-1.5 block text-sm font-semibold text-slate-700">
-        {label}
-      </label>
+      <div className="mb-1.5 flex items-baseline gap-0.5 text-sm font-semibold">
+        <label htmlFor={id} className="text-slate-700">
+          {label}
+        </label>
+        {/* Beside the label, not in it, and hidden from assistive technology: the name stays exactly the
+            label (getByLabel(…, { exact: true }) too); the input's `required` tells screen readers. */}
+        {required && (
+          <span aria-hidden="true" className="text-red-600">
+            *
+          </span>
+        )}
+      </div>
       {children}
       {hint && (
         <p id={`${id}-hint`} className="mt-1.5 text-xs text-slate-500">

@@ -160,17 +160,22 @@ function QuoteFormFields({
         </div>
       )}
 
+      {/* The optional field says so in its hint ("Optional: …"). */}
+      <p className="text-xs text-slate-500">
+        Fields marked <span className="text-red-600">*</span> are required.
+      </p>
+
       <div className="grid gap-x-5 gap-y-2 sm:grid-cols-2">
-        <Field name="name" label="Full Name" errors={errors}>
+        <Field name="name" label="Full Name" required errors={errors}>
           <input {...control("name")} type="text" autoComplete="name" placeholder="Jane Smith" className={inputClass} />
         </Field>
-        <Field name="email" label="Email" errors={errors}>
+        <Field name="email" label="Email" required errors={errors}>
           <input {...control("email")} type="email" autoComplete="email" placeholder="jane@example.com" className={inputClass} />
         </Field>
-        <Field name="phone" label="Phone" errors={errors}>
+        <Field name="phone" label="Phone" required errors={errors}>
           <input {...control("phone")} type="tel" autoComplete="tel" placeholder="(616) 555-0123" className={inputClass} />
         </Field>
-        <Field name="vehicle_type" label="Vehicle Type" errors={errors}>
+        <Field name="vehicle_type" label="Vehicle Type" required errors={errors}>
           <input
             {...control("vehicle_type")}
             type="text"

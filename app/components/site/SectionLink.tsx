@@ -1,12 +1,16 @@
 import type { MouseEvent, ReactNode } from "react";
-import { Link } from "react-router";
+import { Link, useNavigate } from "react-router";
+import type { ArrivalState } from "./useArrivalScroll";
 
 /**
  * A link to a section of the home page. It is a real `<a href="/#anchor">`, so
- * it works before JavaScript loads and from any page. With JavaScript, when
- * the section is on the current page it scrolls there smoothly (and moves
- * focus for keyboard users); otherwise it navigates to the home page, whose
- * arrival scroll (useArrivalScroll) takes over.
+ * it works before JavaScript loads, without it, and in a new tab. With
+ * JavaScript, when the section is on the current page it scrolls there
+ * smoothly (and moves focus for keyboard users); otherwise it goes to the home
+ * page with the section in the navigation state, not in the URL: React
+ * Router's ScrollRestoration would jump straight to a hash, and the spec wants
+ * a smooth scroll after 100 ms, which useArrivalScroll does (and then puts the
+ * hash in the address bar).
  */
 export function SectionLink({
   anchor,
@@ -20,13 +24,14 @@ export function SectionLink({
   className?: string;
   "aria-describedby"?: string;
 }) {
+  const navigate = useNavigate();
   function handleClick(event: MouseEvent<HTMLAnchorElement>) {
     onNavigate?.();
     if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
-    const target = document.getElementById(anchor);
-    if (!target) return;
     event.preventDefault();
-    scrollToSection(target);
+    const target = document.getElementById(anchor);
+    if (target) scrollToSection(target);
+    else void navigate("/", { state: { section: anchor } satisfies ArrivalState });
   }
   return (
     <Link to={`/#${anchor}`} onClick={handleClick} {...props}>

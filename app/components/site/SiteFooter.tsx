@@ -1,6 +1,6 @@
 import { Mail, MapPin, Phone } from "lucide-react";
 import { business } from "~/lib/business";
-import { NavItem } from "./SiteHeader";
+import { NavItem } from "./NavItem";
 import { SiteLogo } from "./SiteLogo";
 import { NAV_ITEMS } from "./site-nav";
 import { focusRing } from "./styles";

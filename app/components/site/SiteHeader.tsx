@@ -1,7 +1,7 @@
-import { Menu, X } from "lucide-react";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Link, useLocation } from "react-router";
-import { business } from "~/lib/business";
+import { MobileMenu } from "./MobileMenu";
+import { NavItem } from "./NavItem";
 import { SectionLink } from "./SectionLink";
 import { SiteLogo } from "./SiteLogo";
 import { HEADER_SCROLL_THRESHOLD_PX, NAV_ITEMS } from "./site-nav";
@@ -9,8 +9,10 @@ import { focusRing } from "./styles";
 
 /**
  * The fixed navigation bar: transparent over the dark hero, dark and blurred
- * once the page has scrolled. Below the md breakpoint the items collapse into
- * a menu toggled by a button.
+ * once the page has scrolled. Until the script has measured the scroll
+ * position (on the server, before hydration, without JavaScript) it is opaque,
+ * so its white text stays readable over the light sections too. Below the md
+ * breakpoint the items collapse into a menu (MobileMenu).
  */
 export function SiteHeader() {
   const scrolled = useScrolledPast(HEADER_SCROLL_THRESHOLD_PX);
@@ -18,24 +20,26 @@ export function SiteHeader() {
   const { pathname } = useLocation();
   const close = () => setMenuOpen(false);
 
-  // A route change (e.g. to /about) closes the menu too.
-  useEffect(close, [pathname]);
+  // A route change (e.g. the back button) closes the menu too; not the first render, when
+  // MobileMenu may be keeping open a menu opened before hydration.
+  const shownPath = useRef(pathname);
   useEffect(() => {
-    if (!menuOpen) return;
-    const onKey = (e: KeyboardEvent) => e.key === "Escape" && setMenuOpen(false);
-    window.addEventListener("keydown", onKey);
-    return () => window.removeEventListener("keydown", onKey);
-  }, [menuOpen]);
+    if (shownPath.current === pathname) return;
+    shownPath.current = pathname;
+    close();
+  }, [pathname]);
 
   // The open menu covers the page, so it is opaque; once scrolled, the bar lets a blurred page show through.
   const background = menuOpen
     ? "bg-ink-900 shadow-lg shadow-black/30 backdrop-blur-md"
-    : scrolled
-      ? "bg-ink-900/85 shadow-lg shadow-black/20 backdrop-blur-md"
-      : "bg-transparent";
+    : scrolled === undefined
+      ? "bg-ink-900"
+      : scrolled
+        ? "bg-ink-900/85 shadow-lg shadow-black/20 backdrop-blur-md"
+        : "bg-transparent";
   return (
     <header
-      data-scrolled={scrolled ? "true" : "false"}
+      data-scrolled={scrolled === undefined ? undefined : String(scrolled)}
       className={`fixed inset-x-0 top-0 z-50 text-white transition-[background-color,box-shadow,backdrop-filter] duration-300 ${background}`}
     >
       <a
@@ -45,7 +49,8 @@ export function SiteHeader() {
         Skip to content
       </a>
       <nav aria-label="Main" className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6 md:h-20 lg:px-8">
-        <Link to="/" className={`rounded-lg ${focusRing}`} aria-label={`${business.shortName} home`} onClick={close}>
+        {/* Named by its visible text (WCAG 2.5.3, label in name): no aria-label. */}
+        <Link to="/" className={`rounded-lg ${focusRing}`} onClick={close}>
           <SiteLogo />
         </Link>
 
@@ -65,66 +70,16 @@ export function SiteHeader() {
           >
             Get a Quote
           </SectionLink>
-          <button
-            type="button"
-            className={`inline-flex h-11 w-11 items-center justify-center rounded-full text-white transition hover:bg-white/10 md:hidden ${focusRing}`}
-            aria-expanded={menuOpen}
-            aria-controls="mobile-menu"
-            aria-label={menuOpen ? "Close menu" : "Open menu"}
-            onClick={() => setMenuOpen((open) => !open)}
-          >
-            {menuOpen ? <X aria-hidden="true" className="h-6 w-6" /> : <Menu aria-hidden="true" className="h-6 w-6" />}
-          </button>
+          <MobileMenu open={menuOpen} onOpenChange={setMenuOpen} />
         </div>
       </nav>
-
-      <div id="mobile-menu" hidden={!menuOpen} className="border-t border-white/10 md:hidden">
-        <ul className="space-y-1 px-4 pb-6 pt-3">
-          {NAV_ITEMS.map((item) => (
-            <li key={item.label}>
-              <NavItem item={item} onNavigate={close} className={`block rounded-xl px-4 py-3 text-base font-medium text-slate-100 hover:bg-white/10 ${focusRing}`} />
-            </li>
-          ))}
-          <li className="pt-2">
-            <SectionLink
-              anchor="contact"
-              onNavigate={close}
-              className={`block rounded-xl bg-brand-600 px-4 py-3 text-center text-base font-semibold text-white hover:bg-brand-700 ${focusRing}`}
-            >
-              Get a Quote
-            </SectionLink>
-          </li>
-        </ul>
-      </div>
     </header>
   );
 }
 
-export function NavItem({
-  item,
-  className,
-  onNavigate,
-}: {
-  item: (typeof NAV_ITEMS)[number];
-  className: string;
-  onNavigate?: () => void;
-}) {
-  if ("anchor" in item) {
-    return (
-      <SectionLink anchor={item.anchor} className={className} onNavigate={onNavigate}>
-        {item.label}
-      </SectionLink>
-    );
-  }
-  return (
-    <Link to={item.to} className={className} onClick={onNavigate}>
-      {item.label}
-    </Link>
-  );
-}
-
-function useScrolledPast(threshold: number): boolean {
-  const [scrolled, setScrolled] = useState(false);
+/** Whether the page has scrolled past `threshold`; undefined until measured in the browser. */
+function useScrolledPast(threshold: number): boolean | undefined {
+  const [scrolled, setScrolled] = useState<boolean>();
   useEffect(() => {
     const update = () => setScrolled(window.scrollY > threshold);
     update();

@@ -1,7 +1,11 @@
 import { business } from "~/lib/business";
 
-/** The brand mark (a water drop with a glint) and the business's short name. */
-export function SiteLogo({ className = "" }: { className?: string }) {
+/**
+ * The brand mark (a water drop with a glint), the business's short name and
+ * "Mobile Detailing". The text takes the surrounding colour; `onLight` darkens
+ * the second line, whose light blue is only legible on the dark header and footer.
+ */
+export function SiteLogo({ className = "", onLight = false }: { className?: string; onLight?: boolean }) {
   return (
     <span className={`inline-flex items-center gap-2.5 ${className}`}>
       <svg viewBox="0 0 32 32" className="h-9 w-9 shrink-0" aria-hidden="true">
@@ -18,7 +22,8 @@ export function SiteLogo({ className = "" }: { className?: string }) {
       </svg>
       <span className="leading-tight">
         <span className="block text-lg font-extrabold tracking-tight">{business.shortName}</span>
-        <span className="block text-[0.65rem] font-semibold uppercase tracking-[0.2em] text-brand-400">
+        {/* The space keeps the two lines apart in the accessible name ("… Wheels Mobile Detailing"). */}{" "}
+        <span className={`block text-[0.65rem] font-semibold uppercase tracking-[0.2em] ${onLight ? "text-brand-700" : "text-brand-400"}`}>
           Mobile Detailing
         </span>
       </span>
