@@ -42,6 +42,8 @@ export interface QuoteRequestsTable {
   first_response_at: ColumnType<Date | null, never, never>;
   /** When the owner is reminded that the lead is still New; null once queued. */
   reminder_due_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** The notes' words alone (kept by a trigger), for the inbox's search. */
+  note_bodies: ColumnType<string, never, never>;
   /** Every text field and the notes, for the inbox's search (generated). */
   search_text: ColumnType<string, never, never>;
 }
@@ -56,6 +58,12 @@ export interface LeadEventsTable {
   body: Generated<string>;
   actor: Generated<string>;
   created_at: Timestamp;
+}
+
+/** Leads per status, kept by statement triggers on quote_requests. */
+export interface LeadStatusCountsTable {
+  status: string;
+  n: ColumnType<string, never, never>;
 }
 
 export interface EmailOutboxTable {
@@ -168,6 +176,7 @@ export interface Database {
   faqs: FaqsTable;
   quote_requests: QuoteRequestsTable;
   lead_events: LeadEventsTable;
+  lead_status_counts: LeadStatusCountsTable;
   email_outbox: EmailOutboxTable;
   rate_limit_hits: RateLimitHitsTable;
   seeds: SeedsTable;

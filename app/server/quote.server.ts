@@ -17,6 +17,14 @@ export const QUOTE_LIMITS: Limit[] = [
   { bucket: "quote:ip:day", max: 20, windowMs: 24 * 3600_000 },
 ];
 
+/**
+ * Receipts per customer address: the receipt copies the visitor's words to
+ * the address they typed, so it is not a way to mail someone else over and
+ * over. Past it the request is still stored and the owner told; only the
+ * receipt is left out.
+ */
+export const RECEIPT_LIMIT: Limit = { bucket: "quote:receipt", max: 3, windowMs: 24 * 3600_000 };
+
 export type QuoteOutcome =
   /** Stored and the e-mails queued (the owner's, the customer's receipt); `id` is null for a dropped honeypot hit. */
   | { status: "accepted"; id: number | null }
@@ -47,7 +55,8 @@ export async function submitQuote(db: DB, input: unknown, clientIp: string): Pro
   let id: number;
   try {
     await takeQuoteLimits(db, clientIp);
-    id = await storeQuote(db, quote, clientIp);
+    const receipt = (await takeRateLimit(db, RECEIPT_LIMIT, quote.email.toLowerCase())).allowed;
+    id = await storeQuote(db, quote, clientIp, receipt);
   } catch (error) {
     if (!isDatabaseUnavailable(error)) throw error;
     console.error(`[quote] not stored, the database is unavailable: ${(error as Error).message}`);
@@ -68,11 +77,11 @@ async function takeQuoteLimits(db: DB, clientIp: string): Promise<void> {
 }
 
 /**
- * The row, the owner's notification and the customer's receipt, in one
+ * The row, the owner's notification and (unless RECEIPT_LIMIT is reached) the customer's receipt, in one
  * transaction; returns the row's id. The lead's reminder falls due
  * LEAD_REMINDER_MINUTES from now (./leads/reminders.server.ts).
  */
-function storeQuote(db: DB, quote: QuoteInput, clientIp: string): Promise<number> {
+function storeQuote(db: DB, quote: QuoteInput, clientIp: string, receipt: boolean): Promise<number> {
   const reminderSeconds = Math.round(env().LEAD_REMINDER_MINUTES * 60);
   return db.transaction().execute(async (trx) => {
     const row = await trx
@@ -91,7 +100,7 @@ function storeQuote(db: DB, quote: QuoteInput, clientIp: string): Promise<number
       .executeTakeFirstOrThrow();
     const leadId = row.id;
     await enqueueEmail(trx, ownerNotification(leadId, quote, row.created_at, clientIp), { leadId, kind: "owner_notification" });
-    await enqueueEmail(trx, customerAutoReply(leadId, quote), { leadId, kind: "customer_reply" });
+    if (receipt) await enqueueEmail(trx, customerAutoReply(leadId, quote), { leadId, kind: "customer_reply" });
     return leadId;
   });
 }

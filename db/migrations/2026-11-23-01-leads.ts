@@ -47,41 +47,80 @@ export async function up(db: Kysely<any>): Promise<void> {
     SELECT id, 'note', notes, updated_at FROM quote_requests WHERE notes <> ''`.execute(db);
 
   // Every status change, however it is made (the inbox, the table, the API),
-  // is recorded; the first move out of New is the response time.
+  // is recorded; the first move out of New is the response time; a reason is
+  // kept only while the lead is lost, and a new reason for a lost lead is
+  // recorded too.
   await sql`CREATE FUNCTION record_lead_status() RETURNS trigger LANGUAGE plpgsql AS $$
     BEGIN
-      IF NEW.status IS DISTINCT FROM OLD.status THEN
-        IF OLD.status = 'new' AND NEW.first_response_at IS NULL THEN
+      IF NEW.status <> 'lost' THEN
+        NEW.lost_reason := '';
+      END IF;
+      IF TG_OP = 'UPDATE' AND (NEW.status IS DISTINCT FROM OLD.status OR NEW.lost_reason IS DISTINCT FROM OLD.lost_reason) THEN
+        IF OLD.status = 'new' AND NEW.status <> 'new' AND NEW.first_response_at IS NULL THEN
           NEW.first_response_at := now();
-        END IF;
-        IF NEW.status <> 'lost' THEN
-          NEW.lost_reason := '';
         END IF;
         INSERT INTO lead_events (lead_id, kind, from_status, to_status, body, actor)
         VALUES (NEW.id, 'status', OLD.status, NEW.status, NEW.lost_reason, coalesce(current_setting('app.actor', true), ''));
       END IF;
       RETURN NEW;
     END $$`.execute(db);
-  await sql`CREATE TRIGGER quote_requests_status_history BEFORE UPDATE OF status ON quote_requests
+  await sql`CREATE TRIGGER quote_requests_status_history BEFORE INSERT OR UPDATE OF status, lost_reason ON quote_requests
     FOR EACH ROW EXECUTE FUNCTION record_lead_status()`.execute(db);
 
   // quote_requests.notes becomes the notes' read-only transcript (the table
-  // view and its CSV export show it; the inbox searches it).
+  // view and its CSV export show it); note_bodies holds the notes' words
+  // alone, for the inbox's search (not the authors' addresses or the dates).
+  await db.schema.alterTable("quote_requests").addColumn("note_bodies", "text", (c) => c.notNull().defaultTo("")).execute();
+  await sql`UPDATE quote_requests SET note_bodies = notes WHERE notes <> ''`.execute(db);
   await sql`CREATE FUNCTION append_lead_note() RETURNS trigger LANGUAGE plpgsql AS $$
     BEGIN
       UPDATE quote_requests
       SET notes = concat_ws(E'\n', nullif(notes, ''),
-        '[' || to_char(NEW.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI') || ' UTC' ||
-        CASE WHEN NEW.actor <> '' THEN ', ' || NEW.actor ELSE '' END || '] ' || NEW.body)
+            '[' || to_char(NEW.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI') || ' UTC' ||
+            CASE WHEN NEW.actor <> '' THEN ', ' || NEW.actor ELSE '' END || '] ' || NEW.body),
+          note_bodies = concat_ws(E'\n', nullif(note_bodies, ''), NEW.body)
       WHERE id = NEW.lead_id;
       RETURN NULL;
     END $$`.execute(db);
   await sql`CREATE TRIGGER lead_events_note_transcript AFTER INSERT ON lead_events
     FOR EACH ROW WHEN (NEW.kind = 'note') EXECUTE FUNCTION append_lead_note()`.execute(db);
 
+  // The inbox's filter links count every status without a count(*) over all
+  // leads: statement triggers keep one counter per status.
+  await db.schema
+    .createTable("lead_status_counts")
+    .addColumn("status", "text", (c) => c.primaryKey())
+    .addColumn("n", "bigint", (c) => c.notNull())
+    .execute();
+  await sql`INSERT INTO lead_status_counts (status, n)
+    SELECT s, (SELECT count(*) FROM quote_requests WHERE status = s) FROM unnest(${sql.raw(`ARRAY['${STATUSES.join("','")}']`)}) AS s`.execute(db);
+  await sql`CREATE FUNCTION count_lead_statuses() RETURNS trigger LANGUAGE plpgsql AS $$
+    BEGIN
+      IF TG_OP = 'TRUNCATE' THEN
+        UPDATE lead_status_counts SET n = 0;
+      END IF;
+      IF TG_OP IN ('UPDATE', 'DELETE') THEN
+        UPDATE lead_status_counts c SET n = c.n - o.n
+        FROM (SELECT status, count(*) AS n FROM old_rows GROUP BY status) o WHERE c.status = o.status;
+      END IF;
+      IF TG_OP IN ('UPDATE', 'INSERT') THEN
+        UPDATE lead_status_counts c SET n = c.n + i.n
+        FROM (SELECT status, count(*) AS n FROM new_rows GROUP BY status) i WHERE c.status = i.status;
+      END IF;
+      RETURN NULL;
+    END $$`.execute(db);
+  await sql`CREATE TRIGGER quote_requests_status_count_insert AFTER INSERT ON quote_requests
+    REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION count_lead_statuses()`.execute(db);
+  await sql`CREATE TRIGGER quote_requests_status_count_update AFTER UPDATE ON quote_requests
+    REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION count_lead_statuses()`.execute(db);
+  await sql`CREATE TRIGGER quote_requests_status_count_delete AFTER DELETE ON quote_requests
+    REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION count_lead_statuses()`.execute(db);
+  await sql`CREATE TRIGGER quote_requests_status_count_truncate AFTER TRUNCATE ON quote_requests
+    FOR EACH STATEMENT EXECUTE FUNCTION count_lead_statuses()`.execute(db);
+
   // The inbox searches every text field with one trigram index.
   await sql`ALTER TABLE quote_requests ADD COLUMN search_text text GENERATED ALWAYS AS (
-    name || ' ' || email || ' ' || phone || ' ' || vehicle_type || ' ' || message || ' ' || lost_reason || ' ' || notes
+    name || ' ' || email || ' ' || phone || ' ' || vehicle_type || ' ' || message || ' ' || lost_reason || ' ' || note_bodies
   ) STORED`.execute(db);
   await sql`CREATE INDEX quote_requests_search_trgm_idx ON quote_requests USING gin (search_text gin_trgm_ops)`.execute(db);
   // The inbox's status filter (newest first) and its counts per status.
@@ -124,12 +163,17 @@ export async function down(db: Kysely<any>): Promise<void> {
     await sql`DROP INDEX IF EXISTS ${sql.raw(`email_outbox_${index}_idx`)}`.execute(db);
   }
   await db.schema.alterTable("email_outbox").dropColumn("kind").dropColumn("lead_id").execute();
+  for (const kind of ["insert", "update", "delete", "truncate"]) {
+    await sql`DROP TRIGGER IF EXISTS ${sql.raw(`quote_requests_status_count_${kind}`)} ON quote_requests`.execute(db);
+  }
+  await sql`DROP FUNCTION IF EXISTS count_lead_statuses()`.execute(db);
+  await db.schema.dropTable("lead_status_counts").ifExists().execute();
   await sql`DROP TRIGGER IF EXISTS lead_events_note_transcript ON lead_events`.execute(db);
   await sql`DROP TRIGGER IF EXISTS quote_requests_status_history ON quote_requests`.execute(db);
   await sql`DROP FUNCTION IF EXISTS append_lead_note()`.execute(db);
   await sql`DROP FUNCTION IF EXISTS record_lead_status()`.execute(db);
   await db.schema.dropTable("lead_events").execute();
-  await sql`ALTER TABLE quote_requests DROP COLUMN search_text, DROP COLUMN reminder_due_at,
+  await sql`ALTER TABLE quote_requests DROP COLUMN search_text, DROP COLUMN note_bodies, DROP COLUMN reminder_due_at,
     DROP COLUMN first_response_at, DROP COLUMN lost_reason, DROP CONSTRAINT quote_requests_status_check`.execute(db);
   await sql`UPDATE quote_requests SET status = 'closed' WHERE status IN ('completed', 'lost')`.execute(db);
 }

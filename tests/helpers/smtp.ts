@@ -3,8 +3,13 @@ import { simpleParser } from "mailparser";
 import { SMTPServer } from "smtp-server";
 
 export interface ReceivedMail {
+  /** The envelope's sender (MAIL FROM). */
   from: string;
   to: string[];
+  /** The address in the From header. */
+  fromHeader: string;
+  /** The address in the Reply-To header ("" if none). */
+  replyTo: string;
   subject: string;
   text: string;
   html: string;
@@ -45,9 +50,12 @@ export async function startSmtpSink(port = 0) {
       onData(stream, session, callback) {
         simpleParser(stream)
           .then((mail) => {
+            const address = (field: typeof mail.from) => (Array.isArray(field) ? field[0] : field)?.value[0]?.address ?? "";
             messages.push({
               from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
               to: session.envelope.rcptTo.map((r) => r.address),
+              fromHeader: address(mail.from),
+              replyTo: address(mail.replyTo),
               subject: mail.subject ?? "",
               text: mail.text ?? "",
               html: typeof mail.html === "string" ? mail.html : "",

@@ -5,7 +5,8 @@ import type { DB } from "../db.server";
 /**
  * The inbox's list: newest first, filtered by status and searched over every
  * text field and the notes (quote_requests.search_text, one trigram index),
- * with the count of each status for the filter links.
+ * with the count of each status for the filter links (kept by triggers in
+ * lead_status_counts when there is no search).
  */
 
 export const INBOX_PAGE_SIZE = 25;
@@ -97,7 +98,10 @@ export async function listLeads(db: DB, query: InboxQuery): Promise<InboxPage> {
       FROM quote_requests ${where([status, search])}
       ORDER BY created_at DESC, id DESC
       LIMIT ${INBOX_PAGE_SIZE} OFFSET ${(query.page - 1) * INBOX_PAGE_SIZE}`.execute(db),
-    sql<{ status: LeadStatus; n: string }>`SELECT status, count(*) AS n FROM quote_requests ${where([search])} GROUP BY status`.execute(db),
+    // Without a search, the counters the triggers keep (not a count over every lead).
+    search
+      ? sql<{ status: string; n: string }>`SELECT status, count(*) AS n FROM quote_requests ${where([search])} GROUP BY status`.execute(db)
+      : sql<{ status: string; n: string }>`SELECT status, n FROM lead_status_counts`.execute(db),
   ]);
   const counts = Object.fromEntries(LEAD_STATUSES.map((s) => [s, 0])) as Record<LeadStatus, number>;
   for (const row of grouped.rows) if (isLeadStatus(row.status)) counts[row.status] = Number(row.n);
@@ -107,10 +111,6 @@ export async function listLeads(db: DB, query: InboxQuery): Promise<InboxPage> {
 
 /** The number of New leads, for the dashboard's header. */
 export async function newLeadCount(db: DB): Promise<number> {
-  const row = await db
-    .selectFrom("quote_requests")
-    .select((eb) => eb.fn.countAll<string>().as("n"))
-    .where("status", "=", "new")
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+  const row = await db.selectFrom("lead_status_counts").select("n").where("status", "=", "new").executeTakeFirst();
+  return Number(row?.n ?? 0);
 }

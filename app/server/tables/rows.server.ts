@@ -1,6 +1,7 @@
 import { sql } from "kysely";
 import type { ListQuery } from "~/lib/list-query";
 import { isEmptyValue, validateRow, type TableRow } from "~/lib/table-schema";
+import { asActor } from "../actor.server";
 import { AppError, badRequest, methodNotAllowed, notFound } from "../app-error.server";
 import type { DB } from "../db.server";
 import type { SessionUser } from "../session.server";
@@ -143,12 +144,16 @@ export async function updateRow(db: DB, table: TableDef, id: string | undefined,
   const sets = Object.keys(values).map((n) => sql`${sql.ref(n)} = ${values[n]}`);
   if (table.columns.updated_at) sets.push(sql`updated_at = now()`);
   if (!sets.length) return existing;
-  return storing(table, async () => {
-    const { rows } = await sql<TableRow>`UPDATE ${sql.table(table.name)} SET ${sql.join(sets)} WHERE id = ${existing.id}
-      RETURNING ${selectList(table)}`.execute(db);
-    if (!rows[0]) throw rowNotFound();
-    return rows[0];
-  });
+  return storing(table, () =>
+    // As the administrator: a trigger that records the change (a lead's status
+    // history, db/migrations/2026-11-23-01-leads.ts) names who made it.
+    asActor(db, actor.email, async (trx) => {
+      const { rows } = await sql<TableRow>`UPDATE ${sql.table(table.name)} SET ${sql.join(sets)} WHERE id = ${existing.id}
+        RETURNING ${selectList(table)}`.execute(trx);
+      if (!rows[0]) throw rowNotFound();
+      return rows[0];
+    }),
+  );
 }
 
 export async function deleteRow(db: DB, table: TableDef, id: string | undefined, actor: SessionUser): Promise<void> {
