@@ -20,7 +20,13 @@ export default [
   route("api/admin/status", "routes/api.admin.status.ts"),
 
   // The admin pages: the layout's middleware guards every page under it.
-  route("admin", "routes/admin.tsx", [index("routes/admin._index.tsx"), route(":table", "routes/admin.$table.tsx")]),
+  route("admin", "routes/admin.tsx", [
+    index("routes/admin._index.tsx"),
+    // The lead inbox and a lead's page (before the tables: "leads" is not a table name).
+    route("leads", "routes/admin.leads.tsx"),
+    route("leads/:id", "routes/admin.leads.$id.tsx"),
+    route(":table", "routes/admin.$table.tsx"),
+  ]),
 
   // Administrators' API: one guard for all of it.
   layout("routes/api.admin-guard.ts", [

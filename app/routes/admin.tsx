@@ -5,6 +5,7 @@ import { FullScreenMessage } from "~/components/ui/FullScreenMessage";
 import { useHydrated } from "~/components/ui/use-hydrated";
 import { adminUserContext } from "~/server/auth/current-user.server";
 import { requireUser } from "~/server/guards.server";
+import { newLeadCount } from "~/server/leads/inbox.server";
 import { databaseContext } from "~/server/request-context.server";
 import type { Route } from "./+types/admin";
 
@@ -22,8 +23,9 @@ export const middleware: Route.MiddlewareFunction[] = [
   },
 ];
 
-export function loader({ context }: Route.LoaderArgs) {
-  return { user: context.get(adminUserContext)! };
+export async function loader({ context }: Route.LoaderArgs) {
+  // The header's "Leads (3)" on every dashboard page; fresh after each action (loaders revalidate).
+  return { user: context.get(adminUserContext)!, newLeads: await newLeadCount(context.get(databaseContext)) };
 }
 
 export function meta() {
@@ -33,12 +35,12 @@ export function meta() {
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   return (
     <AuthProvider initialUser={loaderData.user}>
-      <AdminShell />
+      <AdminShell newLeads={loaderData.newLeads} />
     </AuthProvider>
   );
 }
 
-function AdminShell() {
+function AdminShell({ newLeads }: { newLeads: number }) {
   const auth = useAuth();
   const navigate = useNavigate();
   const navigation = useNavigation();
@@ -87,9 +89,32 @@ function AdminShell() {
             </form>
           </div>
         </div>
+        <DashboardNav newLeads={newLeads} />
       </header>
       <Outlet />
     </div>
+  );
+}
+
+/** The dashboard's two sections: the lead inbox (with its New count) and the tables. */
+function DashboardNav({ newLeads }: { newLeads: number }) {
+  const { pathname } = useLocation();
+  const inLeads = pathname === "/admin/leads" || pathname.startsWith("/admin/leads/");
+  // "page" on the inbox itself; "true" (this section) on a lead's page or a table.
+  const leadsCurrent = pathname === "/admin/leads" ? "page" : inLeads ? "true" : undefined;
+  const tab = (current: boolean) =>
+    `inline-flex min-h-11 items-center border-b-2 px-1 text-sm font-semibold focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500 ${
+      current ? "border-brand-600 text-brand-700" : "border-transparent text-slate-600 hover:border-slate-300 hover:text-slate-900"
+    }`;
+  return (
+    <nav aria-label="Dashboard" className="mx-auto flex max-w-7xl gap-6 px-6">
+      <Link to="/admin/leads" aria-current={leadsCurrent} className={tab(inLeads)}>
+        {newLeads > 0 ? `Leads (${newLeads})` : "Leads"}
+      </Link>
+      <Link to="/admin" aria-current={inLeads ? undefined : "true"} className={tab(!inLeads)}>
+        Tables
+      </Link>
+    </nav>
   );
 }
 

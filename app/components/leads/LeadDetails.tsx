@@ -1,0 +1,66 @@
+import type { LeadStatus } from "~/lib/lead-status";
+import type { ShownTime } from "~/lib/time-ago";
+import { ContactLinks, dialable } from "./ContactLinks";
+
+export interface LeadView {
+  id: number;
+  name: string;
+  email: string;
+  phone: string;
+  vehicle_type: string;
+  message: string;
+  status: LeadStatus;
+  lost_reason: string;
+  received: ShownTime;
+  /** From arrival to the first move out of New, formatted; null while it is New. */
+  responseTime: string | null;
+}
+
+const linkClass = "font-medium break-all text-brand-700 underline-offset-2 hover:underline";
+
+/** Who asked, how to reach them, what for and when; the message exactly as they wrote it. */
+export function LeadDetails({ lead }: { lead: LeadView }) {
+  return (
+    <section aria-labelledby="request-heading" className="rounded-xl border border-slate-200 bg-white p-4 sm:p-5">
+      <h3 id="request-heading" className="sr-only">
+        Request
+      </h3>
+      <dl className="grid gap-x-6 gap-y-3 text-sm sm:grid-cols-2">
+        <Detail label="Email">
+          <a href={`mailto:${lead.email}`} className={linkClass}>
+            {lead.email}
+          </a>
+        </Detail>
+        <Detail label="Phone">
+          <a href={`tel:${dialable(lead.phone)}`} className={linkClass}>
+            {lead.phone}
+          </a>
+        </Detail>
+        <Detail label="Vehicle type">{lead.vehicle_type}</Detail>
+        <Detail label="Received">
+          <time dateTime={lead.received.iso}>{lead.received.exact}</time>{" "}
+          <span className="text-slate-600">({lead.received.ago})</span>
+        </Detail>
+        {lead.responseTime && <Detail label="Response time">{lead.responseTime}</Detail>}
+        {lead.status === "lost" && lead.lost_reason && <Detail label="Reason lost">{lead.lost_reason}</Detail>}
+      </dl>
+      <div className="mt-4">
+        <ContactLinks id={lead.id} phone={lead.phone} email={lead.email} />
+      </div>
+      <h4 className="mt-5 text-sm font-semibold text-slate-900">Message</h4>
+      {/* Read-only text, kept as typed (line breaks included), never an input. */}
+      <p className="mt-1 rounded-lg bg-slate-50 p-3 text-sm break-words whitespace-pre-wrap text-slate-800">
+        {lead.message || <span className="text-slate-600 italic">No message.</span>}
+      </p>
+    </section>
+  );
+}
+
+function Detail({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <div className="min-w-0">
+      <dt className="text-xs font-medium tracking-wide text-slate-500 uppercase">{label}</dt>
+      <dd className="mt-0.5 break-words text-slate-900">{children}</dd>
+    </div>
+  );
+}

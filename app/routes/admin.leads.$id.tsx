@@ -1,0 +1,173 @@
+import { ArrowLeft } from "lucide-react";
+import { data, isRouteErrorResponse, Link, replace } from "react-router";
+import { ErrorBanner } from "~/components/admin/ErrorBanner";
+import { LeadDetails } from "~/components/leads/LeadDetails";
+import { NoteForm } from "~/components/leads/NoteForm";
+import { StatusActions } from "~/components/leads/StatusActions";
+import { StatusBadge } from "~/components/leads/StatusBadge";
+import { Timeline } from "~/components/leads/Timeline";
+import type { HistoryItem, LeadActionFailure } from "~/components/leads/types";
+import { formatDuration } from "~/lib/duration";
+import { shownTime, type ShownTime } from "~/lib/time-ago";
+import { AppError } from "~/server/app-error.server";
+import { adminUserFrom } from "~/server/auth/current-user.server";
+import { env } from "~/server/env.server";
+import { readForm } from "~/server/form-body.server";
+import { EMAIL_KINDS } from "~/server/leads/lead-mail.server";
+import { addLeadNote, changeLeadStatus, getLead, leadId, leadTimeline, retryLeadEmail, type TimelineEntry } from "~/server/leads/lead.server";
+import { databaseContext } from "~/server/request-context.server";
+import type { Route } from "./+types/admin.leads.$id";
+
+/*
+ * /admin/leads/{id} — one lead: its details, the status buttons, notes and
+ * its History. Every button is a POST form with an `intent` (status, note,
+ * retry) to this route's action, which answers a redirect back here (so a
+ * reload never posts twice) or, when it refuses, the reason with its status
+ * for the form to show.
+ */
+
+/** An AppError from the lead layer as this route's answer (the 404 shows the ErrorBoundary); anything else stays a 500. */
+function routeError(error: unknown): never {
+  if (error instanceof AppError) throw data({ error: error.message }, { status: error.status });
+  throw error;
+}
+
+function idFrom(params: { id?: string }): number {
+  try {
+    return leadId(params.id);
+  } catch (error) {
+    return routeError(error);
+  }
+}
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const db = context.get(databaseContext);
+  const lead = await getLead(db, idFrom(params)).catch(routeError);
+  const timeline = await leadTimeline(db, lead);
+  // Formatted here with one `now`, so the browser's hydration shows the same words.
+  const now = new Date();
+  const timeZone = env().BUSINESS_TIME_ZONE;
+  const at = (date: Date) => shownTime(date, now, timeZone);
+  const { created_at, first_response_at, client_ip: _ip, ...details } = lead;
+  return {
+    lead: {
+      ...details,
+      received: at(created_at),
+      responseTime: first_response_at ? formatDuration((first_response_at.getTime() - created_at.getTime()) / 1000) : null,
+    },
+    history: timeline.map((entry, index) => historyItem(entry, index, at)),
+  };
+}
+
+function historyItem(entry: TimelineEntry, index: number, at: (date: Date) => ShownTime): HistoryItem {
+  switch (entry.type) {
+    case "received":
+      return { type: "received", key: "received", at: at(entry.at) };
+    case "email":
+      return {
+        type: "email",
+        key: `email-${entry.id}`,
+        at: at(entry.at),
+        id: entry.id,
+        // The kinds' titles live with the e-mails, on the server.
+        title: entry.kind ? EMAIL_KINDS[entry.kind] : "E-mail",
+        to: entry.to,
+        subject: entry.subject,
+        state: entry.state,
+        error: entry.lastError,
+        nextTry: entry.nextAttemptAt ? at(entry.nextAttemptAt) : null,
+        sentAt: entry.sentAt ? at(entry.sentAt) : null,
+      };
+    case "status":
+    case "note":
+      return { ...entry, key: `${entry.type}-${index}`, at: at(entry.at) };
+  }
+}
+
+const INTENTS = ["status", "note", "retry"] as const;
+type Intent = (typeof INTENTS)[number];
+const isIntent = (value: unknown): value is Intent => INTENTS.includes(value as Intent);
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const id = idFrom(params);
+  const body = await readForm(request);
+  if (!body.ok) throw data({ error: body.error }, { status: body.status });
+  const { form } = body;
+  const field = (name: string) => (typeof form.get(name) === "string" ? (form.get(name) as string) : "");
+  const intent = form.get("intent");
+  if (!isIntent(intent)) {
+    return data<LeadActionFailure>({ intent: "", error: "intent must be status, note or retry" }, { status: 400 });
+  }
+  const db = context.get(databaseContext);
+  const actor = adminUserFrom(context).email;
+  try {
+    if (intent === "status") await changeLeadStatus(db, id, form.get("status"), actor, field("reason"));
+    else if (intent === "note") await addLeadNote(db, id, form.get("note"), actor);
+    else await retryLeadEmail(db, id, form.get("email"));
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    // The lead itself is gone (deleted meanwhile): the page's "Lead not found".
+    if (error.status === 404 && intent !== "retry") routeError(error);
+    const failure: LeadActionFailure = {
+      intent,
+      error: error.message,
+      fields: error.fields,
+      values: { note: field("note"), reason: field("reason"), email: field("email") },
+    };
+    return data(failure, { status: error.status });
+  }
+  // Back to the page, replacing the POST in the history.
+  return replace(`/admin/leads/${id}`);
+}
+
+export default function LeadPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { lead, history } = loaderData;
+  // Set only when the form was posted without JavaScript; with it, each form reads its own fetcher.
+  const failure = actionData ?? undefined;
+  return (
+    <main className="mx-auto max-w-3xl space-y-5 px-4 py-6 sm:px-6 lg:py-8">
+      <BackToInbox />
+      <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
+        <h2 className="min-w-0 text-2xl font-semibold break-words text-slate-900">{lead.name}</h2>
+        <StatusBadge status={lead.status} />
+      </div>
+      {failure?.intent === "" && <ErrorBanner>{failure.error}</ErrorBanner>}
+      <LeadDetails lead={lead} />
+      <StatusActions status={lead.status} failure={failure} />
+      <NoteForm failure={failure} />
+      <Timeline items={history} failure={failure} />
+    </main>
+  );
+}
+
+function BackToInbox() {
+  return (
+    <Link to="/admin/leads" className="inline-flex items-center gap-1.5 text-sm font-semibold text-brand-700 hover:underline">
+      <ArrowLeft aria-hidden className="size-4" />
+      All leads
+    </Link>
+  );
+}
+
+export function meta({ data: loaderData, error }: Route.MetaArgs) {
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  const title = loaderData ? `${loaderData.lead.name} | Leads` : notFound ? "Lead not found" : "Error";
+  return [{ title: `${title} | Admin Dashboard` }, { name: "robots", content: "noindex" }];
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  return (
+    <main className="mx-auto max-w-3xl space-y-5 px-4 py-6 sm:px-6 lg:py-8">
+      <BackToInbox />
+      <div role="alert" className="rounded-xl border border-red-200 bg-red-50 p-6 text-red-800">
+        <h2 className="text-lg font-semibold">{notFound ? "Lead not found" : "Something went wrong"}</h2>
+        <p className="mt-1 text-sm">
+          {notFound
+            ? "There is no lead at this address: the link may be mistyped, or the lead was deleted."
+            : "The lead could not be shown. Please try again."}
+        </p>
+      </div>
+    </main>
+  );
+}
