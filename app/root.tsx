@@ -1,14 +1,24 @@
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
 import type { Route } from "./+types/root";
 import "./app.css";
+import { NotAdministrator } from "./components/auth/NotAdministrator";
 import { PublicLayout } from "./components/site/PublicLayout";
 import { primaryButton } from "./components/site/styles";
-import { business } from "./lib/business";
+import { useSiteSettings } from "./components/site/use-site-settings";
+import { shortName } from "./lib/site-settings";
 import { useNonce } from "./lib/nonce";
 import { provideDatabase } from "./server/database-middleware.server";
+import { databaseContext } from "./server/request-context.server";
+import { getSettingsForPage } from "./server/settings.server";
 
 // First for every request: the database in the context (also under react-router dev).
 export const middleware: Route.MiddlewareFunction[] = [provideDatabase];
+
+// The business settings for every page (header, footer, contact details): read
+// from the database on each request, so an edit shows at once (docs/decisions/0014).
+export async function loader({ context }: Route.LoaderArgs) {
+  return { settings: await getSettingsForPage(context.get(databaseContext)) };
+}
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
@@ -41,6 +51,17 @@ export default function App() {
  * admin pages have their own boundary (routes/admin.tsx) and keep its look.
  */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const settings = useSiteSettings();
+  // The admin guard refused a signed-in non-administrator (see NotAdministrator).
+  if (isRouteErrorResponse(error) && error.status === 403 && error.statusText === "Not an Administrator") {
+    return (
+      <>
+        <title>Admin Dashboard</title>
+        <meta name="robots" content="noindex" />
+        <NotAdministrator />
+      </>
+    );
+  }
   let title = "Something went wrong";
   let details = "An unexpected error occurred. Please try again, or call us directly.";
   if (isRouteErrorResponse(error)) {
@@ -53,7 +74,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return (
     <PublicLayout>
       {/* React puts these in the head. An error page is never worth indexing. */}
-      <title>{`${title} | ${business.shortName}`}</title>
+      <title>{`${title} | ${shortName(settings.businessName)}`}</title>
       <meta name="robots" content="noindex" />
       {/* Dark like the other pages' tops, so the header (transparent up here) stays readable. */}
       <section aria-labelledby="error-heading" className="bg-ink-900 px-6 pb-24 pt-36 text-center text-white sm:pt-44">

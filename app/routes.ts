@@ -3,6 +3,9 @@ import { type RouteConfig, index, layout, route } from "@react-router/dev/routes
 export default [
   index("routes/home.tsx"),
   route("about", "routes/about.tsx"),
+  route("gallery", "routes/gallery.tsx"),
+  route("care-guides", "routes/care-guides.tsx"),
+  route("care-guides/:slug", "routes/care-guides.$slug.tsx"),
   route("robots.txt", "routes/robots[.]txt.ts"),
   route("sitemap.xml", "routes/sitemap[.]xml.ts"),
   route("api/forms/submit", "routes/api.forms.submit.ts"),
@@ -25,6 +28,8 @@ export default [
     // The lead inbox and a lead's page (before the tables: "leads" is not a table name).
     route("leads", "routes/admin.leads.tsx"),
     route("leads/:id", "routes/admin.leads.$id.tsx"),
+    // The business settings: one form, not a table (before :table, like the inbox).
+    route("settings", "routes/admin.settings.tsx"),
     route(":table", "routes/admin.$table.tsx"),
   ]),
 
@@ -39,4 +44,8 @@ export default [
   ]),
   // Uploaded files are public (the site shows them); served so they never run script.
   route("uploads/:name", "routes/uploads.$name.ts"),
+
+  // Last: any other address is a 404, answered through a route so that the
+  // root loader (the business settings) runs and the error page shows them.
+  route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

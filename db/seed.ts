@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
-import { faqs, testimonials } from "./seed-content";
+import { seedSettings } from "../app/server/settings.server";
+import { faqs, services, testimonials } from "./seed-content";
 import type { Database } from "./types";
 
 /**
@@ -8,6 +9,10 @@ import type { Database } from "./types";
  * deleted does not come back.
  */
 export async function seedContent(db: Kysely<Database>): Promise<void> {
+  // The business settings' one row, with today's texts (app/lib/business.ts),
+  // inserted only while there is none: on a database made before the settings
+  // existed too, and never over the owner's values.
+  await seedSettings(db);
   await db.transaction().execute(async (trx) => {
     const claimed = await trx
       .insertInto("seeds")
@@ -29,6 +34,35 @@ export async function seedContent(db: Kysely<Database>): Promise<void> {
           const sort_order = positions.get(f.category) ?? 0;
           positions.set(f.category, sort_order + 1);
           return { ...f, sort_order };
+        }),
+      )
+      .execute();
+  });
+  await seedServices(db);
+}
+
+/**
+ * The home page's service lists (a seed of its own: databases seeded before
+ * the services table existed get them on their next start, once).
+ */
+async function seedServices(db: Kysely<Database>): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const claimed = await trx
+      .insertInto("seeds")
+      .values({ name: "services-v1" })
+      .onConflict((oc) => oc.column("name").doNothing())
+      .returning("name")
+      .executeTakeFirst();
+    if (!claimed) return;
+    // Positions within each kind, in tens, so the owner can slot one in between.
+    const positions = new Map<string, number>();
+    await trx
+      .insertInto("services")
+      .values(
+        services.map((s) => {
+          const sort_order = (positions.get(s.kind) ?? 0) + 10;
+          positions.set(s.kind, sort_order);
+          return { ...s, sort_order };
         }),
       )
       .execute();

@@ -100,6 +100,24 @@ export interface SeedsTable {
   applied_at: Timestamp;
 }
 
+/** The one row (id 1) of the business settings (app/server/settings.server.ts). */
+export interface SiteSettingsTable {
+  id: number;
+  business_name: string;
+  phone: string;
+  public_email: string;
+  service_area: string;
+  facebook_url: Generated<string>;
+  opening_hours: Generated<string>;
+  hero_headline: string;
+  hero_text: string;
+  founder_name: string;
+  about_story: string;
+  response_time: string;
+  updated_at: Timestamp;
+  updated_by: Generated<string>;
+}
+
 export interface ContentVersionTable {
   id: number;
   version: number;
@@ -159,12 +177,58 @@ export interface CareGuidesTable {
   sort_order: Generated<number>;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** The page's address, /care-guides/{slug}; '' on insert is made from the title (a trigger). */
+  slug: Generated<string>;
+}
+
+/** The home page's car and boat service lists. */
+export interface ServicesTable {
+  id: Generated<number>;
+  /** "car" or "boat" (SERVICE_KINDS). */
+  kind: string;
+  title: string;
+  description: Generated<string>;
+  /** A name of SERVICE_ICONS (app/lib/service-icons.ts). */
+  icon: string;
+  sort_order: Generated<number>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
 }
 
 /** Exact row counts of big tables, kept by triggers (admin list totals). */
 export interface RowCountsTable {
   table_name: string;
   n: number;
+}
+
+/** Before/after pairs of photos (the public gallery); published only with the customer's consent. */
+export interface GalleryTable {
+  id: Generated<number>;
+  before_image: string;
+  after_image: string;
+  caption: string;
+  service: Generated<string>;
+  kind: Generated<"car" | "boat">;
+  customer_consent: Generated<boolean>;
+  published: Generated<boolean>;
+  sort_order: Generated<number>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** An uploaded image's upright size and the resized copies made of it (docs/decisions/0016). */
+export interface ImagesTable {
+  /** The stored upload's name, as in /uploads/{name}. */
+  name: string;
+  width: number;
+  height: number;
+  /** Widths of the resized copies, ascending. */
+  widths: ColumnType<number[], string, string>;
+  /** Their formats ("webp", "jpg"), best first. */
+  formats: ColumnType<string[], string, string>;
+  /** A 1200x630 cover crop ({base}-og.jpg) exists. */
+  og: Generated<boolean>;
+  created_at: Timestamp;
 }
 
 export interface Database {
@@ -181,8 +245,12 @@ export interface Database {
   rate_limit_hits: RateLimitHitsTable;
   seeds: SeedsTable;
   content_version: ContentVersionTable;
+  site_settings: SiteSettingsTable;
   care_guides: CareGuidesTable;
+  services: ServicesTable;
   row_counts: RowCountsTable;
+  gallery: GalleryTable;
+  images: ImagesTable;
 }
 
 export type OutboxEmail = Selectable<EmailOutboxTable>;

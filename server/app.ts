@@ -64,7 +64,7 @@ export function createApp(database: OpenDatabase): express.Router {
   };
 
   const publicPages = pageCache({
-    paths: ["/", "/about"],
+    paths: ["/", "/about", "/gallery"],
     contentVersion: async () =>
       (
         await withTimeLimit(

@@ -6,7 +6,6 @@
  */
 
 import type { SubmissionResult } from "@conform-to/react";
-import { business } from "./business";
 
 export const QUOTE_FORM_ID = "quote_form";
 
@@ -15,8 +14,7 @@ export const QUOTE_SUCCESS_MESSAGE =
 export const QUOTE_GENERIC_ERROR = "Something went wrong. Please try again or call us directly.";
 export const QUOTE_NETWORK_ERROR = "Network error. Please check your connection and try again.";
 export const QUOTE_INVALID_MESSAGE = "Please correct the highlighted fields and try again.";
-/** The database is down: the request could not be stored, so the visitor must not think it was. */
-export const QUOTE_UNAVAILABLE_MESSAGE = `Sorry, we couldn't save your request just now, so it has not been sent. Please call us at ${business.phone}, or try again in a few minutes.`;
+// The database-down message names the current phone: quoteUnavailableMessage in ./site-settings.ts.
 
 /** Suggestions for the free-text vehicle type (the common kinds first). */
 export const VEHICLE_TYPE_SUGGESTIONS = ["Car", "Truck", "SUV", "Boat", "Other"] as const;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { business } from "./business";
+import { SEED_SETTINGS, SITE_FACTS } from "./business";
 import { businessJsonLd, jsonForScript } from "./structured-data";
 
 describe("jsonForScript", () => {
@@ -13,12 +13,20 @@ describe("jsonForScript", () => {
 
 describe("businessJsonLd", () => {
   it("describes the business as an AutoWash with its phone, area, Facebook page and address", () => {
-    const data = businessJsonLd("https://example.com");
+    const data = businessJsonLd("https://example.com", SEED_SETTINGS);
     expect(data["@type"]).toBe("AutoWash");
     expect(data.url).toBe("https://example.com/");
-    expect(data.telephone).toBe(business.phoneE164);
-    expect(data.sameAs).toEqual([business.facebookUrl]);
-    expect(data.address).toMatchObject({ addressLocality: business.locality, addressRegion: business.region });
+    expect(data.telephone).toBe("+16165550142");
+    expect(data.name).toBe(SEED_SETTINGS.businessName);
+    expect(data.sameAs).toEqual([SEED_SETTINGS.facebookUrl]);
+    expect(data.address).toMatchObject({ addressLocality: SITE_FACTS.locality, addressRegion: SITE_FACTS.region });
     expect(data.areaServed.map((a) => a.name)).toContain("Grand Rapids");
+  });
+
+  it("uses the saved settings, and leaves sameAs empty without a Facebook page", () => {
+    const data = businessJsonLd("https://example.com", { ...SEED_SETTINGS, phone: "+44 20 7946 0958", businessName: "Gleam", facebookUrl: "" });
+    expect(data.telephone).toBe("+442079460958");
+    expect(data.name).toBe("Gleam");
+    expect(data.sameAs).toEqual([]);
   });
 });

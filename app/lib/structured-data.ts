@@ -1,25 +1,26 @@
-import { business } from "./business";
+import { SITE_FACTS } from "./business";
+import { phoneE164, type SiteSettings } from "./site-settings";
 
 /** schema.org data about the business, for search engines' rich results. */
-export function businessJsonLd(origin: string) {
+export function businessJsonLd(origin: string, settings: SiteSettings) {
   return {
     "@context": "https://schema.org",
     "@type": "AutoWash",
     "@id": `${origin}/#business`,
-    name: business.name,
-    description: business.description,
+    name: settings.businessName,
+    description: SITE_FACTS.description,
     url: `${origin}/`,
-    telephone: business.phoneE164,
-    email: business.email,
-    founder: { "@type": "Person", name: business.founder },
+    telephone: phoneE164(settings.phone),
+    email: settings.publicEmail,
+    founder: { "@type": "Person", name: settings.founderName },
     address: {
       "@type": "PostalAddress",
-      addressLocality: business.locality,
-      addressRegion: business.region,
+      addressLocality: SITE_FACTS.locality,
+      addressRegion: SITE_FACTS.region,
       addressCountry: "US",
     },
-    areaServed: business.areaServed.map((name) => ({ "@type": "City", name })),
-    sameAs: [business.facebookUrl],
+    areaServed: SITE_FACTS.areaServed.map((name) => ({ "@type": "City", name })),
+    sameAs: settings.facebookUrl ? [settings.facebookUrl] : [],
   };
 }
 

@@ -39,6 +39,11 @@ export interface PropertySchema {
   maximum?: number;
   /** A regular expression (JavaScript syntax, no flags) the whole value must match. */
   pattern?: string;
+  /**
+   * For a media_url property, the uploads it takes (JSON Schema's keyword):
+   * "image/*" for raster images only (uploaded through /api/upload/image).
+   */
+  contentMediaType?: "image/*";
   /** Text area height; 4 when absent. */
   rows?: number;
   /** The list can be sorted by this column (it is indexed). */

@@ -2,7 +2,9 @@ import { ArrowRight, FlaskConical, GraduationCap, HeartHandshake } from "lucide-
 import { PublicLayout } from "~/components/site/PublicLayout";
 import { SectionLink } from "~/components/site/SectionLink";
 import { primaryButton } from "~/components/site/styles";
-import { business } from "~/lib/business";
+import { settingsFromMatches, useSiteSettings } from "~/components/site/use-site-settings";
+import { SITE_FACTS } from "~/lib/business";
+import { shortName } from "~/lib/site-settings";
 import { pageMeta } from "~/lib/seo";
 import { siteOrigin } from "~/server/site-url.server";
 import type { Route } from "./+types/about";
@@ -30,6 +32,7 @@ const VALUES = [
 ];
 
 export default function About() {
+  const settings = useSiteSettings();
   return (
     <PublicLayout>
       <section aria-labelledby="about-heading" className="relative isolate overflow-hidden bg-ink-900 pb-16 pt-32 text-white sm:pb-24 sm:pt-40">
@@ -40,7 +43,7 @@ export default function About() {
             About Us
           </h1>
           <p className="mx-auto mt-6 max-w-2xl text-lg leading-relaxed text-slate-300">
-            {business.name} is a mobile detailing business serving {business.serviceArea}.
+            {settings.businessName} is a mobile detailing business serving {settings.serviceArea}.
           </p>
         </div>
       </section>
@@ -48,26 +51,13 @@ export default function About() {
       <section aria-labelledby="founder-heading" className="bg-white py-20 sm:py-28">
         <div className="mx-auto max-w-3xl px-4 sm:px-6 lg:px-8">
           <h2 id="founder-heading" className="text-3xl font-extrabold tracking-tight text-ink-900 sm:text-4xl">
-            Meet {business.founder}
+            Meet {settings.founderName}
           </h2>
-          <div className="mt-8 space-y-5 text-lg leading-relaxed text-slate-700">
-            <p>
-              {business.founder} has always loved a clean car. What he did not love was the car wash: brushes that
-              left swirl marks in the paint, harsh chemicals that dulled the trim, and interiors that were
-              “cleaned” in ten rushed minutes. Unhappy with car washes and tired of paying for results he could do
-              better himself, he started detailing his own vehicles, then those of friends and neighbors.
-            </p>
-            <p>
-              From the start he refused to use a product he did not understand. {business.founder.split(" ")[0]} researches every
-              chemical before it touches a customer's vehicle or boat: what it is made of, how it reacts with paint,
-              gel coat, vinyl and leather, and what it leaves behind on your driveway or in the lake.
-            </p>
-            <p>
-              That curiosity never stopped. He keeps studying new coatings, polishing methods and marine care
-              techniques, so every car and boat gets the best the craft has to offer today, not what worked ten years
-              ago. Today {business.shortName} brings that same care to drivers and boaters across West Michigan.
-            </p>
-          </div>
+          <div
+            className="mt-8 text-lg leading-relaxed text-slate-700 [&_a]:font-medium [&_a]:text-brand-700 [&_a]:underline [&_a]:underline-offset-2 [&_blockquote]:border-l-4 [&_blockquote]:border-brand-400 [&_blockquote]:pl-4 [&_h2]:mt-8 [&_h2]:text-2xl [&_h2]:font-bold [&_h2]:text-ink-900 [&_h3]:mt-6 [&_h3]:text-xl [&_h3]:font-bold [&_h3]:text-ink-900 [&_li]:ml-6 [&_li[data-list=bullet]]:list-disc [&_li[data-list=ordered]]:list-decimal [&_ol]:my-4 [&_p+p]:mt-5 [&_.ql-align-center]:text-center [&_.ql-align-right]:text-right [&_strong]:text-ink-900"
+            // The owner's story: rich text sanitised on the server when saved (app/server/settings.server.ts).
+            dangerouslySetInnerHTML={{ __html: settings.aboutStory }}
+          />
         </div>
       </section>
 
@@ -95,7 +85,7 @@ export default function About() {
           <h2 id="cta-heading" className="text-3xl font-extrabold tracking-tight sm:text-4xl">
             Ready to Experience the Difference?
           </h2>
-          <p className="mt-4 text-lg text-slate-300">Tell us about your car or boat and get a personalized quote within 24 hours.</p>
+          <p className="mt-4 text-lg text-slate-300">Tell us about your car or boat and get a personalized quote {settings.responseTime}.</p>
           {/* Scrolls to a contact section on this page if there is one, else goes to /#contact. */}
           <SectionLink anchor="contact" className={`mt-8 ${primaryButton}`}>
             Get My Free Quote
@@ -107,10 +97,12 @@ export default function About() {
   );
 }
 
-export function meta({ loaderData }: Route.MetaArgs) {
+export function meta({ loaderData, matches }: Route.MetaArgs) {
+  const settings = settingsFromMatches(matches);
   return pageMeta({
-    title: `About Us | ${business.shortName}`,
-    description: `Meet ${business.founder}, founder of ${business.name}: careful, researched mobile car and boat detailing in ${business.locality}, MI.`,
+    title: `About Us | ${shortName(settings.businessName)}`,
+    description: `Meet ${settings.founderName}, founder of ${settings.businessName}: careful, researched mobile car and boat detailing in ${SITE_FACTS.locality}, MI.`,
+    siteName: settings.businessName,
     path: "/about",
     origin: loaderData?.origin,
   });

@@ -1,6 +1,7 @@
 import type { FormEvent } from "react";
 import { data, isRouteErrorResponse, Link, Outlet, useLocation, useNavigate, useNavigation } from "react-router";
 import { AuthProvider, useAuth } from "~/components/auth/AuthProvider";
+import { NotAdministrator } from "~/components/auth/NotAdministrator";
 import { FullScreenMessage } from "~/components/ui/FullScreenMessage";
 import { useHydrated } from "~/components/ui/use-hydrated";
 import { adminUserContext } from "~/server/auth/current-user.server";
@@ -100,6 +101,7 @@ function AdminShell({ newLeads }: { newLeads: number }) {
 function DashboardNav({ newLeads }: { newLeads: number }) {
   const { pathname } = useLocation();
   const inLeads = pathname === "/admin/leads" || pathname.startsWith("/admin/leads/");
+  const inSettings = pathname === "/admin/settings";
   // "page" on the inbox itself; "true" (this section) on a lead's page or a table.
   const leadsCurrent = pathname === "/admin/leads" ? "page" : inLeads ? "true" : undefined;
   const tab = (current: boolean) =>
@@ -111,8 +113,11 @@ function DashboardNav({ newLeads }: { newLeads: number }) {
       <Link to="/admin/leads" aria-current={leadsCurrent} className={tab(inLeads)}>
         {newLeads > 0 ? `Leads (${newLeads})` : "Leads"}
       </Link>
-      <Link to="/admin" aria-current={inLeads ? undefined : "true"} className={tab(!inLeads)}>
+      <Link to="/admin" aria-current={inLeads || inSettings ? undefined : "true"} className={tab(!inLeads && !inSettings)}>
         Tables
+      </Link>
+      <Link to="/admin/settings" aria-current={inSettings ? "page" : undefined} className={tab(inSettings)}>
+        Business Settings
       </Link>
     </nav>
   );
@@ -128,20 +133,6 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       <Link to="/" className="mt-8 inline-block rounded-lg bg-brand-600 px-5 py-3 font-semibold text-white">
         Go to Home
       </Link>
-    </main>
-  );
-}
-
-function NotAdministrator() {
-  return (
-    <main className="flex min-h-screen items-center justify-center bg-slate-50 px-6">
-      <div className="max-w-md rounded-2xl bg-white p-8 text-center shadow-lg">
-        <h1 className="text-2xl font-bold text-slate-900">Not an Administrator</h1>
-        <p className="mt-4 text-slate-600">You don't have permission to access the admin dashboard.</p>
-        <Link to="/" className="mt-8 inline-block rounded-lg bg-brand-600 px-5 py-3 font-semibold text-white hover:bg-brand-700">
-          Go to Home
-        </Link>
-      </div>
     </main>
   );
 }

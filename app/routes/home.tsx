@@ -2,16 +2,22 @@ import { BoatServices } from "~/components/site/BoatServices";
 import { CarServices } from "~/components/site/CarServices";
 import { ContactSection } from "~/components/site/ContactSection";
 import { Faq } from "~/components/site/Faq";
+import { GallerySection, HOME_GALLERY_PAIRS } from "~/components/site/GallerySection";
 import { Hero } from "~/components/site/Hero";
 import { JsonLd } from "~/components/site/JsonLd";
 import { PublicLayout } from "~/components/site/PublicLayout";
 import { ServicesOverview } from "~/components/site/ServicesOverview";
 import { Testimonials } from "~/components/site/Testimonials";
 import { ArrivalHashScript, useArrivalScroll } from "~/components/site/useArrivalScroll";
-import { business } from "~/lib/business";
+import { settingsFromMatches, useSiteSettings } from "~/components/site/use-site-settings";
+import { SITE_FACTS } from "~/lib/business";
+import { shortName } from "~/lib/site-settings";
 import { pageMeta } from "~/lib/seo";
 import { businessJsonLd } from "~/lib/structured-data";
+import { listPublishedPairs } from "~/server/gallery.server";
+import { withPhotos } from "~/server/images.server";
 import { listFaqGroups, listTestimonials } from "~/server/public-content.server";
+import { listServicesByKind } from "~/server/services.server";
 import { databaseContext, requestInfoContext } from "~/server/request-context.server";
 import { siteOrigin } from "~/server/site-url.server";
 import type { Route } from "./+types/home";
@@ -19,8 +25,13 @@ import { quoteAction } from "./home.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const db = context.get(databaseContext);
-  const [testimonials, faqGroups] = await Promise.all([listTestimonials(db), listFaqGroups(db)]);
-  return { origin: siteOrigin(request), testimonials, faqGroups };
+  const [testimonials, faqGroups, services, gallery] = await Promise.all([
+    listTestimonials(db).then((rows) => withPhotos(db, rows)),
+    listFaqGroups(db),
+    listServicesByKind(db),
+    listPublishedPairs(db, { limit: HOME_GALLERY_PAIRS }),
+  ]);
+  return { origin: siteOrigin(request), testimonials, faqGroups, services, gallery };
 }
 
 // The quote form's plain (no-JavaScript) post: see app/components/site/QuoteForm.tsx.
@@ -30,6 +41,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   useArrivalScroll();
+  const settings = useSiteSettings();
   return (
     <>
       {/* First in the body, before the sections: see useArrivalScroll. */}
@@ -37,21 +49,24 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       <PublicLayout>
         <Hero />
         <ServicesOverview />
-        <CarServices />
-        <BoatServices />
+        <CarServices services={loaderData.services.car} />
+        <BoatServices services={loaderData.services.boat} />
+        <GallerySection pairs={loaderData.gallery} />
         <Testimonials testimonials={loaderData.testimonials} />
         <Faq groups={loaderData.faqGroups} />
         <ContactSection />
-        <JsonLd data={businessJsonLd(loaderData.origin)} />
+        <JsonLd data={businessJsonLd(loaderData.origin, settings)} />
       </PublicLayout>
     </>
   );
 }
 
-export function meta({ loaderData }: Route.MetaArgs) {
+export function meta({ loaderData, matches }: Route.MetaArgs) {
+  const settings = settingsFromMatches(matches);
   return pageMeta({
-    title: `Mobile Car & Boat Detailing in Grand Rapids | ${business.shortName}`,
-    description: business.description,
+    title: `Mobile Car & Boat Detailing in Grand Rapids | ${shortName(settings.businessName)}`,
+    description: SITE_FACTS.description,
+    siteName: settings.businessName,
     path: "/",
     origin: loaderData?.origin,
   });

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
-import { business } from "~/lib/business";
+import { SEED_SETTINGS } from "~/lib/business";
 
 const optionalUrl = (name: string) =>
   z
@@ -30,8 +30,9 @@ const schema = z.object({
     .string()
     .optional()
     .refine((v) => !v || /^smtps?:\/\//.test(v), { error: "SMTP_URL must start with smtp:// or smtps://" }),
-  MAIL_FROM: z.string().default(`${business.name} <${business.email}>`),
-  QUOTE_NOTIFY_EMAIL: z.string().default(business.email),
+  // Process settings, not the owner's: the first-start name and address (app/lib/business.ts).
+  MAIL_FROM: z.string().default(`${SEED_SETTINGS.businessName} <${SEED_SETTINGS.publicEmail}>`),
+  QUOTE_NOTIFY_EMAIL: z.string().default(SEED_SETTINGS.publicEmail),
   GOOGLE_CLIENT_ID: z.string().optional(),
   GOOGLE_CLIENT_SECRET: z.string().optional(),
   GOOGLE_AUTHORIZATION_URL: z.url().default("https://accounts.google.com/o/oauth2/v2/auth"),

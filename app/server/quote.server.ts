@@ -1,12 +1,13 @@
 import { sql } from "kysely";
-import { business } from "~/lib/business";
-import { HONEYPOT_FIELD, QUOTE_UNAVAILABLE_MESSAGE } from "~/lib/quote-form";
+import { HONEYPOT_FIELD } from "~/lib/quote-form";
+import { quoteUnavailableMessage, type SiteSettings } from "~/lib/site-settings";
 import { quoteFieldErrors, quoteSchema, type QuoteInput } from "~/lib/quote-schema";
 import { AppError } from "./app-error.server";
 import { kickOutbox, remindWhenDue } from "./background.server";
 import type { DB } from "./db.server";
 import { env } from "./env.server";
 import { customerAutoReply, ownerNotification } from "./leads/lead-mail.server";
+import { getSettings, lastKnownSettings } from "./settings.server";
 import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from "./outage.server";
 import { enqueueEmail } from "./outbox.server";
 import { takeRateLimit, type Limit } from "./rate-limit.server";
@@ -60,7 +61,8 @@ export async function submitQuote(db: DB, input: unknown, clientIp: string): Pro
   } catch (error) {
     if (!isDatabaseUnavailable(error)) throw error;
     console.error(`[quote] not stored, the database is unavailable: ${(error as Error).message}`);
-    throw new AppError(503, QUOTE_UNAVAILABLE_MESSAGE, { headers: { "Retry-After": String(RETRY_AFTER_SECONDS) } });
+    // The phone this process read last: the database cannot be asked.
+    throw new AppError(503, quoteUnavailableMessage(lastKnownSettings()), { headers: { "Retry-After": String(RETRY_AFTER_SECONDS) } });
   }
   kickOutbox(db);
   remindWhenDue(db);
@@ -71,7 +73,7 @@ async function takeQuoteLimits(db: DB, clientIp: string): Promise<void> {
   for (const limit of QUOTE_LIMITS) {
     const { allowed, retryAfterSeconds } = await takeRateLimit(db, limit, clientIp);
     if (!allowed) {
-      throw new AppError(429, rateLimitMessage(retryAfterSeconds), { headers: { "Retry-After": String(retryAfterSeconds) } });
+      throw new AppError(429, rateLimitMessage(retryAfterSeconds, await getSettings(db)), { headers: { "Retry-After": String(retryAfterSeconds) } });
     }
   }
 }
@@ -99,14 +101,15 @@ function storeQuote(db: DB, quote: QuoteInput, clientIp: string, receipt: boolea
       .returning(["id", "created_at"])
       .executeTakeFirstOrThrow();
     const leadId = row.id;
-    await enqueueEmail(trx, ownerNotification(leadId, quote, row.created_at, clientIp), { leadId, kind: "owner_notification" });
-    if (receipt) await enqueueEmail(trx, customerAutoReply(leadId, quote), { leadId, kind: "customer_reply" });
+    const settings = await getSettings(trx);
+    await enqueueEmail(trx, ownerNotification(leadId, quote, row.created_at, clientIp, settings), { leadId, kind: "owner_notification" });
+    if (receipt) await enqueueEmail(trx, customerAutoReply(leadId, quote, settings), { leadId, kind: "customer_reply" });
     return leadId;
   });
 }
 
-function rateLimitMessage(retryAfterSeconds: number): string {
+function rateLimitMessage(retryAfterSeconds: number, settings: SiteSettings): string {
   const minutes = Math.ceil(retryAfterSeconds / 60);
   const wait = minutes >= 120 ? `${Math.ceil(minutes / 60)} hours` : minutes > 1 ? `${minutes} minutes` : "a minute";
-  return `Too many quote requests from your network. Please try again in ${wait}, or call us at ${business.phone}.`;
+  return `Too many quote requests from your network. Please try again in ${wait}, or call us at ${settings.phone}.`;
 }

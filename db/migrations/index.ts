@@ -5,6 +5,9 @@ import * as auth from "./2026-11-21-05-auth";
 import * as adminTables from "./2026-11-21-06-admin-tables";
 import * as outboxMessageId from "./2026-11-22-01-outbox-message-id";
 import * as leads from "./2026-11-23-01-leads";
+import * as siteSettings from "./2026-11-23-02-site-settings";
+import * as servicesCareGuideSlugs from "./2026-11-23-03-services-care-guide-slugs";
+import * as galleryImages from "./2026-11-23-04-gallery-images";
 
 // Listed explicitly (not read from disk) so the bundled server carries them.
 // Names sort by date; append new ones at the end.
@@ -15,4 +18,7 @@ export const migrations: Record<string, Migration> = {
   "2026-11-21-06-admin-tables": adminTables,
   "2026-11-22-01-outbox-message-id": outboxMessageId,
   "2026-11-23-01-leads": leads,
+  "2026-11-23-02-site-settings": siteSettings,
+  "2026-11-23-03-services-care-guide-slugs": servicesCareGuideSlugs,
+  "2026-11-23-04-gallery-images": galleryImages,
 };

@@ -217,7 +217,8 @@ test("drag and drop: the zone lights up, then shows 'Uploading...' with the inpu
   // Hold the upload until the uploading state has been seen.
   let release!: () => void;
   const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route("**/api/upload/media", async (route) => {
+  // The testimonial's photo field takes images only: /api/upload/image.
+  await page.route("**/api/upload/image", async (route) => {
     await held;
     await route.continue();
   });
@@ -239,15 +240,23 @@ test("drag and drop: the zone lights up, then shows 'Uploading...' with the inpu
   await expect(dialog.getByRole("img", { name: /^Preview of .+\.png$/ })).toBeVisible();
 });
 
-test("a failed upload says 'Upload failed. Please try again.'", async ({ page }) => {
+test("a refused upload says why: not an image where an image is expected", async ({ page }) => {
   await page.goto("/admin/testimonials?new=1");
   const dialog = page.getByRole("dialog", { name: "Add New Item" });
-  // Text is not an image: the media endpoint refuses it.
+  // Text is not an image: the image endpoint refuses it, and the form shows its words.
   await dialog
     .getByLabel("Image")
     .setInputFiles({ name: "fake.png", mimeType: "image/png", buffer: Buffer.from("not really a png") });
-  await expect(dialog.getByRole("alert")).toHaveText("Upload failed. Please try again.");
+  await expect(dialog.getByRole("alert")).toHaveText("This file is not an image (JPEG, PNG, WebP, AVIF or GIF)");
   await expect(dialog.getByText("Upload file")).toBeVisible();
+});
+
+test("a failed upload (the server's own failure) says 'Upload failed. Please try again.'", async ({ page }) => {
+  await page.goto("/admin/testimonials?new=1");
+  const dialog = page.getByRole("dialog", { name: "Add New Item" });
+  await page.route("**/api/upload/image", (route) => route.fulfill({ status: 500, body: "Internal Server Error" }));
+  await dialog.getByLabel("Image").setInputFiles({ name: "photo.png", mimeType: "image/png", buffer: TINY_PNG });
+  await expect(dialog.getByRole("alert")).toHaveText("Upload failed. Please try again.");
 });
 
 test("rich text: the Quill editor saves formatted HTML, the grid shows its text", async ({ page }) => {

@@ -1,11 +1,23 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Locator, Page } from "@playwright/test";
-import { business } from "~/lib/business";
+import { SEED_SETTINGS, SITE_FACTS } from "~/lib/business";
+import { phoneE164, shortName } from "~/lib/site-settings";
 import { expect, test } from "./fixtures";
+
+// The first-start settings (a test that changes them restores them: tests/e2e/site-settings.test.ts).
+const business = {
+  ...SITE_FACTS,
+  ...SEED_SETTINGS,
+  name: SEED_SETTINGS.businessName,
+  shortName: shortName(SEED_SETTINGS.businessName),
+  email: SEED_SETTINGS.publicEmail,
+  founder: SEED_SETTINGS.founderName,
+  phoneE164: phoneE164(SEED_SETTINGS.phone),
+};
 
 // The owner's "Public fixes found by trying the site": one describe per item.
 
-const HOME_SECTIONS = ["hero", "services", "car-services", "boat-services", "testimonials", "faq", "contact"];
+const HOME_SECTIONS = ["hero", "services", "car-services", "boat-services", "gallery", "testimonials", "faq", "contact"];
 const LOGO_NAME = `${business.shortName} Mobile Detailing`;
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 800 };

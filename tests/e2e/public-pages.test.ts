@@ -1,7 +1,19 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
-import { business } from "~/lib/business";
+import { SEED_SETTINGS, SITE_FACTS } from "~/lib/business";
+import { phoneE164, shortName } from "~/lib/site-settings";
 import { expect, test } from "./fixtures";
+
+// The first-start settings (a test that changes them restores them: tests/e2e/site-settings.test.ts).
+const business = {
+  ...SITE_FACTS,
+  ...SEED_SETTINGS,
+  name: SEED_SETTINGS.businessName,
+  shortName: shortName(SEED_SETTINGS.businessName),
+  email: SEED_SETTINGS.publicEmail,
+  founder: SEED_SETTINGS.founderName,
+  phoneE164: phoneE164(SEED_SETTINGS.phone),
+};
 
 // Any console error (a failed hydration, a CSP refusal, a script error) fails the test.
 let consoleErrors: string[] = [];
@@ -51,13 +63,14 @@ test.describe("home page", () => {
         el.tagName === "SECTION" ? `#${el.id}` : el.tagName.toLowerCase(),
       ),
     );
-    expect(order).toEqual(["header", "#hero", "#services", "#car-services", "#boat-services", "#testimonials", "#faq", "#contact", "footer"]);
+    expect(order).toEqual(["header", "#hero", "#services", "#car-services", "#boat-services", "#gallery", "#testimonials", "#faq", "#contact", "footer"]);
     await expect(page.getByRole("heading", { level: 1 })).toHaveCount(1);
     const headings: Record<string, string> = {
       hero: "Showroom shine for your car & boat, delivered to you",
       services: "Our Services",
       "car-services": "Car Detailing Services",
       "boat-services": "Boat Detailing Services",
+      gallery: "Before & After",
       testimonials: "What Our Customers Say",
       faq: "Frequently Asked Questions",
       contact: "Get Your Free Quote",
@@ -427,7 +440,10 @@ test.describe("search engines", () => {
     expect(res.status()).toBe(200);
     expect(res.headers()["content-type"]).toContain("application/xml");
     const locs = [...(await res.text()).matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
-    expect(locs).toEqual([`${baseURL}/`, `${baseURL}/about`]);
+    // Other public pages (the gallery, each published care guide) follow; care guides are checked in tests/integration/services-care-guides.test.ts.
+    expect(locs.slice(0, 2)).toEqual([`${baseURL}/`, `${baseURL}/about`]);
+    expect(locs).toContain(`${baseURL}/care-guides`);
+    for (const loc of locs) expect(loc!.startsWith(`${baseURL}/`)).toBe(true);
   });
 });
 

@@ -6,8 +6,11 @@ export interface MediaUploaderProps {
   /** The uploaded file's URL, or "" for none. */
   value: string;
   onChange: (url: string) => void;
-  /** media: images and videos (POST /api/upload/media); file: anything (POST /api/upload/file). */
-  type?: "media" | "file";
+  /**
+   * media: images and videos (POST /api/upload/media); image: photos only, JPEG,
+   * PNG, WebP, AVIF or GIF (POST /api/upload/image); file: anything (POST /api/upload/file).
+   */
+  type?: "media" | "image" | "file";
   /** Overrides the type's default file filter. */
   accept?: string;
   placeholder?: string;
@@ -19,6 +22,19 @@ export interface MediaUploaderProps {
 }
 
 const UPLOAD_FAILED = "Upload failed. Please try again.";
+/** The photo types /api/upload/image takes (the server checks the bytes). */
+const IMAGE_TYPES = "image/jpeg,image/png,image/webp,image/avif,image/gif";
+
+/** The server's own words for a refused file (415 not an image, 400 unreadable, 413 too large), else the generic text. */
+async function refusalMessage(response: Response): Promise<string> {
+  if (response.status < 400 || response.status >= 500) return UPLOAD_FAILED;
+  try {
+    const { error } = (await response.json()) as { error?: unknown };
+    return typeof error === "string" && error ? error : UPLOAD_FAILED;
+  } catch {
+    return UPLOAD_FAILED;
+  }
+}
 
 /**
  * Upload field of the admin forms (media and file properties) with three states:
@@ -52,8 +68,12 @@ export function MediaUploader({
       const body = new FormData();
       body.append("file", file);
       const response = await fetch(`/api/upload/${type}`, { method: "POST", body });
-      const result: unknown = response.ok ? await response.json() : null;
-      const url = (result as Record<string, unknown> | null)?.[type === "media" ? "media_url" : "file_url"];
+      if (!response.ok) {
+        setError(await refusalMessage(response));
+        return;
+      }
+      const result: unknown = await response.json();
+      const url = (result as Record<string, unknown> | null)?.[type === "file" ? "file_url" : "media_url"];
       if (typeof url !== "string" || !url) throw new Error(`Upload answered ${response.status}`);
       onChange(url);
     } catch (cause) {
@@ -122,7 +142,7 @@ export function MediaUploader({
           id={inputId}
           type="file"
           className="peer sr-only"
-          accept={accept ?? (type === "media" ? "image/*,video/*" : undefined)}
+          accept={accept ?? (type === "media" ? "image/*,video/*" : type === "image" ? IMAGE_TYPES : undefined)}
           disabled={blocked}
           aria-describedby={describedBy}
           aria-invalid={invalid || undefined}
@@ -147,7 +167,7 @@ export function MediaUploader({
               <UploadCloud aria-hidden className={`size-7 ${dragOver ? "text-brand-600" : "text-slate-400"}`} />
               <span className="text-sm font-semibold text-brand-700">{placeholder}</span>
               <span className="text-xs text-slate-500">
-                Drag and drop {type === "media" ? "an image or video" : "a file"} here, or click to choose
+                Drag and drop {type === "media" ? "an image or video" : type === "image" ? "a photo (JPEG, PNG, WebP, AVIF or GIF)" : "a file"} here, or click to choose
               </span>
             </>
           )}

@@ -29,13 +29,13 @@ export function RichTextInput({ name, prop, value, onChange, disabled, invalid, 
 }
 
 export function uploadInput(type: "media" | "file"): ComponentType<FieldInputProps> {
-  return function UploadInput({ id, name, value, onChange, disabled, invalid, describedBy }) {
+  return function UploadInput({ id, name, prop, value, onChange, disabled, invalid, describedBy }) {
     return (
       <>
         <input type="hidden" name={name} value={text(value)} />
         <MediaUploader
           id={id}
-          type={type}
+          type={type === "media" && prop.contentMediaType === "image/*" ? "image" : type}
           value={text(value)}
           onChange={onChange}
           disabled={disabled}

@@ -1,11 +1,13 @@
-import { Clock, Mail, MapPin, Phone } from "lucide-react";
-import { business } from "~/lib/business";
+import { CalendarClock, Clock, Mail, MapPin, Phone } from "lucide-react";
+import { phoneE164 } from "~/lib/site-settings";
 import { sectionClass } from "./SectionHeading";
 import { QuoteForm } from "./QuoteForm";
 import { focusRing } from "./styles";
+import { useSiteSettings } from "./use-site-settings";
 
 /** The contact section: how to reach the business, and the quote form. */
 export function ContactSection() {
+  const settings = useSiteSettings();
   const link = `font-semibold text-white underline-offset-4 hover:underline ${focusRing}`;
   return (
     <section
@@ -21,26 +23,31 @@ export function ContactSection() {
             Get Your Free Quote
           </h2>
           <p className="mt-4 text-lg leading-relaxed text-slate-300">
-            Tell us about your car, truck or boat and we'll get back to you within 24 hours with a personalized quote.
+            Tell us about your car, truck or boat and we'll get back to you {settings.responseTime} with a personalized quote.
             Prefer to talk? Call, text or e-mail us.
           </p>
           <ul className="mt-8 space-y-5">
             <ContactLine icon={<Phone aria-hidden="true" className="h-5 w-5" />} label="Call or text">
-              <a href={`tel:${business.phoneE164}`} className={link}>
-                {business.phone}
+              <a href={`tel:${phoneE164(settings.phone)}`} className={link}>
+                {settings.phone}
               </a>
             </ContactLine>
             <ContactLine icon={<Mail aria-hidden="true" className="h-5 w-5" />} label="E-mail">
-              <a href={`mailto:${business.email}`} className={link}>
-                {business.email}
+              <a href={`mailto:${settings.publicEmail}`} className={link}>
+                {settings.publicEmail}
               </a>
             </ContactLine>
             <ContactLine icon={<MapPin aria-hidden="true" className="h-5 w-5" />} label="Service area">
-              <span className="font-semibold">{business.serviceArea}</span>
+              <span className="font-semibold">{settings.serviceArea}</span>
             </ContactLine>
             <ContactLine icon={<Clock aria-hidden="true" className="h-5 w-5" />} label="Response time">
-              <span className="font-semibold">Quotes within 24 hours</span>
+              <span className="font-semibold">Quotes {settings.responseTime}</span>
             </ContactLine>
+            {settings.openingHours && (
+              <ContactLine icon={<CalendarClock aria-hidden="true" className="h-5 w-5" />} label="Opening hours">
+                <span className="whitespace-pre-line font-semibold">{settings.openingHours}</span>
+              </ContactLine>
+            )}
           </ul>
         </div>
         <div className="lg:col-span-3">

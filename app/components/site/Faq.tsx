@@ -1,4 +1,5 @@
-import { ChevronDown } from "lucide-react";
+import { ArrowRight, ChevronDown } from "lucide-react";
+import { Link } from "react-router";
 import { SectionHeading, sectionClass } from "./SectionHeading";
 import { SectionLink } from "./SectionLink";
 import { focusRing, primaryButton } from "./styles";
@@ -23,6 +24,15 @@ export function Faq({ groups }: { groups: FaqGroupView[] }) {
           {groups.map((group) => (
             <div key={group.category}>
               <h3 className="text-lg font-bold text-ink-900">{group.category}</h3>
+              {group.category === "Aftercare" && (
+                <Link
+                  to="/care-guides"
+                  className={`mt-1 inline-flex items-center gap-1.5 rounded text-sm font-semibold text-brand-700 underline-offset-4 hover:underline ${focusRing}`}
+                >
+                  Read our care guides
+                  <ArrowRight aria-hidden="true" className="h-4 w-4" />
+                </Link>
+              )}
               <div className="mt-4 divide-y divide-slate-200 overflow-hidden rounded-2xl border border-slate-200">
                 {group.items.map((item) => (
                   <details key={item.id} className="group bg-white open:bg-slate-50/70">

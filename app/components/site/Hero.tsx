@@ -1,9 +1,14 @@
 import { ArrowRight, Car, Check, Clock, MapPin, Sailboat } from "lucide-react";
-import { business } from "~/lib/business";
+import { SITE_FACTS } from "~/lib/business";
 import { SectionLink } from "./SectionLink";
 import { primaryButton, secondaryButton } from "./styles";
+import { useSiteSettings } from "./use-site-settings";
 
 export function Hero() {
+  const settings = useSiteSettings();
+  // The words after the last comma are highlighted ("…, delivered to you").
+  const cut = settings.heroHeadline.lastIndexOf(", ");
+  const [lead, highlight] = cut > 0 ? [settings.heroHeadline.slice(0, cut + 1), settings.heroHeadline.slice(cut + 2)] : [settings.heroHeadline, ""];
   return (
     <section
       id="hero"
@@ -15,15 +20,19 @@ export function Hero() {
         <div className="max-w-3xl">
           <p className="inline-flex items-center gap-2 rounded-full border border-brand-400/30 bg-brand-400/10 px-4 py-1.5 text-sm font-medium text-brand-100">
             <MapPin aria-hidden="true" className="h-4 w-4 text-brand-400" />
-            Mobile detailing in {business.locality}, Michigan
+            Mobile detailing in {SITE_FACTS.locality}, Michigan
           </p>
           <h1 id="hero-heading" className="mt-6 text-4xl font-extrabold tracking-tight text-balance sm:text-6xl xl:text-7xl">
-            Showroom shine for your car &amp; boat,{" "}
-            <span className="bg-gradient-to-r from-brand-400 to-cyan-300 bg-clip-text text-transparent">delivered to you</span>
+            {lead}
+            {highlight && (
+              <>
+                {" "}
+                <span className="bg-gradient-to-r from-brand-400 to-cyan-300 bg-clip-text text-transparent">{highlight}</span>
+              </>
+            )}
           </h1>
-          <p className="mt-6 max-w-2xl text-lg leading-relaxed text-slate-300 sm:text-xl">
-            Premium automotive and marine detailing at your home, office, dock or marina: interior and exterior detailing,
-            paint correction, ceramic coating, wash and wax and oxidation removal.
+          <p className="mt-6 max-w-2xl whitespace-pre-line text-lg leading-relaxed text-slate-300 sm:text-xl">
+            {settings.heroText}
           </p>
           <div className="mt-10 flex flex-col gap-3 sm:flex-row sm:flex-wrap">
             <SectionLink anchor="contact" className={primaryButton}>
@@ -42,7 +51,7 @@ export function Hero() {
           <ul className="mt-12 grid max-w-2xl grid-cols-1 gap-4 text-sm text-slate-300 sm:grid-cols-3">
             <HeroFact icon={<MapPin aria-hidden="true" className="h-5 w-5 text-brand-400" />}>We come to you</HeroFact>
             <HeroFact icon={<Sailboat aria-hidden="true" className="h-5 w-5 text-brand-400" />}>Cars, trucks &amp; boats</HeroFact>
-            <HeroFact icon={<Clock aria-hidden="true" className="h-5 w-5 text-brand-400" />}>Free quote within 24 hours</HeroFact>
+            <HeroFact icon={<Clock aria-hidden="true" className="h-5 w-5 text-brand-400" />}>Free quote {settings.responseTime}</HeroFact>
           </ul>
         </div>
         <HeroPanel />

@@ -1,11 +1,15 @@
-import { Mail, MapPin, Phone } from "lucide-react";
-import { business } from "~/lib/business";
+import { Clock, Mail, MapPin, Phone } from "lucide-react";
+import { Link } from "react-router";
+import { SITE_FACTS } from "~/lib/business";
+import { phoneE164 } from "~/lib/site-settings";
 import { NavItem } from "./NavItem";
 import { SiteLogo } from "./SiteLogo";
 import { NAV_ITEMS } from "./site-nav";
 import { focusRing } from "./styles";
+import { useSiteSettings } from "./use-site-settings";
 
 export function SiteFooter() {
+  const settings = useSiteSettings();
   const year = new Date().getFullYear();
   const link = `rounded transition hover:text-white ${focusRing}`;
   return (
@@ -13,17 +17,19 @@ export function SiteFooter() {
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-14 sm:px-6 md:grid-cols-3 lg:px-8">
         <div>
           <SiteLogo className="text-white" />
-          <p className="mt-4 max-w-xs text-sm leading-relaxed text-slate-400">{business.tagline}</p>
-          <a
-            href={business.facebookUrl}
-            target="_blank"
-            rel="noopener noreferrer"
-            className={`mt-5 inline-flex items-center gap-2 rounded-full border border-white/15 px-4 py-2 text-sm font-medium text-slate-200 transition hover:border-white/40 hover:text-white ${focusRing}`}
-          >
-            <FacebookIcon />
-            Facebook
-            <span className="sr-only">(opens in a new tab)</span>
-          </a>
+          <p className="mt-4 max-w-xs text-sm leading-relaxed text-slate-400">{SITE_FACTS.tagline}</p>
+          {settings.facebookUrl && (
+            <a
+              href={settings.facebookUrl}
+              target="_blank"
+              rel="noopener noreferrer"
+              className={`mt-5 inline-flex items-center gap-2 rounded-full border border-white/15 px-4 py-2 text-sm font-medium text-slate-200 transition hover:border-white/40 hover:text-white ${focusRing}`}
+            >
+              <FacebookIcon />
+              Facebook
+              <span className="sr-only">(opens in a new tab)</span>
+            </a>
+          )}
         </div>
 
         <div>
@@ -31,20 +37,26 @@ export function SiteFooter() {
           <ul className="mt-4 space-y-3 text-sm">
             <li className="flex items-center gap-3">
               <Phone aria-hidden="true" className="h-4 w-4 text-brand-400" />
-              <a href={`tel:${business.phoneE164}`} className={link}>
-                {business.phone}
+              <a href={`tel:${phoneE164(settings.phone)}`} className={link}>
+                {settings.phone}
               </a>
             </li>
             <li className="flex items-center gap-3">
               <Mail aria-hidden="true" className="h-4 w-4 text-brand-400" />
-              <a href={`mailto:${business.email}`} className={link}>
-                {business.email}
+              <a href={`mailto:${settings.publicEmail}`} className={link}>
+                {settings.publicEmail}
               </a>
             </li>
             <li className="flex items-start gap-3">
               <MapPin aria-hidden="true" className="mt-0.5 h-4 w-4 text-brand-400" />
-              <span>Proudly serving {business.serviceArea}</span>
+              <span>Proudly serving {settings.serviceArea}</span>
             </li>
+            {settings.openingHours && (
+              <li className="flex items-start gap-3">
+                <Clock aria-hidden="true" className="mt-0.5 h-4 w-4 text-brand-400" />
+                <span className="whitespace-pre-line">{settings.openingHours}</span>
+              </li>
+            )}
           </ul>
         </div>
 
@@ -56,6 +68,11 @@ export function SiteFooter() {
                 <NavItem item={item} className={link} />
               </li>
             ))}
+            <li>
+              <Link to="/care-guides" className={link}>
+                Care Guides
+              </Link>
+            </li>
           </ul>
         </nav>
       </div>
@@ -63,11 +80,11 @@ export function SiteFooter() {
       <div className="border-t border-white/10">
         <div className="mx-auto flex max-w-7xl flex-col gap-2 px-4 py-6 text-xs text-slate-400 sm:flex-row sm:items-center sm:justify-between sm:px-6 lg:px-8">
           <p>
-            © {year} {business.name}. All rights reserved.
+            © {year} {settings.businessName}. All rights reserved.
           </p>
           <p>
-            <a href={business.credit.url} className={`underline-offset-4 hover:underline ${link}`}>
-              {business.credit.label}
+            <a href={SITE_FACTS.credit.url} className={`underline-offset-4 hover:underline ${link}`}>
+              {SITE_FACTS.credit.label}
             </a>
           </p>
         </div>

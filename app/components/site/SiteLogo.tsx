@@ -1,4 +1,5 @@
-import { business } from "~/lib/business";
+import { shortName } from "~/lib/site-settings";
+import { useSiteSettings } from "./use-site-settings";
 
 /**
  * The brand mark (a water drop with a glint), the business's short name and
@@ -6,6 +7,7 @@ import { business } from "~/lib/business";
  * the second line, whose light blue is only legible on the dark header and footer.
  */
 export function SiteLogo({ className = "", onLight = false }: { className?: string; onLight?: boolean }) {
+  const { businessName } = useSiteSettings();
   return (
     <span className={`inline-flex items-center gap-2.5 ${className}`}>
       <svg viewBox="0 0 32 32" className="h-9 w-9 shrink-0" aria-hidden="true">
@@ -21,7 +23,7 @@ export function SiteLogo({ className = "", onLight = false }: { className?: stri
         <path d="M25 4.5l.8 1.7 1.7.8-1.7.8-.8 1.7-.8-1.7-1.7-.8 1.7-.8z" fill="#fff" />
       </svg>
       <span className="leading-tight">
-        <span className="block text-lg font-extrabold tracking-tight">{business.shortName}</span>
+        <span className="block text-lg font-extrabold tracking-tight">{shortName(businessName)}</span>
         {/* The space keeps the two lines apart in the accessible name ("… Wheels Mobile Detailing"). */}{" "}
         <span className={`block text-[0.65rem] font-semibold uppercase tracking-[0.2em] ${onLight ? "text-brand-700" : "text-brand-400"}`}>
           Mobile Detailing

@@ -1,4 +1,6 @@
 import { Quote, Star } from "lucide-react";
+import { uploadName, type ImageView } from "~/lib/images";
+import { ResponsiveImage } from "./ResponsiveImage";
 import { SectionHeading, sectionClass } from "./SectionHeading";
 
 export interface TestimonialView {
@@ -8,7 +10,12 @@ export interface TestimonialView {
   rating: number;
   service: string;
   image: string;
+  /** The image with its size and resized copies (app/server/images.server.ts withPhotos). */
+  photo?: ImageView | null;
 }
+
+/** Shown at the card's width: one column, two from md, three from lg. */
+const PHOTO_SIZES = "(min-width: 1280px) 400px, (min-width: 1024px) 31vw, (min-width: 768px) 46vw, 92vw";
 
 export function Testimonials({ testimonials }: { testimonials: TestimonialView[] }) {
   if (testimonials.length === 0) return null;
@@ -20,25 +27,36 @@ export function Testimonials({ testimonials }: { testimonials: TestimonialView[]
         </SectionHeading>
         <div className="mt-14 grid gap-6 md:grid-cols-2 lg:grid-cols-3">
           {testimonials.map((t) => (
-            <article key={t.id} className="relative flex flex-col rounded-3xl border border-slate-200 bg-white p-8 shadow-sm">
-              <Quote aria-hidden="true" className="absolute right-6 top-6 h-10 w-10 text-brand-100" />
-              <Rating value={t.rating} />
-              {t.service && (
-                <p className="mt-4 inline-flex w-fit rounded-full bg-brand-50 px-3 py-1 text-xs font-semibold text-brand-700">{t.service}</p>
+            <article key={t.id} className="relative flex flex-col overflow-hidden rounded-3xl border border-slate-200 bg-white shadow-sm">
+              {/* An uploaded photo is a photo of the work; the site's own images (seeded initials) stay avatars. */}
+              {t.photo && uploadName(t.photo.src) && (
+                <ResponsiveImage
+                  image={t.photo}
+                  alt={`The work for ${t.name}${t.service ? `: ${t.service}` : ""}`}
+                  sizes={PHOTO_SIZES}
+                  className="aspect-[4/3] w-full bg-slate-100 object-cover"
+                />
               )}
-              <blockquote className="mt-4 flex-1 leading-relaxed text-slate-700">
-                <p>“{t.text}”</p>
-              </blockquote>
-              <footer className="mt-6 flex items-center gap-3 border-t border-slate-100 pt-6">
-                {t.image ? (
-                  <img src={t.image} alt="" width={48} height={48} loading="lazy" className="h-12 w-12 rounded-full object-cover" />
-                ) : (
-                  <span aria-hidden="true" className="flex h-12 w-12 items-center justify-center rounded-full bg-ink-900 font-bold text-brand-400">
-                    {t.name.charAt(0)}
-                  </span>
+              <div className="relative flex flex-1 flex-col p-8">
+                <Quote aria-hidden="true" className="absolute right-6 top-6 h-10 w-10 text-brand-100" />
+                <Rating value={t.rating} />
+                {t.service && (
+                  <p className="mt-4 inline-flex w-fit rounded-full bg-brand-50 px-3 py-1 text-xs font-semibold text-brand-700">{t.service}</p>
                 )}
-                <p className="font-semibold text-ink-900">{t.name}</p>
-              </footer>
+                <blockquote className="mt-4 flex-1 leading-relaxed text-slate-700">
+                  <p>“{t.text}”</p>
+                </blockquote>
+                <footer className="mt-6 flex items-center gap-3 border-t border-slate-100 pt-6">
+                  {t.image && !uploadName(t.image) ? (
+                    <img src={t.image} alt="" width={48} height={48} loading="lazy" className="h-12 w-12 rounded-full object-cover" />
+                  ) : (
+                    <span aria-hidden="true" className="flex h-12 w-12 items-center justify-center rounded-full bg-ink-900 font-bold text-brand-400">
+                      {t.name.charAt(0)}
+                    </span>
+                  )}
+                  <p className="font-semibold text-ink-900">{t.name}</p>
+                </footer>
+              </div>
             </article>
           ))}
         </div>

@@ -1,7 +1,6 @@
 import { createHmac, randomInt, timingSafeEqual } from "node:crypto";
 import { sql } from "kysely";
 import { z } from "zod";
-import { business } from "~/lib/business";
 import { EMAIL_MAX_LENGTH, EMAIL_PATTERN } from "~/lib/email";
 import { SIGN_IN_MESSAGES } from "~/lib/sign-in";
 import type { DB } from "../db.server";
@@ -11,6 +10,7 @@ import { sendEmail } from "../mail.server";
 import { giveBackRateLimit, takeRateLimit, type Limit } from "../rate-limit.server";
 import { configuredOrigin } from "../site-url.server";
 import { recordAuthEvent } from "./audit.server";
+import { getSettings } from "../settings.server";
 
 export const CODE_TTL_MS = 10 * 60_000;
 export const MAX_WRONG_ATTEMPTS = 5;
@@ -82,7 +82,7 @@ export async function sendSignInCode(db: DB, input: { email: unknown; clientIp: 
     .execute();
 
   try {
-    await sendEmail(codeEmail(email, code));
+    await sendEmail(codeEmail(email, code, (await getSettings(db)).businessName));
   } catch (error) {
     const refused = recipientRefused(error);
     console.error(`[otp] could not send a code to ${email} (${refused ? "address refused" : "mail server unavailable"}):`, error);
@@ -127,13 +127,13 @@ async function takeSendLimits(db: DB, email: string, clientIp: string): Promise<
   return { ok: true, perAddressHits };
 }
 
-function codeEmail(email: string, code: string) {
+function codeEmail(email: string, code: string, businessName: string) {
   const minutes = CODE_TTL_MS / 60_000;
   // Only a configured public origin goes into the link, never the request's Host header.
   const linkOrigin = configuredOrigin();
   const link = linkOrigin ? `${linkOrigin}/login?${new URLSearchParams({ email, code })}` : undefined;
   const text = [
-    `Your sign-in code for ${business.name} is: ${code}`,
+    `Your sign-in code for ${businessName} is: ${code}`,
     "",
     `It works once, for ${minutes} minutes, and only for ${email}.`,
     ...(link ? ["", `Or open this link (in any browser) and press Verify OTP:`, link] : []),

@@ -1,5 +1,5 @@
-import { business } from "~/lib/business";
 import type { QuoteInput } from "~/lib/quote-schema";
+import type { SiteSettings } from "~/lib/site-settings";
 import { env } from "../env.server";
 import type { Email } from "../mail.server";
 import { configuredOrigin } from "../site-url.server";
@@ -15,9 +15,6 @@ export const EMAIL_KINDS = {
   reminder: "Reminder",
 } as const;
 export type EmailKind = keyof typeof EMAIL_KINDS;
-
-/** The customer promise the auto-reply makes, and the inbox's "waiting too long" mark. */
-export const RESPONSE_PROMISE = "within 24 hours";
 
 type Lead = Pick<QuoteInput, "name" | "email" | "phone" | "vehicle_type" | "message">;
 
@@ -58,13 +55,20 @@ function details(lead: Lead): string[] {
 }
 
 /** The owner's e-mail: every field, and Reply-To the customer so a reply reaches them. */
-export function ownerNotification(id: number, lead: Lead, receivedAt: Date, clientIp: string): Email {
+export function ownerNotification(
+  id: number,
+  lead: Lead,
+  receivedAt: Date,
+  clientIp: string,
+  settings: Pick<SiteSettings, "businessName" | "responseTime">,
+): Email {
   return {
     to: env().QUOTE_NOTIFY_EMAIL,
     replyTo: lead.email,
     subject: `New quote request #${id}: ${lead.name} (${lead.vehicle_type})`,
     text: [
-      `New quote request #${id} from the website.`,
+      `New quote request #${id} from the ${settings.businessName} website.`,
+      `The customer has been told they will hear from you ${settings.responseTime}.`,
       "",
       ...details(lead),
       "",
@@ -79,7 +83,11 @@ export function ownerNotification(id: number, lead: Lead, receivedAt: Date, clie
  * The customer's receipt: an honest answer to "did it arrive, and what now?".
  * Replies go to the owner (QUOTE_NOTIFY_EMAIL), not to the sending address.
  */
-export function customerAutoReply(id: number, lead: Lead): Email {
+export function customerAutoReply(
+  id: number,
+  lead: Lead,
+  settings: Pick<SiteSettings, "businessName" | "phone" | "serviceArea" | "responseTime">,
+): Email {
   return {
     to: lead.email,
     replyTo: env().QUOTE_NOTIFY_EMAIL,
@@ -87,19 +95,19 @@ export function customerAutoReply(id: number, lead: Lead): Email {
     text: [
       `Hi ${lead.name},`,
       "",
-      `Thank you for asking ${business.name} for a free quote. Your request has arrived; its reference number is #${id}.`,
+      `Thank you for asking ${settings.businessName} for a free quote. Your request has arrived; its reference number is #${id}.`,
       "",
-      `We answer every request ${RESPONSE_PROMISE}, by phone or e-mail, with a price for your ${lead.vehicle_type}.`,
+      `We answer every request ${settings.responseTime}, by phone or e-mail, with a price for your ${lead.vehicle_type}.`,
       "This is not yet a booking: we will agree on the price and a time with you first.",
       "",
       "What you sent us:",
       "",
       ...details(lead),
       "",
-      `Something to add, or in a hurry? Reply to this e-mail or call us at ${business.phone}.`,
+      `Something to add, or in a hurry? Reply to this e-mail or call us at ${settings.phone}.`,
       "",
-      business.name,
-      business.serviceArea,
+      settings.businessName,
+      settings.serviceArea,
     ].join("\n"),
   };
 }

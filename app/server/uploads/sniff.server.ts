@@ -30,6 +30,10 @@ export function sniffType(head: Uint8Array): SniffedType | undefined {
   if (ascii(head, 4, 8) === "ftyp") {
     const brand = ascii(head, 8, 12);
     if (brand === "qt  ") return { mime: "video/quicktime", ext: "mov", kind: "video" };
+    // AVIF stills (major brand avif, or mif1 listing avif among its compatible brands).
+    if (brand === "avif" || brand === "avis" || (/^(mif1|msf1)$/.test(brand) && ascii(head, 16, 48).includes("avif"))) {
+      return { mime: "image/avif", ext: "avif", kind: "image" };
+    }
     // HEIF/AVIF stills share the container; they are not videos.
     if (!/^(hei|hev|mif1|msf1|avif|avis)/.test(brand)) return { mime: "video/mp4", ext: "mp4", kind: "video" };
   }
@@ -53,6 +57,7 @@ const MIME_BY_EXT: Record<string, string> = {
   png: "image/png",
   gif: "image/gif",
   webp: "image/webp",
+  avif: "image/avif",
   svg: "image/svg+xml",
   mp4: "video/mp4",
   webm: "video/webm",

@@ -1,10 +1,20 @@
 import { MaxFileSizeExceededError, MaxTotalSizeExceededError, parseFormData, type FileUpload } from "@remix-run/form-data-parser";
 import { AppError, badRequest } from "../app-error.server";
 import { env } from "../env.server";
+import { NOT_AN_IMAGE, processImage, RASTER_EXTENSIONS, type ProcessedImage } from "../images.server";
 import { mimeForStoredName, sniffType } from "./sniff.server";
 import { uploadStorage } from "./storage.server";
 
-export type UploadKind = "media" | "file";
+/** media: images and videos; image: raster images only (JPEG, PNG, WebP, AVIF, GIF); file: anything. */
+export type UploadKind = "media" | "image" | "file";
+
+export interface StoredUpload {
+  /** Where it is served: /uploads/{name}. */
+  url: string;
+  name: string;
+  /** For a raster image: its size and the resized copies stored beside it. */
+  image?: ProcessedImage;
+}
 
 const MEDIA_ONLY = "Only images (jpg, png, gif, webp, svg) and videos (mp4, webm, ogg, avi, mov) can be uploaded here";
 // Room for the multipart boundaries and part headers around the one file.
@@ -13,10 +23,12 @@ export const UPLOAD_ENVELOPE_BYTES = 64 * 1024;
 /**
  * Stores the multipart field "file" of an upload request and returns the URL
  * it is served at. The type comes from the bytes; media accepts images and
- * videos only. Past UPLOAD_MAX_BYTES the request is refused with 413 while it
- * is still arriving, and nothing is stored. Refusals are AppErrors (400, 413, 415).
+ * videos only, image raster images only (JPEG, PNG, WebP, AVIF, GIF). Past UPLOAD_MAX_BYTES the request is refused with 413 while it
+ * is still arriving, and nothing is stored. A raster image is decoded and its
+ * resized copies made before anything is stored (docs/decisions/0016); as
+ * image, one sharp cannot read is a 400. Refusals are AppErrors (400, 413, 415).
  */
-export async function storeUpload(request: Request, kind: UploadKind): Promise<string> {
+export async function storeUpload(request: Request, kind: UploadKind): Promise<StoredUpload> {
   const max = env().UPLOAD_MAX_BYTES;
   if (!(request.headers.get("content-type") ?? "").toLowerCase().startsWith("multipart/form-data")) {
     throw badRequest('Send the file as multipart/form-data in the field "file"');
@@ -24,6 +36,7 @@ export async function storeUpload(request: Request, kind: UploadKind): Promise<s
   if (Number(request.headers.get("content-length") ?? 0) > max + UPLOAD_ENVELOPE_BYTES) throw tooLarge(max);
 
   let stored: string | undefined;
+  let image: ProcessedImage | undefined;
   let refusal: AppError | undefined;
   const storage = uploadStorage();
   try {
@@ -40,7 +53,26 @@ export async function storeUpload(request: Request, kind: UploadKind): Promise<s
         refusal = new AppError(415, MEDIA_ONLY);
         return null;
       }
+      const raster = type?.kind === "image" && RASTER_EXTENSIONS.has(type.ext);
+      if (kind === "image" && !raster) {
+        refusal = new AppError(415, NOT_AN_IMAGE);
+        return null;
+      }
+      if (raster) {
+        try {
+          image = await processImage(bytes);
+        } catch (error) {
+          if (!(error instanceof AppError)) throw error;
+          // Where an image is expected, one that cannot be read is refused; as
+          // media it is stored as before, shown as it is (no copies).
+          if (kind === "image") {
+            refusal = error;
+            return null;
+          }
+        }
+      }
       stored = await storage.put(new Blob([bytes]).stream(), type?.ext ?? otherExtension(file.name));
+      for (const copy of image?.copies ?? []) await storage.putCopy(stored, copy.suffix, copy.bytes);
       return null;
     });
   } catch (error) {
@@ -52,7 +84,7 @@ export async function storeUpload(request: Request, kind: UploadKind): Promise<s
   }
   if (refusal) throw refusal;
   if (!stored) throw badRequest('Send the file in the multipart field "file"');
-  return `/uploads/${stored}`;
+  return { url: `/uploads/${stored}`, name: stored, image };
 }
 
 function tooLarge(max: number): AppError {

@@ -1,0 +1,22 @@
+import { useRouteLoaderData } from "react-router";
+import { SEED_CONTACT } from "~/lib/business";
+import type { SiteSettings } from "~/lib/site-settings";
+import type { loader } from "~/root";
+
+// Only an error page whose root loader failed renders without the settings:
+// it shows the header and footer, so the first-start contact details do.
+const FALLBACK: SiteSettings = { ...SEED_CONTACT, heroHeadline: "", heroText: "", founderName: "", aboutStory: "" };
+
+/**
+ * The business settings the root loader read for this page (phone, name,
+ * texts); the first-start contact details only on an error page without them.
+ */
+export function useSiteSettings(): SiteSettings {
+  return useRouteLoaderData<typeof loader>("root")?.settings ?? FALLBACK;
+}
+
+/** The same for a route's `meta` function, from its matches. */
+export function settingsFromMatches(matches: ReadonlyArray<{ id: string; data?: unknown } | undefined>): SiteSettings {
+  const root = matches.find((match) => match?.id === "root")?.data as { settings?: SiteSettings } | undefined;
+  return root?.settings ?? FALLBACK;
+}

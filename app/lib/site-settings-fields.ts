@@ -1,0 +1,47 @@
+import type { SettingName } from "./site-settings";
+
+/**
+ * The settings form's fields: labels (the UI contract's), kinds, limits and
+ * hints. Apart from ./site-settings.ts so the public pages, which use only the
+ * derived values (tel: number, short name), do not carry them.
+ */
+
+export type SettingKind = "text" | "tel" | "email" | "url" | "multiline" | "richText";
+
+export interface SettingField {
+  name: SettingName;
+  label: string;
+  kind: SettingKind;
+  maxLength: number;
+  required: boolean;
+  hint?: string;
+}
+
+/** The form's fields, in the form's order, with the UI contract's labels. */
+export const SETTING_FIELDS: readonly SettingField[] = [
+  { name: "businessName", label: "Business Name", kind: "text", maxLength: 80, required: true },
+  { name: "phone", label: "Phone", kind: "tel", maxLength: 30, required: true, hint: "For example (616) 555-0142 or +1 616 555 0142." },
+  { name: "publicEmail", label: "Public Email", kind: "email", maxLength: 254, required: true },
+  {
+    name: "serviceArea",
+    label: "Service Area",
+    kind: "text",
+    maxLength: 120,
+    required: true,
+    hint: "Completes “Proudly serving …” in the footer.",
+  },
+  { name: "facebookUrl", label: "Facebook URL", kind: "url", maxLength: 300, required: false, hint: "An https:// address; leave empty for no Facebook link." },
+  { name: "openingHours", label: "Opening Hours", kind: "multiline", maxLength: 500, required: false, hint: "One line per day or period; leave empty to show none." },
+  { name: "heroHeadline", label: "Hero Headline", kind: "text", maxLength: 90, required: true, hint: "The home page's main heading. The words after the last comma are highlighted." },
+  { name: "heroText", label: "Hero Text", kind: "multiline", maxLength: 400, required: true },
+  { name: "founderName", label: "Founder Name", kind: "text", maxLength: 80, required: true },
+  { name: "aboutStory", label: "About Story", kind: "richText", maxLength: 20_000, required: true },
+  {
+    name: "responseTime",
+    label: "Response Time",
+    kind: "text",
+    maxLength: 60,
+    required: true,
+    hint: "As the sentence says it: “We answer every request within 24 hours.”",
+  },
+];

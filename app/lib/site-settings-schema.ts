@@ -1,0 +1,81 @@
+import { z } from "zod";
+import { EMAIL_MAX_LENGTH, EMAIL_PATTERN } from "./email";
+import { PHONE_MAX_DIGITS, PHONE_MIN_DIGITS, PHONE_PATTERN, type SettingName, type SiteSettings } from "./site-settings";
+import { SETTING_FIELDS } from "./site-settings-fields";
+
+/**
+ * The one schema a settings save is validated with (the /admin/settings
+ * action and anything else that saves them). Browser-safe, but only the
+ * server imports it: the form shows the server's messages, so no page
+ * carries zod for it. Text is trimmed; line ends become \n.
+ */
+
+const field = (name: SettingName) => SETTING_FIELDS.find((f) => f.name === name)!;
+
+function text(name: SettingName) {
+  const { label, maxLength, required } = field(name);
+  const base = z
+    .string({ error: `${label} is required.` })
+    .transform((value) => value.replace(/\r\n?/g, "\n").trim())
+    .pipe(z.string().max(maxLength, `${label} must be at most ${maxLength.toLocaleString("en-US")} characters.`));
+  return required ? base.pipe(z.string().min(1, `${label} is required.`)) : base;
+}
+
+// A single line: a headline or a name with a line break in it is a paste error.
+function line(name: SettingName) {
+  return text(name).pipe(z.string().regex(/^[^\n]*$/, `${field(name).label} must be on one line.`));
+}
+
+export const siteSettingsSchema = z.object({
+  businessName: line("businessName"),
+  phone: line("phone").pipe(
+    z
+      .string()
+      .regex(PHONE_PATTERN, "Phone may contain only digits, spaces and ( ) + - .")
+      .refine((value) => {
+        const digits = value.replace(/\D/g, "").length;
+        return digits >= PHONE_MIN_DIGITS && digits <= PHONE_MAX_DIGITS;
+      }, `Phone must have ${PHONE_MIN_DIGITS} to ${PHONE_MAX_DIGITS} digits.`),
+  ),
+  publicEmail: line("publicEmail").pipe(
+    z
+      .string()
+      .max(EMAIL_MAX_LENGTH)
+      .regex(EMAIL_PATTERN, "Public Email must be an e-mail address, like info@example.com."),
+  ),
+  serviceArea: line("serviceArea"),
+  facebookUrl: line("facebookUrl").pipe(
+    z.string().refine((value) => value === "" || isHttpsUrl(value), "Facebook URL must be an https:// address, or empty."),
+  ),
+  openingHours: text("openingHours"),
+  heroHeadline: line("heroHeadline"),
+  heroText: text("heroText"),
+  founderName: line("founderName"),
+  // Sanitised by the server before it is stored (an empty story after that is refused there).
+  aboutStory: text("aboutStory"),
+  responseTime: line("responseTime"),
+});
+
+// The schema's output is exactly the settings.
+export type ValidSettings = z.output<typeof siteSettingsSchema> & SiteSettings;
+
+function isHttpsUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return url.protocol === "https:" && url.hostname.includes(".") && !url.username && !url.password;
+  } catch {
+    return false;
+  }
+}
+
+export type SettingsFieldErrors = Partial<Record<SettingName, string>>;
+
+/** The first message of each field that failed, keyed by the field's name. */
+export function settingsFieldErrors(error: z.ZodError): SettingsFieldErrors {
+  const errors: SettingsFieldErrors = {};
+  for (const issue of error.issues) {
+    const name = issue.path[0] as SettingName | undefined;
+    if (name && !errors[name]) errors[name] = issue.message;
+  }
+  return errors;
+}

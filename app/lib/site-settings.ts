@@ -1,0 +1,54 @@
+/**
+ * The business settings the owner edits at /admin/settings (one row in
+ * `site_settings`): their shape, labels and limits, and what is derived from
+ * them (the tel: number, the short name). Plain code without zod, so every
+ * public page can use it; the schema that validates a save is in
+ * ./site-settings-schema.ts.
+ */
+
+export interface SiteSettings {
+  businessName: string;
+  phone: string;
+  publicEmail: string;
+  serviceArea: string;
+  /** An https URL, or "" for none (the footer then has no Facebook link). */
+  facebookUrl: string;
+  /** Multi-line plain text, "" for not shown. */
+  openingHours: string;
+  heroHeadline: string;
+  heroText: string;
+  founderName: string;
+  /** Sanitised rich text (HTML), see app/server/rich-text.server.ts. */
+  aboutStory: string;
+  /** How soon a quote request is answered, as the sentence says it: "within 24 hours". */
+  responseTime: string;
+}
+
+export type SettingName = keyof SiteSettings;
+
+/** Characters a phone number may be written with. */
+export const PHONE_PATTERN = /^[0-9 ()+\-.]+$/;
+export const PHONE_MIN_DIGITS = 10;
+export const PHONE_MAX_DIGITS = 15;
+
+/**
+ * The number to dial, for tel: links and structured data: +1 and the digits
+ * for a 10-digit North American number, else + and the digits as written
+ * (an international number starts with its country code).
+ */
+export function phoneE164(phone: string): string {
+  const digits = phone.replace(/\D/g, "");
+  if (digits.length === 10 && !phone.trim().startsWith("+")) return `+1${digits}`;
+  return `+${digits}`;
+}
+
+/** The name without a trailing "Mobile Detailing": the logo's first line and page titles. */
+export function shortName(businessName: string): string {
+  const short = businessName.replace(/\s+mobile detailing\s*$/i, "").trim();
+  return short || businessName;
+}
+
+/** The quote form's outage message: the request was not stored, so the visitor must call. */
+export function quoteUnavailableMessage(settings: Pick<SiteSettings, "phone">): string {
+  return `Sorry, we couldn't save your request just now, so it has not been sent. Please call us at ${settings.phone}, or try again in a few minutes.`;
+}

@@ -1,0 +1,90 @@
+import { ArrowRight, BookOpen } from "lucide-react";
+import { Link } from "react-router";
+import { PublicLayout } from "~/components/site/PublicLayout";
+import { focusRing } from "~/components/site/styles";
+import { settingsFromMatches } from "~/components/site/use-site-settings";
+import { pageMeta } from "~/lib/seo";
+import { shortName } from "~/lib/site-settings";
+import { listPublishedCareGuides } from "~/server/care-guides.server";
+import { databaseContext } from "~/server/request-context.server";
+import { siteOrigin } from "~/server/site-url.server";
+import type { Route } from "./+types/care-guides";
+
+/** /care-guides: the published care guides, in the owner's order, each linking to its page. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const guides = await listPublishedCareGuides(context.get(databaseContext));
+  return { origin: siteOrigin(request), guides };
+}
+
+export default function CareGuides({ loaderData }: Route.ComponentProps) {
+  const { guides } = loaderData;
+  return (
+    <PublicLayout>
+      {/* Dark at the top, like /about: the fixed header is transparent with white text up here. */}
+      <section aria-labelledby="care-guides-heading" className="relative isolate overflow-hidden bg-ink-900 pb-16 pt-32 text-white sm:pb-20 sm:pt-40">
+        <div aria-hidden="true" className="absolute -right-40 -top-40 -z-10 h-[32rem] w-[32rem] rounded-full bg-brand-600/30 blur-3xl" />
+        <div className="mx-auto max-w-4xl px-4 text-center sm:px-6 lg:px-8">
+          <p className="text-sm font-semibold uppercase tracking-[0.2em] text-brand-400">Aftercare</p>
+          <h1 id="care-guides-heading" className="mt-3 text-4xl font-extrabold tracking-tight sm:text-6xl">
+            Care Guides
+          </h1>
+          <p className="mx-auto mt-6 max-w-2xl text-lg leading-relaxed text-slate-300">
+            How to keep your car or boat looking its best after a detail: washing, curing times, products and what to avoid.
+          </p>
+        </div>
+      </section>
+
+      <section aria-label="Guides" className="bg-slate-50 py-16 sm:py-24">
+        <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
+          {guides.length === 0 ? (
+            <p className="text-center text-lg text-slate-600">No care guides are published yet. Please check back soon.</p>
+          ) : (
+            <ul className="grid gap-6 md:grid-cols-2 lg:grid-cols-3">
+              {guides.map((guide) => (
+                <li key={guide.slug}>
+                  <article className="relative flex h-full flex-col overflow-hidden rounded-3xl border border-slate-200 bg-white shadow-sm transition hover:shadow-lg">
+                    <div className="aspect-[16/9] bg-ink-900">
+                      {guide.cover ? (
+                        <img src={guide.cover} alt="" loading="lazy" decoding="async" className="h-full w-full object-cover" />
+                      ) : (
+                        <div className="flex h-full items-center justify-center text-brand-400">
+                          <BookOpen aria-hidden="true" className="h-12 w-12" />
+                        </div>
+                      )}
+                    </div>
+                    <div className="flex flex-1 flex-col p-6">
+                      <h2 className="text-xl font-bold text-ink-900">
+                        {/* The whole card is the link's target area; the link's name is the title. */}
+                        <Link
+                          to={`/care-guides/${guide.slug}`}
+                          className={`rounded after:absolute after:inset-0 after:content-[''] hover:text-brand-700 ${focusRing}`}
+                        >
+                          {guide.title}
+                        </Link>
+                      </h2>
+                      {guide.summary && <p className="mt-3 flex-1 leading-relaxed text-slate-600">{guide.summary}</p>}
+                      <p aria-hidden="true" className="mt-5 inline-flex items-center gap-1.5 text-sm font-semibold text-brand-700">
+                        Read the guide
+                        <ArrowRight className="h-4 w-4" />
+                      </p>
+                    </div>
+                  </article>
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+      </section>
+    </PublicLayout>
+  );
+}
+
+export function meta({ loaderData, matches }: Route.MetaArgs) {
+  const name = shortName(settingsFromMatches(matches).businessName);
+  return pageMeta({
+    title: `Care Guides | ${name}`,
+    description: `Aftercare guides from ${name}: how to wash, protect and look after your car or boat after a professional detail.`,
+    path: "/care-guides",
+    origin: loaderData?.origin,
+  });
+}
