@@ -68,6 +68,12 @@ export async function startSmtpSink(port = 0) {
           .catch(callback);
       },
     });
+    // A client that dies mid-session (a test kills the app server while it
+    // delivers) resets its connection; smtp-server reports that as an 'error'
+    // event, which would otherwise be thrown in the test process.
+    server.on("error", (error: NodeJS.ErrnoException) => {
+      if (error.code !== "ECONNRESET" && error.code !== "EPIPE") console.warn("[smtp sink]", error.message);
+    });
     await new Promise<void>((resolve) => server.listen(actualPort, "127.0.0.1", resolve));
     actualPort = (server.server.address() as AddressInfo).port;
   }
