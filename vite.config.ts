@@ -2,11 +2,25 @@ import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
 
+/**
+ * The browser build's shared chunks. Every page needs React, React Router and
+ * Vite's preload helper, and the public pages their shell (header, logo,
+ * settings, meta, nonce): one file each instead of seven small ones, as one
+ * gzip stream over them is smaller than one per file (the home page's
+ * JavaScript budget, bench/browser-js.ts; docs/decisions/0061). Deferred
+ * sections (app/components/site/deferred-section.tsx) must never be listed.
+ */
+const SHELL = /\/app\/(lib\/(nonce|seo|business|site-settings)|components\/site\/(SiteLogo|use-site-settings|SiteHeader|MobileMenu|NavItem|SectionLink|styles|site-nav|icons|deferred-section))\.tsx?$/;
+function manualChunks(id: string): string | undefined {
+  if (/\/node_modules\/(react|react-dom|scheduler|react-router)\//.test(id) || id.includes("vite/preload-helper")) return "framework";
+  if (SHELL.test(id)) return "shell";
+}
+
 export default defineConfig(({ isSsrBuild }) => ({
   build: {
     // The server build's entry is our Express app, which imports the React
     // Router server build as a virtual module (see server.js).
-    rollupOptions: isSsrBuild ? { input: "./server/app.ts" } : undefined,
+    rollupOptions: isSsrBuild ? { input: "./server/app.ts" } : { output: { manualChunks } },
   },
   resolve: { alias: { "~": new URL("./app", import.meta.url).pathname } },
   ssr: {

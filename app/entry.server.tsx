@@ -60,6 +60,10 @@ export default function handleRequest(
       </NonceProvider>,
       {
         nonce,
+        // React 19 sends a finished Suspense boundary over ~12 KB (progressiveChunkSize) as a hidden
+        // template that an inline script reveals: without JavaScript that content would never show.
+        // The home page's sections are each in a boundary (deferred-section.tsx): keep them inline.
+        progressiveChunkSize: Number.POSITIVE_INFINITY,
         [readyOption]() {
           shellRendered = true;
           const body = new PassThrough({

@@ -1,7 +1,8 @@
+import { lazy } from "react";
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
 import type { Route } from "./+types/root";
 import "./app.css";
-import { NotAdministrator } from "./components/auth/NotAdministrator";
+import { NotAdministrator as NotAdministratorNow } from "./components/auth/NotAdministrator";
 import { PublicLayout } from "./components/site/PublicLayout";
 import { primaryButton } from "./components/site/styles";
 import { useSiteSettings } from "./components/site/use-site-settings";
@@ -10,6 +11,13 @@ import { useNonce } from "./lib/nonce";
 import { provideDatabase } from "./server/database-middleware.server";
 import { databaseContext } from "./server/request-context.server";
 import { getSettingsForPage } from "./server/settings.server";
+
+// Only ever shown at /admin: in the browser its code is fetched when needed, not
+// with every public page (docs/decisions/0061). No Suspense around it on either
+// side: the server renders it at once, the browser's hydration waits for it.
+const NotAdministrator = import.meta.env.SSR
+  ? NotAdministratorNow
+  : /* @__PURE__ */ lazy(() => import("./components/auth/NotAdministrator").then((m) => ({ default: m.NotAdministrator })));
 
 // First for every request: the database in the context (also under react-router dev).
 export const middleware: Route.MiddlewareFunction[] = [provideDatabase];

@@ -1,14 +1,16 @@
 import { gzipSync } from "node:zlib";
 import { type BenchReport, kb, withAppServer } from "./lib";
 
-const BUDGET_BYTES = 130 * 1024;
+// Issue 10: under 120 KB. React and React Router alone are ~110 KB of it, so the page's own code
+// loads with it only for what is on the first screen (docs/decisions/0061).
+const BUDGET_BYTES = 120 * 1024;
 // Admin-only editors must never reach the public page (file names and code markers).
 const ADMIN_CODE = [/quill/i, /md-editor/i, /\bql-editor\b/, /\bw-md-editor\b/];
 
 /**
  * (c) The JavaScript a browser loads for / : every script and modulepreload of
  * the built page and the inline module script's imports, gzip-compressed,
- * against a 130 KB budget.
+ * against a 120 KB budget.
  */
 export function benchBrowserJs(): Promise<BenchReport> {
   return withAppServer({}, async (server) => {
@@ -30,16 +32,25 @@ export function benchBrowserJs(): Promise<BenchReport> {
       }),
     );
     files.sort((a, b) => b.gzip - a.gzip);
-    // Chunks these files import() later (e.g. the quote form's validation): shown, not counted.
-    const deferredNames = new Set<string>();
-    for (const f of files) for (const m of f.text.matchAll(/import\(\s*["'`]([^"'`]+\.js)["'`]\s*\)/g)) deferredNames.add(m[1]!.replace(/^.*\//, ""));
-    for (const f of files) deferredNames.delete(f.url.replace(/^.*\//, ""));
-    const deferred = await Promise.all(
-      [...deferredNames].map(async (name) => {
-        const code = Buffer.from(await (await fetch(new URL(`/assets/${name}`, server.url))).arrayBuffer());
-        return { url: name, raw: code.length, gzip: gzipSync(code).length, text: code.toString("utf8") };
-      }),
-    );
+    // Chunks these files import() later (the sections below the fold, the quote form's validation),
+    // and the chunks those import() in turn: shown, not counted.
+    const loaded = new Set(files.map((f) => f.url.replace(/^.*\//, "")));
+    const deferred: typeof files = [];
+    const seen = new Set(loaded);
+    let frontier = files;
+    while (frontier.length) {
+      const names = new Set<string>();
+      for (const f of frontier) for (const m of f.text.matchAll(/import\(\s*["'`]([^"'`]+\.js)["'`]\s*\)/g)) names.add(m[1]!.replace(/^.*\//, ""));
+      const fresh = [...names].filter((n) => !seen.has(n));
+      fresh.forEach((n) => seen.add(n));
+      frontier = await Promise.all(
+        fresh.map(async (name) => {
+          const code = Buffer.from(await (await fetch(new URL(`/assets/${name}`, server.url))).arrayBuffer());
+          return { url: name, raw: code.length, gzip: gzipSync(code).length, text: code.toString("utf8") };
+        }),
+      );
+      deferred.push(...frontier);
+    }
     const total = files.reduce((s, f) => s + f.gzip, 0);
     const raw = files.reduce((s, f) => s + f.raw, 0);
     const adminHits = [...files, ...deferred].filter((f) => ADMIN_CODE.some((re) => re.test(f.url) || re.test(f.text))).map((f) => f.url);

@@ -8,6 +8,7 @@ import { benchAdminTables } from "./admin-tables";
 import { benchBrowserJs } from "./browser-js";
 import { benchExportMemory } from "./export-memory";
 import { benchLeadsInbox } from "./leads-inbox";
+import { benchLighthouse } from "./lighthouse";
 import { type Benchmark, type BenchReport, printReport } from "./lib";
 import { benchOutboxDrain } from "./outbox-drain";
 import { benchPublicPage } from "./public-page";
@@ -18,6 +19,7 @@ const benchmarks: Record<string, Benchmark> = {
   page: benchPublicPage,
   quote: benchQuoteSubmissions,
   js: benchBrowserJs,
+  lighthouse: benchLighthouse,
   admin: benchAdminTables,
   leads: benchLeadsInbox,
   export: benchExportMemory,

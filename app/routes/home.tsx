@@ -1,15 +1,16 @@
-import { BoatServices } from "~/components/site/BoatServices";
-import { CarServices } from "~/components/site/CarServices";
-import { ContactSection } from "~/components/site/ContactSection";
-import { Faq } from "~/components/site/Faq";
-import { GallerySection, HOME_GALLERY_PAIRS } from "~/components/site/GallerySection";
+import { BoatServices as BoatServicesNow } from "~/components/site/BoatServices";
+import { CarServices as CarServicesNow } from "~/components/site/CarServices";
+import { ContactSection as ContactSectionNow } from "~/components/site/ContactSection";
+import { deferredSection } from "~/components/site/deferred-section";
+import { Faq as FaqNow } from "~/components/site/Faq";
+import { GallerySection as GallerySectionNow, HOME_GALLERY_PAIRS } from "~/components/site/GallerySection";
 import { Hero } from "~/components/site/Hero";
 import { JsonLd } from "~/components/site/JsonLd";
 import { PublicLayout } from "~/components/site/PublicLayout";
-import { ServicesOverview } from "~/components/site/ServicesOverview";
-import { Testimonials } from "~/components/site/Testimonials";
+import { ServicesOverview as ServicesOverviewNow } from "~/components/site/ServicesOverview";
+import { Testimonials as TestimonialsNow } from "~/components/site/Testimonials";
 import { ArrivalHashScript, useArrivalScroll } from "~/components/site/useArrivalScroll";
-import { settingsFromMatches, useSiteSettings } from "~/components/site/use-site-settings";
+import { settingsFromMatches } from "~/components/site/use-site-settings";
 import { SITE_FACTS } from "~/lib/business";
 import { shortName } from "~/lib/site-settings";
 import { pageMeta } from "~/lib/seo";
@@ -19,19 +20,47 @@ import { withPhotos } from "~/server/images.server";
 import { listFaqGroups, listTestimonials } from "~/server/public-content.server";
 import { listServicesByKind } from "~/server/services.server";
 import { databaseContext, requestInfoContext } from "~/server/request-context.server";
+import { getSettingsForPage } from "~/server/settings.server";
 import { siteOrigin } from "~/server/site-url.server";
 import type { Route } from "./+types/home";
 import { quoteAction } from "./home.server";
 
+// Everything below the hero is loaded as the visitor scrolls to it (docs/decisions/0061):
+// the server renders it all; in the browser only the hero's code comes with the page.
+const SSR = import.meta.env.SSR;
+const ServicesOverview = deferredSection("services", SSR ? ServicesOverviewNow : null, () =>
+  import("~/components/site/ServicesOverview").then((m) => m.ServicesOverview),
+);
+const CarServices = deferredSection("car-services", SSR ? CarServicesNow : null, () =>
+  import("~/components/site/CarServices").then((m) => m.CarServices),
+);
+const BoatServices = deferredSection("boat-services", SSR ? BoatServicesNow : null, () =>
+  import("~/components/site/BoatServices").then((m) => m.BoatServices),
+);
+const GallerySection = deferredSection("gallery", SSR ? GallerySectionNow : null, () =>
+  import("~/components/site/GallerySection").then((m) => m.GallerySection),
+);
+const Testimonials = deferredSection("testimonials", SSR ? TestimonialsNow : null, () =>
+  import("~/components/site/Testimonials").then((m) => m.Testimonials),
+);
+const Faq = deferredSection("faq", SSR ? FaqNow : null, () => import("~/components/site/Faq").then((m) => m.Faq));
+const ContactSection = deferredSection("contact", SSR ? ContactSectionNow : null, () =>
+  import("~/components/site/ContactSection").then((m) => m.ContactSection),
+);
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   const db = context.get(databaseContext);
-  const [testimonials, faqGroups, services, gallery] = await Promise.all([
+  const [testimonials, faqGroups, services, gallery, settings] = await Promise.all([
     listTestimonials(db).then((rows) => withPhotos(db, rows)),
     listFaqGroups(db),
     listServicesByKind(db),
     listPublishedPairs(db, { limit: HOME_GALLERY_PAIRS }),
+    getSettingsForPage(db),
   ]);
-  return { origin: siteOrigin(request), testimonials, faqGroups, services, gallery };
+  const origin = siteOrigin(request);
+  // Built here, not in the component, so the browser's bundle need not carry it (docs/decisions/0061).
+  const jsonLd = businessJsonLd(origin, settings);
+  return { origin, testimonials, faqGroups, services, gallery, jsonLd };
 }
 
 // The quote form's plain (no-JavaScript) post: see app/components/site/QuoteForm.tsx.
@@ -41,7 +70,6 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   useArrivalScroll();
-  const settings = useSiteSettings();
   return (
     <>
       {/* First in the body, before the sections: see useArrivalScroll. */}
@@ -55,7 +83,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <Testimonials testimonials={loaderData.testimonials} />
         <Faq groups={loaderData.faqGroups} />
         <ContactSection />
-        <JsonLd data={businessJsonLd(loaderData.origin, settings)} />
+        <JsonLd data={loaderData.jsonLd} />
       </PublicLayout>
     </>
   );

@@ -1,7 +1,10 @@
-import { MoveHorizontal } from "lucide-react";
+import { icon } from "./icons";
 import { useId, useState, type CSSProperties } from "react";
 import type { ImageView } from "~/lib/images";
 import { ResponsiveImage } from "./ResponsiveImage";
+
+// Drawn with lucide's paths (./icons); here, as only this section uses it.
+const MoveHorizontal = /* @__PURE__ */ icon("move-horizontal", [["path",{"d":"m18 8 4 4-4 4"}],["path",{"d":"M2 12h20"}],["path",{"d":"m6 8-4 4 4 4"}]]);
 
 export interface BeforeAfterPair {
   id: number;

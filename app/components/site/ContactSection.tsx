@@ -1,9 +1,12 @@
-import { CalendarClock, Clock, Mail, MapPin, Phone } from "lucide-react";
+import { Clock, Mail, MapPin, Phone, icon } from "./icons";
 import { phoneE164 } from "~/lib/site-settings";
 import { sectionClass } from "./SectionHeading";
 import { QuoteForm } from "./QuoteForm";
 import { focusRing } from "./styles";
 import { useSiteSettings } from "./use-site-settings";
+
+// Drawn with lucide's paths (./icons); here, as only this section uses it.
+const CalendarClock = /* @__PURE__ */ icon("calendar-clock", [["path",{"d":"M16 14v2.2l1.6 1"}],["path",{"d":"M16 2v3"}],["path",{"d":"M21 7.338V5a2 2 0 00-2-2H5a2 2 0 00-2 2v14a2 2 0 002 2h2.338"}],["path",{"d":"M3 9h5.859"}],["path",{"d":"M8 2v3"}],["circle",{"cx":"16","cy":"16","r":"6"}]]);
 
 /** The contact section: how to reach the business, and the quote form. */
 export function ContactSection() {

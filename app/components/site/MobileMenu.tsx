@@ -1,4 +1,4 @@
-import { Menu, X } from "lucide-react";
+import { Menu, X } from "./icons";
 import { useEffect, useRef, useState } from "react";
 import { NavItem } from "./NavItem";
 import { SectionLink } from "./SectionLink";

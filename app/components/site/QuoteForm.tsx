@@ -1,5 +1,5 @@
 import type { SubmissionResult } from "@conform-to/react";
-import { CircleAlert, LoaderCircle, Send } from "lucide-react";
+import { icon } from "./icons";
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react";
 import { useActionData } from "react-router";
 import {
@@ -15,8 +15,15 @@ import { Field, FORM_ID, inputClass, type Errors, type FieldName } from "./Quote
 import { QuoteSuccess } from "./QuoteSuccess";
 import type { QuoteValidationState } from "./QuoteValidation";
 
+// Drawn with lucide's paths (./icons); here, as only this section uses them.
+const CircleAlert = /* @__PURE__ */ icon("circle-alert", [["circle",{"cx":"12","cy":"12","r":"10"}],["line",{"x1":"12","x2":"12","y1":"8","y2":"12"}],["line",{"x1":"12","x2":"12.01","y1":"16","y2":"16"}]]);
+const LoaderCircle = /* @__PURE__ */ icon("loader-circle", [["path",{"d":"M21 12a9 9 0 1 1-6.219-8.56"}]]);
+const Send = /* @__PURE__ */ icon("send", [["path",{"d":"M14.536 21.686a.5.5 0 0 0 .937-.024l6.5-19a.496.496 0 0 0-.635-.635l-19 6.5a.5.5 0 0 0-.024.937l7.93 3.18a2 2 0 0 1 1.112 1.11z"}],["path",{"d":"m21.854 2.147-10.94 10.939"}]]);
+
 // conform + zod: loaded when the form comes near the screen (docs/decisions/0022).
-const QuoteValidation = lazy(() => import("./QuoteValidation"));
+// Marked pure so that bundling keeps this module out of chunks that import it without using it
+// (the home page's server-only imports of its sections, docs/decisions/0061).
+const QuoteValidation = /* @__PURE__ */ lazy(() => import("./QuoteValidation"));
 
 
 /**

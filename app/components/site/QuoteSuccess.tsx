@@ -1,6 +1,9 @@
-import { CircleCheckBig } from "lucide-react";
+import { icon } from "./icons";
 import { useEffect, useRef } from "react";
 import { QUOTE_SUCCESS_MESSAGE } from "~/lib/quote-form";
+
+// Drawn with lucide's paths (./icons); here, as only this section uses it.
+const CircleCheckBig = /* @__PURE__ */ icon("circle-check-big", [["path",{"d":"M21.801 10A10 10 0 1 1 17 3.335"}],["path",{"d":"m9 11 3 3L22 4"}]]);
 
 /** The form's success state: the thank-you message, focused, and a way back to an empty form. */
 export function QuoteSuccess({ onAnother }: { onAnother: () => void }) {

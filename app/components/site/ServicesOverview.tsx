@@ -1,4 +1,4 @@
-import { ArrowRight, Car, Check, Sailboat } from "lucide-react";
+import { ArrowRight, Car, Check, Sailboat } from "./icons";
 import { SectionHeading, sectionClass } from "./SectionHeading";
 import { SectionLink } from "./SectionLink";
 import { focusRing } from "./styles";

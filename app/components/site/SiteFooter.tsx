@@ -1,4 +1,4 @@
-import { Clock, Mail, MapPin, Phone } from "lucide-react";
+import { Clock, Mail, MapPin, Phone } from "./icons";
 import { Link } from "react-router";
 import { SITE_FACTS } from "~/lib/business";
 import { phoneE164 } from "~/lib/site-settings";
@@ -13,7 +13,7 @@ export function SiteFooter() {
   const year = new Date().getFullYear();
   const link = `rounded transition hover:text-white ${focusRing}`;
   return (
-    <footer className="border-t border-white/10 bg-ink-900 text-slate-300">
+    <footer id="site-footer" className="border-t border-white/10 bg-ink-900 text-slate-300">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-14 sm:px-6 md:grid-cols-3 lg:px-8">
         <div>
           <SiteLogo className="text-white" />
