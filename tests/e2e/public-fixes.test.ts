@@ -1,19 +1,10 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Locator, Page } from "@playwright/test";
-import { SEED_SETTINGS, SITE_FACTS } from "~/lib/business";
-import { phoneE164, shortName } from "~/lib/site-settings";
 import { expect, test } from "./fixtures";
+import { seedBusiness } from "../helpers/seed-business";
 
-// The first-start settings (a test that changes them restores them: tests/e2e/site-settings.test.ts).
-const business = {
-  ...SITE_FACTS,
-  ...SEED_SETTINGS,
-  name: SEED_SETTINGS.businessName,
-  shortName: shortName(SEED_SETTINGS.businessName),
-  email: SEED_SETTINGS.publicEmail,
-  founder: SEED_SETTINGS.founderName,
-  phoneE164: phoneE164(SEED_SETTINGS.phone),
-};
+// The first-start settings.
+const business = seedBusiness;
 
 // The owner's "Public fixes found by trying the site": one describe per item.
 

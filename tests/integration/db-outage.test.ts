@@ -1,21 +1,12 @@
 import pg from "pg";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { SEED_SETTINGS, SITE_FACTS } from "~/lib/business";
-import { phoneE164, shortName } from "~/lib/site-settings";
 import { startAppServer, type AppServer } from "../helpers/app-server";
 import { createTestDatabase, type TestDatabase } from "../helpers/database";
 import { startTcpProxy, type TcpProxy } from "../helpers/tcp-proxy";
+import { seedBusiness } from "../helpers/seed-business";
 
-// The first-start settings (a test that changes them restores them: tests/e2e/site-settings.test.ts).
-const business = {
-  ...SITE_FACTS,
-  ...SEED_SETTINGS,
-  name: SEED_SETTINGS.businessName,
-  shortName: shortName(SEED_SETTINGS.businessName),
-  email: SEED_SETTINGS.publicEmail,
-  founder: SEED_SETTINGS.founderName,
-  phoneE164: phoneE164(SEED_SETTINGS.phone),
-};
+// The first-start settings.
+const business = seedBusiness;
 
 // Only a PostgreSQL server can be stopped or hang under the app; PGlite is in-process.
 const onServer = !!process.env.TEST_DATABASE_URL;
