@@ -502,7 +502,11 @@ describe("the E-mail Log table (/api/tables/email_outbox)", () => {
     const failed = await enqueueEmail(db(), { to: "jane@example.com", subject: "Log: failed", text: "…" }, { leadId: lead.id, kind: "customer_reply" });
     const plain = await enqueueEmail(db(), { to: "someone@example.com", subject: "Log: code", text: "…" });
     await db().updateTable("email_outbox").set({ sent_at: new Date(), attempts: 1 }).where("id", "=", sent).execute();
-    await db().updateTable("email_outbox").set({ attempts: 1, last_error: "Connection refused" }).where("id", "=", failed).execute();
+    await db()
+      .updateTable("email_outbox")
+      .set({ attempts: 1, last_error: "Connection refused", next_attempt_at: sql`now() + interval '30 seconds'` })
+      .where("id", "=", failed)
+      .execute();
 
     const res = await api("/api/tables/email_outbox");
     expect(res.status).toBe(200);

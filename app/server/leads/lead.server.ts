@@ -80,7 +80,8 @@ export async function leadTimeline(db: DB, lead: Pick<Lead, "id" | "created_at">
         CASE
           WHEN sent_at IS NOT NULL THEN 'sent'
           WHEN claimed_by IS NOT NULL AND next_attempt_at > now() THEN 'sending'
-          WHEN last_error IS NOT NULL THEN 'failed'
+          -- A failure whose next try has come (after "Retry now", or its backoff) is queued again.
+          WHEN last_error IS NOT NULL AND next_attempt_at > now() THEN 'failed'
           ELSE 'queued'
         END AS state
       FROM email_outbox WHERE lead_id = ${lead.id} ORDER BY created_at, id`.execute(db),

@@ -257,7 +257,7 @@ export const ADMIN_TABLES: TableDef[] = [
         read: (ref) => sql`CASE
           WHEN ${ref("sent_at")} IS NOT NULL THEN 'sent'
           WHEN ${ref("claimed_by")} IS NOT NULL AND ${ref("next_attempt_at")} > now() THEN 'sending'
-          WHEN ${ref("last_error")} IS NOT NULL THEN 'failed'
+          WHEN ${ref("last_error")} IS NOT NULL AND ${ref("next_attempt_at")} > now() THEN 'failed'
           ELSE 'queued' END`,
       },
       attempts: { type: "integer", title: "Tries", readOnly: true },
