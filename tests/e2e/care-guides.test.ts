@@ -2,26 +2,13 @@ import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Page } from "@playwright/test";
 import { createRows, marker, TINY_PNG, watchConsoleErrors } from "./admin-helpers";
 import { ADMIN_EMAIL, expect, signIn, test } from "./fixtures";
+import { SPEC_BOAT_SERVICES, SPEC_CAR_SERVICES } from "../helpers/spec-services";
 
 // The home page's services from the `services` table, and the public care
 // guides (issue 10, items 2, 5 and 8), with JavaScript on and off.
 
-const CAR_TITLES = [
-  "Complete Interior & Exterior Detailing",
-  "Professional Paint Corrections",
-  "Premium Ceramic Coating Application",
-  "Headlight Restoration",
-  "Engine Bay Detailing",
-];
-const BOAT_TITLES = [
-  "Complete Hull & Deck Cleaning",
-  "Professional Wash & Wax",
-  "Interior Cabin Detailing",
-  "Oxidation Removal & Restoration",
-  "Marine-Grade Ceramic Coating",
-  "Gel Coat Polishing & Protection",
-  "Vinyl & Upholstery Cleaning",
-];
+const CAR_TITLES = SPEC_CAR_SERVICES;
+const BOAT_TITLES = SPEC_BOAT_SERVICES;
 
 /**
  * An administrator's page in a context of its own (JavaScript on, whatever

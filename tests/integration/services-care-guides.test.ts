@@ -7,6 +7,7 @@ import { inProcessFetch } from "../helpers/routes";
 import { sessionCookieFor } from "../helpers/sessions";
 import { startSmtpSink, type SmtpSink } from "../helpers/smtp";
 import { useTestDatabase } from "../helpers/test-database-lifecycle";
+import { SPEC_BOAT_SERVICES, SPEC_CAR_SERVICES } from "../helpers/spec-services";
 
 // Services as a table (the home page's car and boat lists) and the public care
 // guides (/care-guides, /care-guides/{slug}, the sitemap): issue 10, items 2, 5 and 8.
@@ -27,22 +28,8 @@ const call = (path: string, init: RequestInit & { json?: unknown } = {}) => {
   return fetchRoute(path, { ...init, headers, body });
 };
 
-const CAR_TITLES = [
-  "Complete Interior & Exterior Detailing",
-  "Professional Paint Corrections",
-  "Premium Ceramic Coating Application",
-  "Headlight Restoration",
-  "Engine Bay Detailing",
-];
-const BOAT_TITLES = [
-  "Complete Hull & Deck Cleaning",
-  "Professional Wash & Wax",
-  "Interior Cabin Detailing",
-  "Oxidation Removal & Restoration",
-  "Marine-Grade Ceramic Coating",
-  "Gel Coat Polishing & Protection",
-  "Vinyl & Upholstery Cleaning",
-];
+const CAR_TITLES = SPEC_CAR_SERVICES;
+const BOAT_TITLES = SPEC_BOAT_SERVICES;
 
 interface HomeData {
   services: Record<"car" | "boat", { id: number; title: string; description: string; icon: string }[]>;
