@@ -1,4 +1,5 @@
-import { PassThrough } from "node:stream";
+import { Transform } from "node:stream";
+import { StringDecoder } from "node:string_decoder";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from "react-dom/server";
@@ -10,6 +11,7 @@ import {
   type RouterContextProvider,
 } from "react-router";
 import { NonceProvider } from "~/lib/nonce";
+import { ScriptsAfterPaint, scriptsAfterPaint } from "~/lib/scripts-after-paint";
 import { isDatabaseUnavailable, noteDatabaseOutage } from "~/server/outage.server";
 import { requestInfoContext } from "~/server/request-context.server";
 
@@ -66,10 +68,20 @@ export default function handleRequest(
         progressiveChunkSize: Number.POSITIVE_INFINITY,
         [readyOption]() {
           shellRendered = true;
-          const body = new PassThrough({
-            final(callback) {
+          // A public page's scripts are fetched after its first paint (app/lib/scripts-after-paint.ts).
+          const rewrite = scriptsAfterPaint(new URL(request.url).pathname) ? new ScriptsAfterPaint() : null;
+          const decoder = new StringDecoder("utf8");
+          const body = new Transform({
+            transform(chunk: Buffer, _encoding, callback) {
+              const ready = rewrite ? rewrite.push(decoder.write(chunk)) : chunk;
+              if (ready.length > 0) this.push(ready);
+              callback();
+            },
+            flush(callback) {
               clearTimeout(timeoutId);
               timeoutId = undefined;
+              const rest = rewrite ? rewrite.push(decoder.end()) + rewrite.end() : "";
+              if (rest) this.push(rest);
               callback();
             },
           });

@@ -1,7 +1,6 @@
 import { lazy } from "react";
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
 import type { Route } from "./+types/root";
-import "./app.css";
 import { NotAdministrator as NotAdministratorNow } from "./components/auth/NotAdministrator";
 import { PublicLayout } from "./components/site/PublicLayout";
 import { primaryButton } from "./components/site/styles";
@@ -11,6 +10,19 @@ import { useNonce } from "./lib/nonce";
 import { provideDatabase } from "./server/database-middleware.server";
 import { databaseContext } from "./server/request-context.server";
 import { getSettingsForPage } from "./server/settings.server";
+import publicCssText from "./styles/public.css?inline";
+
+/**
+ * The public pages' stylesheet, written into the head of every page instead of
+ * linked, so the first paint waits for no request (docs/decisions/0017). Only
+ * the server bundle holds the text; in the browser it is read back from the
+ * server's element before hydration, so any render of the head keeps it and
+ * the page's JavaScript does not carry it. The dashboard adds its own
+ * stylesheet (app/routes/admin.tsx).
+ */
+const PUBLIC_CSS = import.meta.env.SSR
+  ? publicCssText
+  : (document.getElementById("public-css")?.textContent ?? "");
 
 // Only ever shown at /admin: in the browser its code is fetched when needed, not
 // with every public page (docs/decisions/0061). No Suspense around it on either
@@ -37,6 +49,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#0b1220" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <style id="public-css" dangerouslySetInnerHTML={{ __html: PUBLIC_CSS }} />
         <Meta />
         <Links />
       </head>

@@ -4,7 +4,7 @@ import { signInByEmail, startAppServer } from "../tests/helpers/app-server";
 import { startSmtpSink } from "../tests/helpers/smtp";
 import { imagesAboveTheFold } from "./above-the-fold";
 import { type BenchReport, kb } from "./lib";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { seedGalleryPairs } from "./seed-gallery";
@@ -51,6 +51,11 @@ export async function benchLighthouse(): Promise<BenchReport> {
       const result = await lighthouse(url, { port: chrome.port, output: "json", logLevel: "error", onlyCategories: [...CATEGORIES] });
       if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
       const lhr = result.lhr as unknown as Lhr;
+      // The whole report, to read what the table leaves out (LIGHTHOUSE_JSON_DIR=/some/dir).
+      if (process.env.LIGHTHOUSE_JSON_DIR) {
+        const name = PAGES[i] === "/" ? "home" : PAGES[i]!.slice(1);
+        writeFileSync(path.join(process.env.LIGHTHOUSE_JSON_DIR, `${name}.json`), JSON.stringify(result.lhr, null, 1));
+      }
       const scores = CATEGORIES.map((c) => Math.round((lhr.categories[c]?.score ?? 0) * 100));
       const audit = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
       const requests = (lhr.audits["network-requests"]?.details?.items ?? []) as NetworkRequest[];

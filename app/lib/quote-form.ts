@@ -9,8 +9,12 @@ import type { SubmissionResult } from "@conform-to/react";
 
 export const QUOTE_FORM_ID = "quote_form";
 
-export const QUOTE_SUCCESS_MESSAGE =
-  "Thank you for your request! We'll get back to you within 24 hours with a personalized quote.";
+/** The thank-you message, with the owner's response time (the business settings' "within 24 hours"). */
+export function quoteSuccessMessage(responseTime: string): string {
+  return `Thank you for your request! We'll get back to you ${responseTime} with a personalized quote.`;
+}
+/** The same with the first-start response time: the JSON API's answer (it has no settings to hand). */
+export const QUOTE_SUCCESS_MESSAGE = quoteSuccessMessage("within 24 hours");
 export const QUOTE_GENERIC_ERROR = "Something went wrong. Please try again or call us directly.";
 export const QUOTE_NETWORK_ERROR = "Network error. Please check your connection and try again.";
 export const QUOTE_INVALID_MESSAGE = "Please correct the highlighted fields and try again.";

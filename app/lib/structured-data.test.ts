@@ -28,5 +28,11 @@ describe("businessJsonLd", () => {
     expect(data.telephone).toBe("+442079460958");
     expect(data.name).toBe("Gleam");
     expect(data.sameAs).toEqual([]);
+    expect(data).not.toHaveProperty("openingHours");
+  });
+
+  it("lists the opening hours one line each, when the owner gives them", () => {
+    const data = businessJsonLd("https://example.com", { ...SEED_SETTINGS, openingHours: "Mon–Fri 8am–6pm\r\n\n  Sat 9am–2pm  " });
+    expect(data.openingHours).toEqual(["Mon–Fri 8am–6pm", "Sat 9am–2pm"]);
   });
 });

@@ -21,7 +21,16 @@ export function businessJsonLd(origin: string, settings: SiteSettings) {
     },
     areaServed: SITE_FACTS.areaServed.map((name) => ({ "@type": "City", name })),
     sameAs: settings.facebookUrl ? [settings.facebookUrl] : [],
+    // The owner's lines as written (schema.org takes text); none when the setting is empty.
+    ...(settings.openingHours ? { openingHours: openingHoursLines(settings.openingHours) } : {}),
   };
+}
+
+function openingHoursLines(text: string): string[] {
+  return text
+    .split("\n")
+    .map((line) => line.trim())
+    .filter(Boolean);
 }
 
 /**

@@ -1,7 +1,7 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Page } from "@playwright/test";
 import { createRows, marker, TINY_PNG, watchConsoleErrors } from "./admin-helpers";
-import { ADMIN_EMAIL, expect, signIn, test } from "./fixtures";
+import { expectNoSeriousViolations } from "./axe";
+import { ADMIN_EMAIL, expect, hydrated, signIn, test } from "./fixtures";
 import { SPEC_BOAT_SERVICES, SPEC_CAR_SERVICES } from "../helpers/spec-services";
 
 // The home page's services from the `services` table, and the public care
@@ -45,15 +45,6 @@ const TINY_PDF = Buffer.from(
     "3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 200 200]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n",
 );
 
-/** Waits until React has hydrated the header, when JavaScript runs. */
-async function settled(page: Page, javaScriptEnabled: boolean) {
-  if (!javaScriptEnabled) return;
-  await page.waitForFunction(() => {
-    const el = document.querySelector("body > header");
-    return !!el && Object.keys(el).some((k) => k.startsWith("__reactFiber"));
-  });
-}
-
 for (const javaScriptEnabled of [true, false]) {
   test.describe(`${javaScriptEnabled ? "with" : "without"} JavaScript`, () => {
     test.use({ javaScriptEnabled });
@@ -85,7 +76,7 @@ for (const javaScriptEnabled of [true, false]) {
           await expect(boats.getByRole("heading", { level: 3 }).nth(1)).toHaveText(title, { timeout: 500 });
         }).toPass({ timeout: 10_000 });
         await expect(cars.getByText(title)).toHaveCount(0);
-        await settled(page, javaScriptEnabled);
+        await hydrated(page, javaScriptEnabled);
       } finally {
         await deleteRows(admin, "services", [row!.id]);
         await admin.context().close();
@@ -114,7 +105,7 @@ for (const javaScriptEnabled of [true, false]) {
       ]);
       try {
         await page.goto("/care-guides");
-        await settled(page, javaScriptEnabled);
+        await hydrated(page, javaScriptEnabled);
         await expect(page.getByRole("heading", { level: 1, name: "Care Guides" })).toBeVisible();
         await expect(page).toHaveTitle(/^Care Guides \| /);
         const link = page.getByRole("link", { name: published });
@@ -171,7 +162,7 @@ for (const javaScriptEnabled of [true, false]) {
 
     test("the FAQ's Aftercare section and the footer link to the care guides", async ({ page }) => {
       await page.goto("/");
-      await settled(page, javaScriptEnabled);
+      await hydrated(page, javaScriptEnabled);
       const faq = page.locator("section#faq");
       const aftercare = faq.getByRole("heading", { level: 3, name: "Aftercare" });
       await expect(aftercare).toBeVisible();
@@ -183,7 +174,7 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(page.getByRole("heading", { level: 1, name: "Care Guides" })).toBeVisible();
 
       await page.goto("/about");
-      await settled(page, javaScriptEnabled);
+      await hydrated(page, javaScriptEnabled);
       await page.getByRole("navigation", { name: "Footer" }).getByRole("link", { name: "Care Guides" }).click();
       await expect(page).toHaveURL(/\/care-guides$/);
       await expect(page.getByRole("heading", { level: 1, name: "Care Guides" })).toBeVisible();
@@ -244,15 +235,7 @@ test("axe finds no serious violations on /care-guides and a guide page", async (
     for (const path of ["/care-guides", `/care-guides/${title.toLowerCase().replace(/ /g, "-")}`]) {
       await page.goto(path);
       await expect(page.locator("main h1")).toBeVisible();
-      const results = await new AxeBuilder({ page })
-        .options({ rules: { "label-content-name-mismatch": { enabled: true } } })
-        .analyze();
-      const ran = [...results.passes, ...results.violations, ...results.incomplete, ...results.inapplicable].map((r) => r.id);
-      expect(ran, "label-content-name-mismatch must have run").toContain("label-content-name-mismatch");
-      const bad = results.violations.filter(
-        (v) => v.impact === "serious" || v.impact === "critical" || v.id === "label-content-name-mismatch",
-      );
-      expect(bad.map((v) => `${path} ${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+      await expectNoSeriousViolations(page, { label: path });
     }
   } finally {
     await deleteRows(admin, "care_guides", [row!.id]);

@@ -79,7 +79,9 @@ export async function signIn(page: Page, email: string, { returnUrl = "/", fresh
   // ("Please wait N seconds"): ask again until it sends one.
   await expect(async () => {
     if (await page.getByLabel("Code").isVisible()) return;
-    await page.getByRole("button", { name: "Send OTP" }).click();
+    // Hydration (after the first paint, docs/decisions/0018) may empty a field typed into before it.
+    if (!(await page.getByLabel("Email").inputValue())) await page.getByLabel("Email").fill(email);
+    await page.getByRole("button", { name: "Send OTP" }).click({ timeout: 5_000 });
     await expect(page.getByLabel("Code")).toBeVisible({ timeout: 2_000 });
   }).toPass({ timeout: 40_000, intervals: [1_000, 2_000] });
   const mail = await smtp.waitFor((m) => smtp.messages.indexOf(m) >= before && m.to.includes(email));
@@ -89,6 +91,23 @@ export async function signIn(page: Page, email: string, { returnUrl = "/", fresh
   await page.getByRole("button", { name: "Verify OTP" }).click();
   await page.waitForURL((url) => url.pathname !== "/login");
   signedIn.set(email, (await page.context().cookies()).filter((c) => c.name.includes("session")));
+}
+
+/**
+ * Waits until React has hydrated the page: before that a click on a form's
+ * button is the browser's own (native validation, a full page load).
+ */
+export async function hydrated(page: Page, javaScriptEnabled = true): Promise<void> {
+  if (!javaScriptEnabled) return;
+  await page.waitForFunction(() => {
+    const el = document.body.firstElementChild;
+    return !!el && Object.keys(el).some((key) => key.startsWith("__reactFiber"));
+  });
+}
+
+/** Nothing on the page scrolls sideways (a phone's width). */
+export async function expectNoSidewaysScroll(page: Page): Promise<void> {
+  await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
 }
 
 export { expect };

@@ -1,5 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Locator, Page } from "@playwright/test";
+import { expectNoSeriousViolations } from "./axe";
 import { expect, test } from "./fixtures";
 import { seedBusiness } from "../helpers/seed-business";
 
@@ -60,19 +60,6 @@ async function headerReadability(page: Page) {
       .map((el) => getComputedStyle(el).color);
     return { alpha: rgba(background).a, minContrast: Math.min(...texts.map((c) => contrast(c, background))) };
   });
-}
-
-/** axe with the newest rules, the experimental label-content-name-mismatch (WCAG 2.5.3) included. */
-async function expectNoSeriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .options({ rules: { "label-content-name-mismatch": { enabled: true } } })
-    .analyze();
-  // Inapplicable where no control has an aria-label (the old logo link had one, and failed it).
-  const ran = [...results.passes, ...results.violations, ...results.incomplete, ...results.inapplicable].map((r) => r.id);
-  expect(ran, "label-content-name-mismatch must have run").toContain("label-content-name-mismatch");
-  const mismatch = results.violations.filter((v) => v.id === "label-content-name-mismatch");
-  const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  expect([...serious, ...mismatch].map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
 }
 
 /** The link's accessible name holds its visible text (compared as text-transform-free words). */
@@ -163,8 +150,7 @@ test.describe("2. the mobile menu", () => {
     await page.goto("/");
     await page.locator("header summary").click();
     await expect(page.locator("#mobile-menu")).toBeVisible();
-    const results = await new AxeBuilder({ page }).include("header").analyze();
-    expect(results.violations.filter((v) => v.impact === "serious" || v.impact === "critical")).toEqual([]);
+    await expectNoSeriousViolations(page, { include: "header" });
   });
 
   test("with JavaScript the toggle is the button 'Open menu' / 'Close menu' with aria-expanded", async ({ page }) => {
@@ -409,12 +395,17 @@ test.describe("7. every control's name holds its visible text (WCAG 2.5.3)", () 
     await expectNameHoldsVisibleText(logo);
   });
 
-  for (const path of ["/", "/about", "/login", "/no-such-page"]) {
-    test(`axe, label-content-name-mismatch included: ${path}`, async ({ page }) => {
-      await page.goto(path);
-      await hydrated(page, path === "/login" ? "main" : "body > header");
-      await expectNoSeriousViolations(page);
-    });
+  // The newest axe-core's rules (tests/e2e/axe.ts), at both screen sizes. /gallery and the
+  // care guide pages are checked with their content in gallery.test.ts and care-guides.test.ts.
+  for (const [label, viewport] of [["desktop", DESKTOP], ["phone", PHONE]] as const) {
+    for (const path of ["/", "/about", "/gallery", "/care-guides", "/login", "/no-such-page"]) {
+      test(`axe, label-content-name-mismatch included: ${path} (${label})`, async ({ page }) => {
+        await page.setViewportSize(viewport);
+        await page.goto(path);
+        await hydrated(page, path === "/login" ? "main" : "body > header");
+        await expectNoSeriousViolations(page);
+      });
+    }
   }
 
   test("axe on the phone layout with the menu open", async ({ page }) => {

@@ -1,5 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
+import { expectNoSeriousViolations } from "./axe";
 import { expect, test } from "./fixtures";
 import { seedBusiness } from "../helpers/seed-business";
 
@@ -207,7 +207,7 @@ test.describe("home page", () => {
     }
   });
 
-  test("FAQ: five category headings, questions open independently, by mouse and keyboard", async ({ page }) => {
+  test("FAQ: five category headings (and the closing box's), questions open independently, by mouse and keyboard", async ({ page }) => {
     await page.goto("/");
     const faq = page.locator("#faq");
     await expect(faq.getByRole("heading", { level: 3 })).toHaveText([
@@ -216,6 +216,8 @@ test.describe("home page", () => {
       "Boat Detailing",
       "Pricing & Scheduling",
       "Aftercare",
+      // The call to action's box below the questions.
+      "Still have questions?",
     ]);
     const q1 = faq.locator("details").filter({ hasText: "How long does a car detail take?" });
     const q2 = faq.locator("details").filter({ hasText: "What payment methods do you accept?" });
@@ -443,9 +445,7 @@ test.describe("accessibility", () => {
     test(`${path} has no serious or critical axe violations`, async ({ page }) => {
       await page.goto(path);
       await hydrated(page);
-      const results = await new AxeBuilder({ page }).analyze();
-      const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-      expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+      await expectNoSeriousViolations(page);
     });
   }
 
@@ -454,7 +454,6 @@ test.describe("accessibility", () => {
     await page.goto("/");
     await hydrated(page);
     await page.getByRole("button", { name: "Open menu" }).click();
-    const results = await new AxeBuilder({ page }).include("header").analyze();
-    expect(results.violations.filter((v) => v.impact === "serious" || v.impact === "critical")).toEqual([]);
+    await expectNoSeriousViolations(page, { include: "header" });
   });
 });

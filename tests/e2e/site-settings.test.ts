@@ -1,117 +1,199 @@
 import AxeBuilder from "@axe-core/playwright";
-import type { Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 import { SEED_SETTINGS } from "~/lib/business";
-import { phoneE164, type SiteSettings } from "~/lib/site-settings";
+import { phoneE164, shortName, type SiteSettings } from "~/lib/site-settings";
 import { SETTING_FIELDS } from "~/lib/site-settings-fields";
+import { startAppServer, type AppServer } from "../helpers/app-server";
 import { watchConsoleErrors } from "./admin-helpers";
-import { ADMIN_EMAIL, expect, signIn, test } from "./fixtures";
+import { ADMIN_EMAIL, expect, hydrated, signIn, test as base } from "./fixtures";
 
-// The owner edits the business settings at /admin/settings and sees them on
-// the public pages, with and without JavaScript. Every test puts today's
-// values back (the worker's server, and so its settings, is shared with
-// other test files that expect the first-start phone and name).
+// The owner edits the business settings at /admin/settings and sees every one
+// of them where the site uses it: the home page (hero, contact section, quote
+// form), /about, the footer, the structured data and the quote e-mails.
 
-/** Today's values again, posted as the form does (with the page's session). */
-async function restore(page: Page) {
-  const origin = new URL(page.url()).origin;
-  const res = await page.request.post("/admin/settings", { form: { ...SEED_SETTINGS }, headers: { origin }, maxRedirects: 0 });
-  expect(res.status(), await res.text()).toBe(302);
-  // The cached home page follows within a second: wait until its structured data has today's phone and name.
-  await expect
-    .poll(
-      async () => {
-        const html = await (await page.request.get("/")).text();
-        const data = /<script type="application\/ld\+json"[^>]*>([\s\S]*?)<\/script>/.exec(html)?.[1];
-        const { telephone, name } = data ? (JSON.parse(data) as { telephone?: string; name?: string }) : {};
-        return { telephone, name };
-      },
-      { timeout: 10_000 },
-    )
-    .toEqual({ telephone: phoneE164(SEED_SETTINGS.phone), name: SEED_SETTINGS.businessName });
+const OWNER_INBOX = "owner-inbox@example.com";
+
+/**
+ * A server of this file's own: its settings change here and are not put back,
+ * and a quote is sent from it (the shared server's per-address quote limit
+ * belongs to other files).
+ */
+const test = base.extend<{}, { app: AppServer }>({
+  app: [
+    async ({ smtp }, use) => {
+      const app = await startAppServer({ SMTP_URL: smtp.url, ADMIN_EMAILS: ADMIN_EMAIL, QUOTE_NOTIFY_EMAIL: OWNER_INBOX });
+      await use(app);
+      await app.stop();
+    },
+    { scope: "worker", timeout: 90_000 },
+  ],
+});
+
+/** Every setting changed: none equals its first-start value. */
+const EDITED = {
+  businessName: "Gleam Mobile Detailing",
+  phone: "(616) 555-0123",
+  publicEmail: "hello@gleam-detailing.example",
+  serviceArea: "Holland and the Lakeshore",
+  facebookUrl: "https://www.facebook.com/gleamdetailing",
+  openingHours: "Mon–Fri 8am–6pm\nSat 9am–2pm",
+  heroHeadline: "Spotless cars and boats, right where they are",
+  heroText: "Hand washes, paint correction and gel coat care at your driveway or boat slip.",
+  founderName: "Dana Gleam",
+  responseTime: "within 2 hours",
+} satisfies Omit<SiteSettings, "aboutStory">;
+const STORY_ADDITION = " Written in the dashboard.";
+
+interface BusinessJsonLd {
+  name: string;
+  telephone: string;
+  email: string;
+  founder: { name: string };
+  sameAs: string[];
+  openingHours?: string[];
 }
 
 async function jsonLd(page: Page) {
-  return JSON.parse((await page.locator('script[type="application/ld+json"]').textContent())!) as { name: string; telephone: string };
+  return JSON.parse((await page.locator('script[type="application/ld+json"]').textContent())!) as BusinessJsonLd;
 }
 
-async function expectOnPublicPages(page: Page, settings: Partial<SiteSettings> & { phoneE164: string }) {
-  // / and /about come from the page cache, which follows a save within a second: load again until it has.
-  await expect(async () => {
-    await page.goto("/");
-    const data = await jsonLd(page);
-    expect(data.telephone).toBe(settings.phoneE164);
-    expect(data.name).toBe(settings.businessName);
-  }).toPass({ timeout: 10_000 });
-  if (settings.heroHeadline) await expect(page.getByRole("heading", { level: 1 })).toHaveText(settings.heroHeadline);
+/** The footer with every contact setting, as on every public page. */
+async function expectFooter(page: Page, s: typeof EDITED) {
   const footer = page.getByRole("contentinfo");
-  await expect(footer.getByRole("link", { name: settings.phone })).toHaveAttribute("href", `tel:${settings.phoneE164}`);
-  await expect(footer).toContainText(`© ${new Date().getFullYear()} ${settings.businessName}`);
+  await expect(footer.getByRole("link", { name: s.phone })).toHaveAttribute("href", `tel:${phoneE164(s.phone)}`);
+  await expect(footer.getByRole("link", { name: s.publicEmail })).toHaveAttribute("href", `mailto:${s.publicEmail}`);
+  await expect(footer).toContainText(`Proudly serving ${s.serviceArea}`);
+  await expect(footer.getByRole("link", { name: /Facebook/ })).toHaveAttribute("href", s.facebookUrl);
+  await expect(footer.getByText("Mon–Fri 8am–6pm")).toBeVisible();
+  await expect(footer.getByText("Sat 9am–2pm")).toBeVisible();
+  await expect(footer).toContainText(`© ${new Date().getFullYear()} ${s.businessName}`);
+}
+
+/** The header's logo: the short name, and the whole name as the link's name (WCAG 2.5.3). */
+async function expectLogo(page: Page, s: typeof EDITED) {
+  const logo = page.getByRole("banner").getByRole("link", { name: `${shortName(s.businessName)} Mobile Detailing`, exact: true });
+  await expect(logo).toBeVisible();
+}
+
+/** The whole first load of a page, or until `check` passes: the page cache follows a save within a second. */
+async function eventually(page: Page, path: string, check: () => Promise<void>) {
   await expect(async () => {
-    await page.goto("/about");
-    await expect(page.getByRole("heading", { name: `Meet ${settings.founderName}` })).toBeVisible({ timeout: 1_000 });
-  }).toPass({ timeout: 10_000 });
+    await page.goto(path);
+    await check();
+  }).toPass({ timeout: 15_000 });
+}
+
+async function fillSetting(page: Page, label: string, value: string) {
+  const input: Locator = page.getByLabel(label, { exact: true });
+  await input.fill(value);
 }
 
 test.describe("with JavaScript", () => {
-  test("the owner changes the phone, name, headline, founder and story; the public pages show them", async ({ page }) => {
+  test("every setting, saved once, shows on /, /about, in the footer, the structured data and the quote e-mails", async ({ page, smtp }) => {
     const checkConsole = watchConsoleErrors(page);
     await signIn(page, ADMIN_EMAIL, { returnUrl: "/admin" });
-    try {
-      await page.getByRole("navigation", { name: "Dashboard" }).getByRole("link", { name: "Business Settings" }).click();
-      await expect(page).toHaveURL(/\/admin\/settings$/);
-      for (const { label } of SETTING_FIELDS) await expect(page.getByLabel(label, { exact: true })).toBeVisible();
-      await expect(page.getByLabel("Phone", { exact: true })).toHaveValue(SEED_SETTINGS.phone);
+    await page.getByRole("navigation", { name: "Dashboard" }).getByRole("link", { name: "Business Settings" }).click();
+    await expect(page).toHaveURL(/\/admin\/settings$/);
+    for (const { label } of SETTING_FIELDS) await expect(page.getByLabel(label, { exact: true })).toBeVisible();
+    await expect(page.getByLabel("Phone", { exact: true })).toHaveValue(SEED_SETTINGS.phone);
 
-      await page.getByLabel("Phone", { exact: true }).fill("(616) 555-0123");
-      await page.getByLabel("Business Name", { exact: true }).fill("Gleam Mobile Detailing");
-      await page.getByLabel("Hero Headline", { exact: true }).fill("Spotless cars and boats, right where they are");
-      await page.getByLabel("Founder Name", { exact: true }).fill("Dana Gleam");
-      // The rich-text editor (Quill, loaded after hydration).
-      const story = page.getByRole("textbox", { name: "About Story" });
-      await expect(story).toHaveClass(/ql-editor/);
-      await story.click();
-      await page.keyboard.press("Control+End");
-      await page.keyboard.type(" Written in the dashboard.");
-      await page.getByRole("button", { name: "Save" }).click();
-      await expect(page.getByText("Settings saved.")).toBeVisible();
-      await expect(page.getByRole("status").filter({ hasText: "Settings saved." })).toBeVisible();
-      await expect(page.getByLabel("Phone", { exact: true })).toHaveValue("(616) 555-0123");
+    // One save of all eleven.
+    const labels = Object.fromEntries(SETTING_FIELDS.map((f) => [f.name, f.label]));
+    for (const [name, value] of Object.entries(EDITED)) await fillSetting(page, labels[name]!, value);
+    // The story: the rich-text editor (Quill, loaded after hydration).
+    const story = page.getByRole("textbox", { name: "About Story" });
+    await expect(story).toHaveClass(/ql-editor/);
+    await story.click();
+    await page.keyboard.press("Control+End");
+    await page.keyboard.type(STORY_ADDITION);
+    await page.getByRole("button", { name: "Save" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Settings saved." })).toBeVisible();
+    for (const [name, value] of Object.entries(EDITED)) await expect(page.getByLabel(labels[name]!, { exact: true })).toHaveValue(value);
 
-      await expectOnPublicPages(page, {
-        heroHeadline: "Spotless cars and boats, right where they are",
-        phone: "(616) 555-0123",
-        phoneE164: "+16165550123",
-        businessName: "Gleam Mobile Detailing",
-        founderName: "Dana Gleam",
+    // The home page: structured data first (the page cache follows within a second).
+    await eventually(page, "/", async () => {
+      const data = await jsonLd(page);
+      expect(data).toMatchObject({
+        name: EDITED.businessName,
+        telephone: phoneE164(EDITED.phone),
+        email: EDITED.publicEmail,
+        founder: { name: EDITED.founderName },
+        sameAs: [EDITED.facebookUrl],
+        openingHours: ["Mon–Fri 8am–6pm", "Sat 9am–2pm"],
       });
-      await expect(page.getByRole("main")).toContainText("Written in the dashboard.");
-    } finally {
-      await restore(page);
-    }
-    // Today's phone is back in the footer (the page cache follows within a second: load again until it has).
-    await expect(async () => {
-      await page.goto("/");
-      await expect(page.getByRole("contentinfo").getByRole("link", { name: SEED_SETTINGS.phone })).toBeVisible({ timeout: 1_000 });
-    }).toPass({ timeout: 10_000 });
+    });
+    await expect(page).toHaveTitle(`Mobile Car & Boat Detailing in Grand Rapids | ${shortName(EDITED.businessName)}`);
+    await expect(page.locator('meta[property="og:site_name"]')).toHaveAttribute("content", EDITED.businessName);
+    await expectLogo(page, EDITED);
+    // The hero: the headline (its last part highlighted), the text and the response time.
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(EDITED.heroHeadline);
+    const hero = page.locator("#hero");
+    await expect(hero).toContainText(EDITED.heroText);
+    await expect(hero).toContainText(`Free quote ${EDITED.responseTime}`);
+    // The contact section.
+    const contact = page.locator("#contact");
+    await expect(contact).toContainText(`we'll get back to you ${EDITED.responseTime} with a personalized quote`);
+    await expect(contact.getByRole("link", { name: EDITED.phone })).toHaveAttribute("href", `tel:${phoneE164(EDITED.phone)}`);
+    await expect(contact.getByRole("link", { name: EDITED.publicEmail })).toHaveAttribute("href", `mailto:${EDITED.publicEmail}`);
+    await expect(contact).toContainText(EDITED.serviceArea);
+    await expect(contact).toContainText(`Quotes ${EDITED.responseTime}`);
+    await expect(contact.getByText("Sat 9am–2pm")).toBeVisible();
+    await expect(contact).toContainText(`We reply ${EDITED.responseTime}. No spam, ever.`);
+    await expectFooter(page, EDITED);
+
+    // /about: the founder, the story, the business and its area, the response time.
+    await page.goto("/about");
+    await expect(page.getByRole("heading", { name: `Meet ${EDITED.founderName}` })).toBeVisible();
+    const main = page.getByRole("main");
+    await expect(main).toContainText(STORY_ADDITION.trim());
+    await expect(main).toContainText(`${EDITED.businessName} is a mobile detailing business serving ${EDITED.serviceArea}.`);
+    await expect(main).toContainText(`get a personalized quote ${EDITED.responseTime}`);
+    await expect(page).toHaveTitle(new RegExp(`\\| ${shortName(EDITED.businessName)}$`));
+    await expectLogo(page, EDITED);
+    await expectFooter(page, EDITED);
+
+    // A quote sent in the browser: the thank-you and both e-mails carry the settings.
+    await page.goto("/#contact");
+    const form = page.getByRole("form", { name: "Request a free quote" });
+    await expect(form).toHaveAttribute("data-validation", "ready");
+    await form.getByLabel("Full Name").fill("Riley Settings");
+    const customer = `riley.${Date.now()}@example.com`;
+    await form.getByLabel("Email").fill(customer);
+    await form.getByLabel("Phone").fill("(616) 555-0188");
+    await form.getByLabel("Vehicle Type").fill("Boat");
+    await form.getByRole("button", { name: "Get My Free Quote" }).click();
+    await expect(page.getByText("Thank you for your request!")).toHaveText(
+      `Thank you for your request! We'll get back to you ${EDITED.responseTime} with a personalized quote.`,
+    );
+
+    // The outbox sends them within seconds; a busy machine gets more.
+    const owner = await smtp.waitFor((m) => m.to.includes(OWNER_INBOX) && /: Riley Settings \(Boat\)$/.test(m.subject), 30_000);
+    expect(owner.text).toContain(`from the ${EDITED.businessName} website`);
+    expect(owner.text).toContain(`hear from you ${EDITED.responseTime}`);
+    const receipt = await smtp.waitFor((m) => m.to.includes(customer), 30_000);
+    expect(receipt.text).toContain(`Thank you for asking ${EDITED.businessName} for a free quote.`);
+    expect(receipt.text).toContain(`We answer every request ${EDITED.responseTime}`);
+    expect(receipt.text).toContain(`call us at ${EDITED.phone}`);
+    expect(receipt.text).toContain(`${EDITED.businessName}\n${EDITED.serviceArea}`);
+    for (const mail of [owner, receipt]) expect(mail.text).not.toContain(SEED_SETTINGS.businessName);
     checkConsole();
   });
 
   test("a bad e-mail is refused with its message beside the field, and nothing is saved", async ({ page }) => {
     await signIn(page, ADMIN_EMAIL, { returnUrl: "/admin/settings" });
-    try {
-      const email = page.getByLabel("Public Email", { exact: true });
-      await email.fill("info@nowhere");
-      await page.getByLabel("Phone", { exact: true }).fill("(616) 555-0124");
-      await page.getByRole("button", { name: "Save" }).click();
-      await expect(email).toHaveAttribute("aria-invalid", "true");
-      await expect(email).toHaveAccessibleDescription(/Public Email must be an e-mail address/);
-      await expect(email).toBeFocused();
-      await expect(page.getByText("Settings saved.")).toHaveCount(0);
-      await page.goto("/");
-      await expect(page.getByRole("contentinfo").getByRole("link", { name: SEED_SETTINGS.phone })).toBeVisible();
-    } finally {
-      await restore(page);
-    }
+    // Filled before hydration, the fields would be posted by the browser itself.
+    await hydrated(page);
+    const before = await page.getByLabel("Phone", { exact: true }).inputValue();
+    const email = page.getByLabel("Public Email", { exact: true });
+    await email.fill("info@nowhere");
+    await page.getByLabel("Phone", { exact: true }).fill("(616) 555-0124");
+    await page.getByRole("button", { name: "Save" }).click();
+    await expect(email).toHaveAttribute("aria-invalid", "true");
+    await expect(email).toHaveAccessibleDescription(/Public Email must be an e-mail address/);
+    await expect(email).toBeFocused();
+    await expect(page.getByText("Settings saved.")).toHaveCount(0);
+    await page.goto("/admin/settings");
+    await expect(page.getByLabel("Phone", { exact: true })).toHaveValue(before);
   });
 
   test("the settings page has no serious accessibility violations", async ({ page }) => {
@@ -128,37 +210,42 @@ test.describe("without JavaScript", () => {
 
   test("the form posts plainly, redirects to the saved message, and the pages follow", async ({ page }) => {
     await signIn(page, ADMIN_EMAIL, { returnUrl: "/admin" });
-    try {
-      await page.getByRole("link", { name: "Business Settings" }).click();
-      await expect(page).toHaveURL(/\/admin\/settings$/);
-      // Without the editor the story is its HTML in a text area.
-      await expect(page.getByLabel("About Story", { exact: true })).toHaveValue(SEED_SETTINGS.aboutStory);
-      await page.getByLabel("Phone", { exact: true }).fill("616.555.0125");
-      await page.getByLabel("Business Name", { exact: true }).fill("Plain Form Detailing");
-      await page.getByLabel("Hero Headline", { exact: true }).fill("Detailing that works without scripts");
-      await page.getByLabel("Founder Name", { exact: true }).fill("Noel Script");
-      await page.getByRole("button", { name: "Save" }).click();
-      await expect(page).toHaveURL(/\/admin\/settings\?saved=1$/);
-      await expect(page.getByRole("status").filter({ hasText: "Settings saved." })).toBeVisible();
+    await page.getByRole("link", { name: "Business Settings" }).click();
+    await expect(page).toHaveURL(/\/admin\/settings$/);
+    // Without the editor the story is its HTML in a text area.
+    await expect(page.getByLabel("About Story", { exact: true })).toHaveValue(/<p>/);
+    await page.getByLabel("Phone", { exact: true }).fill("616.555.0125");
+    await page.getByLabel("Business Name", { exact: true }).fill("Plain Form Detailing");
+    await page.getByLabel("Hero Headline", { exact: true }).fill("Detailing that works without scripts");
+    await page.getByLabel("Founder Name", { exact: true }).fill("Noel Script");
+    await page.getByLabel("Opening Hours", { exact: true }).fill("");
+    await page.getByLabel("Facebook URL", { exact: true }).fill("");
+    await page.getByRole("button", { name: "Save" }).click();
+    await expect(page).toHaveURL(/\/admin\/settings\?saved=1$/);
+    await expect(page.getByRole("status").filter({ hasText: "Settings saved." })).toBeVisible();
 
-      await expectOnPublicPages(page, {
-        heroHeadline: "Detailing that works without scripts",
-        phone: "616.555.0125",
-        phoneE164: "+16165550125",
-        businessName: "Plain Form Detailing",
-        founderName: "Noel Script",
-      });
+    await eventually(page, "/", async () => {
+      const data = await jsonLd(page);
+      expect(data).toMatchObject({ name: "Plain Form Detailing", telephone: "+16165550125", sameAs: [] });
+      expect(data).not.toHaveProperty("openingHours");
+    });
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Detailing that works without scripts");
+    const footer = page.getByRole("contentinfo");
+    await expect(footer.getByRole("link", { name: "616.555.0125" })).toHaveAttribute("href", "tel:+16165550125");
+    await expect(footer).toContainText(`© ${new Date().getFullYear()} Plain Form Detailing`);
+    // Emptied: no Facebook link and no opening hours anywhere.
+    await expect(page.getByRole("link", { name: /Facebook/ })).toHaveCount(0);
+    await expect(page.getByText("Opening hours", { exact: true })).toHaveCount(0);
+    await page.goto("/about");
+    await expect(page.getByRole("heading", { name: "Meet Noel Script" })).toBeVisible();
 
-      // A refused save: the page again with the message beside the field.
-      await page.goto("/admin/settings");
-      await page.getByLabel("Public Email", { exact: true }).fill("not an address");
-      await page.getByRole("button", { name: "Save" }).click();
-      const email = page.getByLabel("Public Email", { exact: true });
-      await expect(email).toHaveAttribute("aria-invalid", "true");
-      await expect(email).toHaveAccessibleDescription(/Public Email must be an e-mail address/);
-      await expect(email).toHaveValue("not an address");
-    } finally {
-      await restore(page);
-    }
+    // A refused save: the page again with the message beside the field.
+    await page.goto("/admin/settings");
+    await page.getByLabel("Public Email", { exact: true }).fill("not an address");
+    await page.getByRole("button", { name: "Save" }).click();
+    const email = page.getByLabel("Public Email", { exact: true });
+    await expect(email).toHaveAttribute("aria-invalid", "true");
+    await expect(email).toHaveAccessibleDescription(/Public Email must be an e-mail address/);
+    await expect(email).toHaveValue("not an address");
   });
 });

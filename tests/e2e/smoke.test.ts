@@ -23,3 +23,24 @@ test("hashed assets are compressed and cached for a year; pages are not", async 
   expect(res.headers()["cache-control"]).toBe("public, max-age=31536000, immutable");
   expect(res.headers()["content-encoding"]).toBe("gzip");
 });
+
+test("nothing but the HTML before the first paint: the public CSS inline, the scripts added after it, and the page hydrates", async ({ page, request }) => {
+  const html = await (await request.get("/")).text();
+  const head = html.slice(0, html.indexOf("</head>"));
+  // docs/decisions/0017: the public stylesheet is in the page; the dashboard's is not linked here.
+  expect(head).toMatch(/<style id="public-css">[\s\S]{20000,}<\/style>/);
+  expect(html).not.toMatch(/<link rel="stylesheet"/);
+  // docs/decisions/0018: no preloads, no module script in the HTML; a classic script adds it once the first paint is reported.
+  expect(html).not.toContain('rel="modulepreload"');
+  expect(html).not.toMatch(/<script[^>]*type="module"/);
+  expect(html).toContain(`observe({type:"paint",buffered:true})`);
+
+  const scripts: string[] = [];
+  page.on("request", (r) => r.resourceType() === "script" && scripts.push(r.url()));
+  await page.goto("/");
+  // Styled from the first paint: the header is fixed and the hero dark.
+  await expect(page.locator("body > header")).toHaveCSS("position", "fixed");
+  await expect(page.locator("#hero")).toHaveCSS("background-color", "rgb(11, 18, 32)");
+  await page.waitForFunction(() => Object.keys(document.querySelector("body > header")!).some((k) => k.startsWith("__reactFiber")));
+  expect(scripts.some((url) => /\/assets\/entry\.client-[\w-]+\.js$/.test(url))).toBe(true);
+});

@@ -31,13 +31,16 @@ test("the owner (in ADMIN_EMAILS) cannot untick their Administrator flag or dele
   await expect(form.getByRole("alert")).toHaveText(`Failed to update row: ${ENV_NOTE}`);
   await expect(flag).toHaveAttribute("aria-invalid", "true");
   await expect.poll(() => alerts).toEqual(["Failed to save item"]);
+  // The refused change is still in the form: leaving asks first.
   await form.getByRole("button", { name: "Cancel" }).click();
+  await page.getByRole("alertdialog", { name: "Discard unsaved changes?" }).getByRole("button", { name: "Discard changes" }).click();
   await expect(form).toHaveCount(0);
   await expect(adminCell).toHaveText("Yes");
 
   await row.getByRole("button", { name: "Delete" }).click();
+  await page.getByRole("alertdialog", { name: "Delete Item" }).getByRole("button", { name: "Delete" }).click();
   await expect(page.getByRole("alert")).toHaveText(`Failed to delete row: ${OWN_ROW}`);
-  await expect.poll(() => alerts).toEqual(["Failed to save item", "Are you sure you want to delete this item?", "Failed to delete item"]);
+  await expect.poll(() => alerts).toEqual(["Failed to save item", "Failed to delete item"]);
   await expect(row).toHaveCount(1);
 
   // Still an administrator, still signed in.

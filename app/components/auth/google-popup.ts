@@ -89,11 +89,20 @@ function waitForResult(popup: Window): Promise<OAuthResult> {
     const onStorage = (event: StorageEvent) => {
       if (event.key === OAUTH_RESULT_KEY && event.newValue) accept(safeJson(event.newValue));
     };
+    // The return page posts its answer and closes at once; on a busy machine this
+    // check can see the popup closed before the posted message is handled. So
+    // the popup counts as cancelled only when it is still closed, with no
+    // answer, one check later.
+    let seenClosed = false;
     const closedCheck = setInterval(() => {
       if (!popup.closed) return;
       // The page may have left its answer in storage just before closing.
       const stored = safeJson(localStorage.getItem(OAUTH_RESULT_KEY));
       if (isOAuthResult(stored)) return accept(stored);
+      if (!seenClosed) {
+        seenClosed = true;
+        return;
+      }
       finish(() => reject(new Error(POPUP_ERRORS.cancelled)));
     }, POPUP_CLOSED_CHECK_MS);
     window.addEventListener("message", onMessage);

@@ -57,7 +57,7 @@ export function Faq({ groups }: { groups: FaqGroupView[] }) {
           ))}
         </div>
         <div className="mt-16 rounded-3xl bg-ink-900 px-6 py-10 text-center sm:px-10">
-          <p className="text-xl font-bold text-white">Still have questions?</p>
+          <h3 className="text-xl font-bold text-white">Still have questions?</h3>
           <p className="mt-2 text-slate-300">Tell us about your vehicle or boat and we'll answer them with your quote.</p>
           <SectionLink anchor="contact" className={`mt-6 ${primaryButton}`}>
             Get Your Free Quote

@@ -13,6 +13,7 @@ import {
 import type { QuoteInput } from "~/lib/quote-schema";
 import { Field, FORM_ID, inputClass, type Errors, type FieldName } from "./QuoteField";
 import { QuoteSuccess } from "./QuoteSuccess";
+import { useSiteSettings } from "./use-site-settings";
 import type { QuoteValidationState } from "./QuoteValidation";
 
 // Drawn with lucide's paths (./icons); here, as only this section uses them.
@@ -78,6 +79,7 @@ function QuoteFormFields({
   onStatus: (status: Status) => void;
 }) {
   const formRef = useRef<HTMLFormElement>(null);
+  const { responseTime } = useSiteSettings();
   const [validation, setValidation] = useState<QuoteValidationState>();
   const [wantValidation, setWantValidation] = useState(false);
   // Field messages the JSON API reported (only if it disagrees with the browser's check).
@@ -231,7 +233,7 @@ function QuoteFormFields({
           </>
         )}
       </button>
-      <p className="text-center text-xs text-slate-500">We reply within 24 hours. No spam, ever.</p>
+      <p className="text-center text-xs text-slate-500">We reply {responseTime}. No spam, ever.</p>
     </form>
   );
 }

@@ -1,6 +1,7 @@
 import { icon } from "./icons";
 import { useEffect, useRef } from "react";
-import { QUOTE_SUCCESS_MESSAGE } from "~/lib/quote-form";
+import { quoteSuccessMessage } from "~/lib/quote-form";
+import { useSiteSettings } from "./use-site-settings";
 
 // Drawn with lucide's paths (./icons); here, as only this section uses it.
 const CircleCheckBig = /* @__PURE__ */ icon("circle-check-big", [["path",{"d":"M21.801 10A10 10 0 1 1 17 3.335"}],["path",{"d":"m9 11 3 3L22 4"}]]);
@@ -8,6 +9,7 @@ const CircleCheckBig = /* @__PURE__ */ icon("circle-check-big", [["path",{"d":"M
 /** The form's success state: the thank-you message, focused, and a way back to an empty form. */
 export function QuoteSuccess({ onAnother }: { onAnother: () => void }) {
   const heading = useRef<HTMLHeadingElement>(null);
+  const { responseTime } = useSiteSettings();
   // Move focus to the result, so keyboard and screen-reader users hear it.
   useEffect(() => heading.current?.focus(), []);
   return (
@@ -16,7 +18,7 @@ export function QuoteSuccess({ onAnother }: { onAnother: () => void }) {
       <h3 ref={heading} tabIndex={-1} className="mt-4 text-2xl font-bold text-slate-900 outline-none">
         Quote Request Submitted!
       </h3>
-      <p className="mx-auto mt-3 max-w-md text-slate-600">{QUOTE_SUCCESS_MESSAGE}</p>
+      <p className="mx-auto mt-3 max-w-md text-slate-600">{quoteSuccessMessage(responseTime)}</p>
       {/* Without JavaScript this reloads the page at an empty form. */}
       <form
         method="get"
