@@ -12,16 +12,12 @@
  * database bench_admin_…; it is skipped with a note when no server answers.
  */
 import { execFileSync } from "node:child_process";
-import { randomBytes } from "node:crypto";
 import { pathToFileURL } from "node:url";
-import { PGlite } from "@electric-sql/pglite";
-import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
-import { createPgConfig } from "@electric-sql/pglite/node-postgres";
-import { Kysely, PostgresDialect, sql } from "kysely";
+import { Kysely, sql } from "kysely";
 import pg from "pg";
 import type { Database } from "../db/types";
 import { type BenchReport, printReport } from "./lib";
-import { migrateToLatest } from "../app/server/migrate.server";
+import { scratchServerDatabase, embeddedMemoryDatabase } from "./databases";
 import { parseListQuery } from "../app/lib/list-query";
 import { exportCsv } from "../app/server/tables/export.server";
 import { getTable, tableSchema } from "../app/server/tables/registry.server";
@@ -73,7 +69,7 @@ async function generate(db: DB, rows: number): Promise<number> {
              '616' || lpad((g % 10000000)::text, 7, '0'),
              (ARRAY['car','boat','truck','SUV','pontoon'])[1 + g % 5],
              'Full detail please, interior and exterior. Dog hair in the back seat.',
-             (ARRAY['new','contacted','quoted','booked','closed'])[1 + g % 5],
+             (ARRAY['new','contacted','quoted','booked','completed','lost'])[1 + g % 6],
              '', '10.0.' || (g % 250) || '.' || (g % 200),
              timestamptz '2026-11-21 12:00:00+00' - (g || ' minutes')::interval,
              timestamptz '2026-11-21 12:00:00+00' - (g || ' minutes')::interval
@@ -174,42 +170,23 @@ async function benchTarget(target: Target, rows: number) {
 }
 
 async function serverTarget(adminUrl: string): Promise<Target | undefined> {
-  const admin = new pg.Client({ connectionString: adminUrl });
-  try {
-    await admin.connect();
-  } catch {
-    return undefined;
-  }
-  const name = `bench_admin_${randomBytes(4).toString("hex")}`;
-  await admin.query(`CREATE DATABASE ${name}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const pool = new pg.Pool({ connectionString: url.toString(), max: 10 });
-  // DROP DATABASE … WITH (FORCE) at the end ends any connection still closing.
-  pool.on("error", () => {});
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  await migrateToLatest(db);
+  const server = await scratchServerDatabase(adminUrl, "bench_admin");
+  if (!server) return undefined;
   return {
     label: "PostgreSQL server",
-    db,
-    pool,
+    db: server.db,
+    pool: server.pool,
     async copy(select) {
       const start = performance.now();
-      execFileSync("psql", [url.toString(), "-q", "-c", `\\copy (${select}) to '/dev/null' csv header`], { stdio: "inherit" });
+      execFileSync("psql", [server.url, "-q", "-c", `\\copy (${select}) to '/dev/null' csv header`], { stdio: "inherit" });
       return performance.now() - start;
     },
-    async close() {
-      await db.destroy();
-      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await admin.end();
-    },
+    close: server.close,
   };
 }
 
 async function embeddedTarget(): Promise<Target> {
-  const pglite = new PGlite("memory://", { extensions: { pg_trgm } });
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: new pg.Pool(createPgConfig(pglite)) }) });
-  await migrateToLatest(db);
+  const { db, pglite, close } = await embeddedMemoryDatabase();
   return {
     label: "PGlite (embedded, in memory)",
     db,
@@ -219,10 +196,7 @@ async function embeddedTarget(): Promise<Target> {
       await pglite.query(`COPY (${select}) TO '/dev/blob' WITH (FORMAT csv, HEADER)`);
       return performance.now() - start;
     },
-    async close() {
-      await db.destroy();
-      await pglite.close();
-    },
+    close,
   };
 }
 

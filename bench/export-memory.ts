@@ -100,8 +100,9 @@ async function measure(label: string, url: string | undefined, checks: BenchRepo
         for (const line of parts) {
           // A record ends at CRLF outside quotes; these generated rows have no line breaks inside.
           if (++lines > 1 && /^\d+,Customer \d+,/.test(line)) {
+            // ISO 8601 with the business zone's offset (ADR 0045): compared as instants, not as text.
             const createdAt = line.split(",").at(-2)!;
-            if (previous && createdAt > previous) ordered = false;
+            if (previous && Date.parse(createdAt) > Date.parse(previous)) ordered = false;
             previous = createdAt;
           }
         }

@@ -18,3 +18,25 @@ it("neutralises cells a spreadsheet would run as a formula", () => {
   expect(csvCell("\rcmd")).toBe(`"'\rcmd"`);
   expect(csvCell("a=b")).toBe("a=b");
 });
+
+it("reads CSV as spreadsheets save it: BOM, CRLF, LF or CR, quoted fields, blank lines", async () => {
+  const { parseCsv, unneutralise } = await import("./csv");
+  const text = '\uFEFFa,b\r\n"x, ""y""","multi\r\nline"\r\n\r\n\nlast,\rcr,only';
+  expect(parseCsv(text)).toEqual({
+    ok: true,
+    records: [
+      { line: 1, cells: ["a", "b"] },
+      { line: 2, cells: ['x, "y"', "multi\r\nline"] },
+      { line: 6, cells: ["last", ""] },
+      { line: 7, cells: ["cr", "only"] },
+    ],
+  });
+  expect(parseCsv('a\n"open')).toEqual({ ok: false, line: 2, error: "A quoted field that starts on line 2 is never closed" });
+  expect(parseCsv('"a"b,c')).toMatchObject({ ok: false, line: 1 });
+  expect(parseCsv('a"b,c')).toEqual({ ok: true, records: [{ line: 1, cells: ['a"b', "c"] }] });
+  expect(parseCsv("a\nb\nc\n", 2)).toEqual({ ok: false, line: 3, error: "The file has more than 2 lines" });
+  expect(parseCsv('""')).toEqual({ ok: true, records: [{ line: 1, cells: [""] }] });
+  expect(unneutralise("'-5")).toBe("-5");
+  expect(unneutralise("'=A1")).toBe("=A1");
+  expect(unneutralise("'quoted")).toBe("'quoted");
+});

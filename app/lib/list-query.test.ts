@@ -2,6 +2,8 @@ import { describe, expect, it } from "vitest";
 import {
   ariaSort,
   defaultListQuery,
+  filterValue,
+  isFilterable,
   listSearch,
   MAX_LIMIT,
   PAGE_SIZE,
@@ -10,6 +12,7 @@ import {
   searchGroups,
   toggleSort,
   withPage,
+  withFilter,
   withSearch,
   type ListQuery,
   type ListQueryMode,
@@ -44,8 +47,9 @@ describe("parseListQuery", () => {
       sort: { field: "name", direction: "desc" },
       q: "wax",
       contains: [],
+      filters: [],
     });
-    expect(ok(parse(""))).toEqual({ page: 1, limit: PAGE_SIZE, sort: { field: "created_at", direction: "desc" }, q: "", contains: [] });
+    expect(ok(parse(""))).toEqual({ page: 1, limit: PAGE_SIZE, sort: { field: "created_at", direction: "desc" }, q: "", contains: [], filters: [] });
   });
 
   it("refuses what it cannot honour with a message, and falls back to the defaults for those parameters only", () => {
@@ -93,6 +97,57 @@ describe("parseListQuery", () => {
     ]) {
       expect(parse(search!, "api"), search).toMatchObject({ ok: false, error });
     }
+  });
+});
+
+describe("equality filters", () => {
+  const filtered: Pick<TableSchema, "properties" | "defaultSort"> = {
+    ...table,
+    properties: {
+      ...table.properties,
+      status: { type: "string", title: "Status", enum: ["new", "lost"] },
+      published: { type: "boolean", title: "Published" },
+      tags: { type: "array", title: "Tags", enum: ["a", "b"] },
+    },
+  };
+  const parseIn = (search: string, mode: ListQueryMode) => parseListQuery(filtered, new URLSearchParams(search), mode);
+
+  it("reads {field}={value} for enum and boolean columns, in column order, empty meaning none", () => {
+    for (const mode of ["api", "dashboard"] as const) {
+      expect(ok(parseIn("published=false&status=lost&q=x", mode)).filters).toEqual([
+        { field: "status", value: "lost" },
+        { field: "published", value: false },
+      ]);
+      expect(ok(parseIn("status=&published=", mode)).filters).toEqual([]);
+    }
+  });
+
+  it("refuses a value outside the column's, a column that is not an enum or boolean, and an unknown one in the API", () => {
+    for (const mode of ["api", "dashboard"] as const) {
+      for (const [search, error] of [
+        ["status=closed", "status must be one of: new, lost"],
+        ["published=yes", "published must be true or false"],
+        ["name=Ann", "name cannot be filtered: only enum and boolean columns can"],
+        ["tags=a", "tags cannot be filtered: only enum and boolean columns can"],
+        ["status=new&status=lost", "status can be filtered by one value only"],
+      ]) {
+        expect(parseIn(search!, mode), `${mode} ${search}`).toMatchObject({ ok: false, error });
+      }
+    }
+    expect(parseIn("nope=1", "api")).toMatchObject({ ok: false, error: "Unknown filter field: nope" });
+    expect(parseIn("constructor=1", "api")).toMatchObject({ ok: false, error: "Unknown filter field: constructor" });
+    // The dashboard's URL holds its dialog state too: a name that is no column is not a filter there.
+    expect(ok(parseIn("edit=3&view=4&status=new", "dashboard")).filters).toEqual([{ field: "status", value: "new" }]);
+  });
+
+  it("is carried by every link the view builds, and a change goes back to page 1", () => {
+    const query = ok(parseIn("page=3&status=new&published=true", "dashboard"));
+    expect(listSearch(filtered, query)).toBe("?page=3&status=new&published=true");
+    const changed = withFilter(filtered, query, "status", "");
+    expect(changed).toMatchObject({ page: 1, filters: [{ field: "published", value: true }] });
+    expect(filterValue(changed, "published")).toBe("true");
+    expect(filterValue(changed, "status")).toBe("");
+    expect(isFilterable(filtered.properties.name!)).toBe(false);
   });
 });
 

@@ -1,4 +1,4 @@
-import type { SortOrder, TableSchema } from "./table-schema";
+import type { PropertySchema, SortOrder, TableSchema } from "./table-schema";
 
 /**
  * The list query of an admin table — page, page size, sort and search — read
@@ -32,9 +32,24 @@ export interface ListQuery {
   q: string;
   /** The API's `{field}_contains=term` filters; each must hold. */
   contains: { field: string; term: string }[];
+  /**
+   * `{field}={value}` equality filters on enum and boolean columns (the
+   * dashboard's filter menus, the API's `?status=new`), in the schema's
+   * column order so a URL is built the same way each time; each must hold.
+   */
+  filters: ListFilter[];
 }
 
-/** The dashboard reads page, sort and q; the API also limit and {field}_contains. */
+/** One equality filter: a boolean column's true/false, or one of an enum column's values. */
+export interface ListFilter {
+  field: string;
+  value: string | boolean;
+}
+
+/** Parameters of the list itself; any other API parameter names a column to filter by. */
+const LIST_PARAMS = new Set(["page", "limit", "sort", "q"]);
+
+/** Both read page, sort, q and `{field}={value}` filters; the API also limit and {field}_contains. */
 export type ListQueryMode = "dashboard" | "api";
 
 /**
@@ -48,7 +63,7 @@ type ListTable = Pick<TableSchema, "properties" | "defaultSort">;
 
 /** Page 1 in the table's own order, no search. */
 export function defaultListQuery(table: ListTable): ListQuery {
-  return { page: 1, limit: PAGE_SIZE, sort: table.defaultSort, q: "", contains: [] };
+  return { page: 1, limit: PAGE_SIZE, sort: table.defaultSort, q: "", contains: [], filters: [] };
 }
 
 export function parseListQuery(table: ListTable, params: URLSearchParams, mode: ListQueryMode): ListQueryResult {
@@ -95,6 +110,18 @@ export function parseListQuery(table: ListTable, params: URLSearchParams, mode: 
   if (qError) refuse(qError);
   else query.q = q;
 
+  for (const field of new Set(params.keys())) {
+    if (LIST_PARAMS.has(field) || field.endsWith("_contains")) continue;
+    // The dashboard's URL also holds its dialog state (?edit=ID…): only a column's name is a filter there.
+    if (mode === "dashboard" && !Object.hasOwn(table.properties, field)) continue;
+    const values = params.getAll(field);
+    const filter = values.length > 1 ? `${field} can be filtered by one value only` : parseFilter(table, field, values[0]!);
+    if (typeof filter === "string") refuse(filter);
+    else if (filter) query.filters.push(filter);
+  }
+  const order = Object.keys(table.properties);
+  query.filters.sort((a, b) => order.indexOf(a.field) - order.indexOf(b.field));
+
   return errors.length ? { ok: false, error: errors[0]!, fallback: query } : { ok: true, query };
 }
 
@@ -112,6 +139,25 @@ function parseSort(table: ListTable, raw: string): SortOrder | string {
   if (!column.sortable) return `${field} cannot be sorted`;
   if ((direction !== "asc" && direction !== "desc") || rest.length) return "sort must be field:asc or field:desc";
   return { field, direction };
+}
+
+/** Whether the column can be filtered by equality: an enum (not a list) or a boolean. */
+export function isFilterable(column: PropertySchema): boolean {
+  return column.type === "boolean" || (column.enum !== undefined && column.type !== "array");
+}
+
+/** The filter a `field=value` parameter asks for; undefined for an empty value (no filter), or what is wrong. */
+function parseFilter(table: ListTable, field: string, raw: string): ListFilter | undefined | string {
+  const column = Object.hasOwn(table.properties, field) ? table.properties[field] : undefined;
+  if (!column) return `Unknown filter field: ${field}`;
+  if (!isFilterable(column)) return `${field} cannot be filtered: only enum and boolean columns can`;
+  if (raw === "") return undefined;
+  if (column.type === "boolean") {
+    if (raw === "true" || raw === "false") return { field, value: raw === "true" };
+    return `${field} must be true or false`;
+  }
+  if (!column.enum!.some((option) => String(option) === raw)) return `${field} must be one of: ${column.enum!.join(", ")}`;
+  return { field, value: raw };
 }
 
 function termError(term: string): string | undefined {
@@ -147,6 +193,7 @@ export function listSearchParams(table: ListTable, query: ListQuery): URLSearchP
   if (query.page > 1) params.set("page", String(query.page));
   if (formatSort(query.sort) !== formatSort(table.defaultSort)) params.set("sort", formatSort(query.sort));
   if (query.q) params.set("q", query.q);
+  for (const { field, value } of query.filters) params.set(field, String(value));
   return params;
 }
 
@@ -168,6 +215,22 @@ export function toggleSort(query: ListQuery, field: string): ListQuery {
 export function withSearch(query: ListQuery, q: string): ListQuery {
   const text = q.trim();
   return text === query.q ? query : { ...query, page: 1, q: text };
+}
+
+/** A filter changed ("" for none): page 1, the other filters kept. */
+export function withFilter(table: ListTable, query: ListQuery, field: string, raw: string): ListQuery {
+  const others = query.filters.filter((f) => f.field !== field);
+  const parsed = parseFilter(table, field, raw);
+  const filters = parsed && typeof parsed !== "string" ? [...others, parsed] : others;
+  const order = Object.keys(table.properties);
+  filters.sort((a, b) => order.indexOf(a.field) - order.indexOf(b.field));
+  return { ...query, page: 1, filters };
+}
+
+/** The value a filter menu shows: "true", "false", an enum value, or "" for all. */
+export function filterValue(query: ListQuery, field: string): string {
+  const filter = query.filters.find((f) => f.field === field);
+  return filter ? String(filter.value) : "";
 }
 
 export function withPage(query: ListQuery, page: number): ListQuery {

@@ -10,7 +10,7 @@ export type FormValues = Record<string, unknown>;
 
 /** What the table route's action answers when a write fails (success is a redirect). */
 export interface RowActionFailure {
-  intent: "create" | "update" | "delete";
+  intent: "create" | "update" | "delete" | "restore" | "revert";
   /** The banner: 'Failed to create row: {server message}' and so on. */
   error: string;
   /** Field messages from the server's validator, keyed by property name. */
@@ -24,6 +24,8 @@ export const FAILURE_TITLE: Record<RowActionFailure["intent"], string> = {
   create: "Failed to create row",
   update: "Failed to update row",
   delete: "Failed to delete row",
+  restore: "Failed to restore row",
+  revert: "Failed to restore version",
 };
 
 /** The properties the generic form shows: everything but read-only ones and the id. */

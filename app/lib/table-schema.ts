@@ -48,7 +48,10 @@ export interface PropertySchema {
   rows?: number;
   /** The list can be sorted by this column (it is indexed). */
   sortable?: boolean;
-  /** The search box looks in this column. */
+  /**
+   * The search box looks in this column. The registry sets it on every text
+   * column (not enums, uploads or dates) unless a declaration says false.
+   */
   searchable?: boolean;
   /** The value links to this dashboard page; `{value}` stands for the value (e.g. "/admin/leads/{value}"). */
   href?: string;
@@ -72,6 +75,10 @@ export interface TableSchema {
   defaultSort: SortOrder;
   /** The whole table is read-only: no add, edit or delete. */
   readOnly?: boolean;
+  /** The column whose value heads a row's card on a phone; the id when absent. */
+  titleField?: string;
+  /** The two or three columns a row's card shows under its title. */
+  cardFields?: string[];
 }
 
 /** A row as the API returns it: the id plus the schema's properties. */

@@ -1,15 +1,21 @@
-import { data, isRouteErrorResponse, Link, redirect, replace, useSearchParams, type ShouldRevalidateFunctionArgs } from "react-router";
+import { data, redirect, replace, useSearchParams, type ShouldRevalidateFunctionArgs } from "react-router";
+import { TablePageError } from "~/components/admin/TablePageError";
+import { setCellTimeZone } from "~/components/admin/cell-format";
 import { TableSidebar } from "~/components/admin/TableSidebar";
+import { STATUS_PARAMS, withStatus } from "~/components/admin/StatusMessage";
 import { TableView, type OpenDialog } from "~/components/admin/TableView";
 import { listSearch, pageCount, parseListQuery, withPage } from "~/lib/list-query";
 import { FAILURE_TITLE, rowFromFormData, type RowActionFailure } from "~/lib/row-form";
+import type { HistoryEntry } from "~/lib/row-history";
 import type { TableRow } from "~/lib/table-schema";
 import { AppError } from "~/server/app-error.server";
 import { adminUserFrom } from "~/server/auth/current-user.server";
 import { readForm } from "~/server/form-body.server";
+import { env } from "~/server/env.server";
 import { databaseContext } from "~/server/request-context.server";
 import { getTable, tableNames, tableSchema } from "~/server/tables/registry.server";
-import { createRow, deleteRow, getRow, listRows, updateRow } from "~/server/tables/rows.server";
+import { rowHistory } from "~/server/tables/history.server";
+import { createRow, deleteRow, getRow, listRows, restoreRow, restoreVersion, rowId, updateRow } from "~/server/tables/rows.server";
 import type { Route } from "./+types/admin.$table";
 
 /*
@@ -20,8 +26,8 @@ import type { Route } from "./+types/admin.$table";
  * has already checked that the user is an administrator.
  */
 
-// Changing only these opens or closes a dialog: the list need not be reloaded.
-const DIALOG_PARAMS = ["new", "edit", "delete"];
+// Changing only these opens or closes a dialog (or clears a status message): the list need not be reloaded.
+const DIALOG_PARAMS = ["new", "edit", "view", "delete", ...STATUS_PARAMS];
 
 /** The registered table the URL names; otherwise the page is not found. */
 function tableFrom(params: { table?: string }) {
@@ -54,8 +60,26 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       throw error;
     });
   }
+  // A row to view (?view=ID, read-only tables too) that is not on this page.
+  const viewId = url.searchParams.get("view");
+  if (!editRow && viewId && !rows.some((row) => String(row.id) === viewId)) {
+    editRow = await getRow(db, table, viewId).catch((error: unknown) => {
+      if (error instanceof AppError && error.status === 404) return null;
+      throw error;
+    });
+  }
+
+  // The edit dialog's History (?edit=ID&history=1): the row's versions, newest first.
+  const history =
+    editId && url.searchParams.get("history") && !table.readOnly
+      ? await rowHistory(db, table, rowId(editId)).catch((error: unknown) => {
+          if (error instanceof AppError && error.status === 404) return null;
+          throw error;
+        })
+      : null;
 
   return {
+    history,
     tables: tableNames().map((name) => {
       const { title, description } = getTable(name)!;
       return { name, title, description };
@@ -66,6 +90,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     total,
     loadError: parsed.ok ? undefined : `Failed to load data for ${table.name}: ${parsed.error}`,
     editRow,
+    // The grid shows times on the business's clock (cell-format.ts), as the CSV export writes them.
+    timeZone: env().BUSINESS_TIME_ZONE,
   };
 }
 
@@ -78,24 +104,29 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (!body.ok) throw data({ error: body.error }, { status: body.status });
   const { form } = body;
   const intent = form.get("intent");
-  if (intent !== "create" && intent !== "update" && intent !== "delete") {
-    throw data({ error: "intent must be create, update or delete" }, { status: 400 });
+  if (intent !== "create" && intent !== "update" && intent !== "delete" && intent !== "restore" && intent !== "revert") {
+    throw data({ error: "intent must be create, update, delete, restore or revert" }, { status: 400 });
   }
   const id = typeof form.get("id") === "string" ? (form.get("id") as string) : undefined;
-  const values = intent === "delete" ? undefined : rowFromFormData(schema, form);
+  const values = intent === "create" || intent === "update" ? rowFromFormData(schema, form) : undefined;
   const db = context.get(databaseContext);
   const actor = adminUserFrom(context);
   try {
     if (intent === "create") await createRow(db, table, values, actor);
     else if (intent === "update") await updateRow(db, table, id, values, actor);
-    else await deleteRow(db, table, id, actor);
+    else if (intent === "delete") await deleteRow(db, table, id, actor);
+    else if (intent === "restore") await restoreRow(db, table, id, actor);
+    else await restoreVersion(db, table, id, form.get("version")?.toString(), actor);
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
     const failure: RowActionFailure = { intent, error: `${FAILURE_TITLE[intent]}: ${error.message}`, fields: error.fields, values, id };
     return data(failure, { status: error.status });
   }
-  // Back to the list, replacing the form's history entry (?new=1 / ?edit=ID) so Back does not reopen it.
-  return replace(back);
+  // Back to the list, replacing the form's history entry (?new=1 / ?edit=ID) so
+  // Back does not reopen it, with what was done (and Undo after a delete).
+  const status =
+    intent === "delete" ? { deleted: id! } : { done: intent === "restore" ? "restored" : intent === "revert" ? "reverted" : "saved" };
+  return replace(withStatus(back, status));
 }
 
 export function shouldRevalidate({
@@ -111,6 +142,7 @@ export function shouldRevalidate({
 
 export default function AdminTable({ loaderData, actionData }: Route.ComponentProps) {
   const { tables, schema, query, rows, total, loadError, editRow } = loaderData;
+  setCellTimeZone(loaderData.timeZone);
   const [params] = useSearchParams();
   return (
     <main className="mx-auto flex max-w-7xl flex-col gap-6 px-4 py-6 sm:px-6 lg:flex-row lg:gap-8 lg:py-8">
@@ -123,7 +155,7 @@ export default function AdminTable({ loaderData, actionData }: Route.ComponentPr
         query={query}
         loadError={loadError}
         failure={actionData ?? undefined}
-        dialog={openDialog(params, schema.readOnly === true, rows, editRow)}
+        dialog={withHistory(openDialog(params, schema.readOnly === true, rows, editRow), loaderData.history)}
       />
     </main>
   );
@@ -135,19 +167,12 @@ export function meta({ data: loaderData }: Route.MetaArgs) {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
   return (
-    <main className="mx-auto max-w-7xl px-6 py-12">
-      <div role="alert" className="rounded-xl border border-red-200 bg-red-50 p-6 text-red-800">
-        <h2 className="text-lg font-semibold">{notFound ? "Table not found" : "Something went wrong"}</h2>
-        <p className="mt-1 text-sm">
-          {notFound ? "There is no admin table at this address." : "The table could not be shown. Please try again."}
-        </p>
-        <Link to="/admin" className="mt-4 inline-block text-sm font-semibold text-red-900 underline">
-          Back to the dashboard
-        </Link>
-      </div>
-    </main>
+    <TablePageError
+      error={error}
+      notFound="There is no admin table at this address."
+      failed="The table could not be shown. Please try again."
+    />
   );
 }
 
@@ -158,6 +183,9 @@ function openDialog(
   rows: TableRow[],
   editRow: TableRow | null,
 ): OpenDialog {
+  const viewId = params.get("view");
+  const viewRow = viewId ? (rows.find((r) => String(r.id) === viewId) ?? (editRow && String(editRow.id) === viewId ? editRow : null)) : null;
+  if (viewRow) return { kind: "view", row: viewRow };
   if (readOnly) return null;
   const editId = params.get("edit");
   if (editId) {
@@ -168,6 +196,11 @@ function openDialog(
   if (params.get("new")) return { kind: "create" };
   const deleteId = params.get("delete");
   return deleteId ? { kind: "delete", id: deleteId } : null;
+}
+
+/** The edit dialog's History replaces it when the URL asks (?edit=ID&history=1) and the loader read it. */
+function withHistory(dialog: OpenDialog, history: HistoryEntry[] | null): OpenDialog {
+  return dialog?.kind === "edit" && history ? { kind: "history", row: dialog.row, entries: history } : dialog;
 }
 
 function withoutDialog(url: URL): string {

@@ -4,6 +4,8 @@ import { AuthProvider, useAuth } from "~/components/auth/AuthProvider";
 import { NotAdministrator } from "~/components/auth/NotAdministrator";
 import { FullScreenMessage } from "~/components/ui/FullScreenMessage";
 import { useHydrated } from "~/components/ui/use-hydrated";
+// The dashboard's stylesheet: linked on the admin pages only (docs/decisions/0017).
+import "~/styles/admin.css";
 import { adminUserContext } from "~/server/auth/current-user.server";
 import { requireUser } from "~/server/guards.server";
 import { newLeadCount } from "~/server/leads/inbox.server";
@@ -83,7 +85,7 @@ function AdminShell({ newLeads }: { newLeads: number }) {
             <form method="post" action="/api/logout" onSubmit={hydrated ? onLogout : undefined}>
               <button
                 type="submit"
-                className="rounded-lg border border-slate-300 px-4 py-2 text-sm font-semibold text-slate-700 hover:bg-slate-100"
+                className="min-h-11 rounded-lg border border-slate-300 px-4 py-2 text-sm font-semibold text-slate-700 hover:bg-slate-100"
               >
                 Logout
               </button>
@@ -102,6 +104,8 @@ function DashboardNav({ newLeads }: { newLeads: number }) {
   const { pathname } = useLocation();
   const inLeads = pathname === "/admin/leads" || pathname.startsWith("/admin/leads/");
   const inSettings = pathname === "/admin/settings";
+  const inTokens = pathname === "/admin/tokens";
+  const inApi = pathname === "/admin/api";
   // "page" on the inbox itself; "true" (this section) on a lead's page or a table.
   const leadsCurrent = pathname === "/admin/leads" ? "page" : inLeads ? "true" : undefined;
   const tab = (current: boolean) =>
@@ -109,15 +113,21 @@ function DashboardNav({ newLeads }: { newLeads: number }) {
       current ? "border-brand-600 text-brand-700" : "border-transparent text-slate-600 hover:border-slate-300 hover:text-slate-900"
     }`;
   return (
-    <nav aria-label="Dashboard" className="mx-auto flex max-w-7xl gap-6 px-6">
+    <nav aria-label="Dashboard" className="mx-auto flex max-w-7xl flex-wrap gap-x-6 px-6">
       <Link to="/admin/leads" aria-current={leadsCurrent} className={tab(inLeads)}>
         {newLeads > 0 ? `Leads (${newLeads})` : "Leads"}
       </Link>
-      <Link to="/admin" aria-current={inLeads || inSettings ? undefined : "true"} className={tab(!inLeads && !inSettings)}>
+      <Link to="/admin" aria-current={inLeads || inSettings || inTokens || inApi ? undefined : "true"} className={tab(!inLeads && !inSettings && !inTokens && !inApi)}>
         Tables
       </Link>
       <Link to="/admin/settings" aria-current={inSettings ? "page" : undefined} className={tab(inSettings)}>
         Business Settings
+      </Link>
+      <Link to="/admin/tokens" aria-current={inTokens ? "page" : undefined} className={tab(inTokens)}>
+        API Tokens
+      </Link>
+      <Link to="/admin/api" aria-current={inApi ? "page" : undefined} className={tab(inApi)}>
+        API
       </Link>
     </nav>
   );

@@ -126,29 +126,34 @@ test("Edit opens 'Edit Item' prefilled and Update saves; the server's messages s
   await expect(users.getByText("Email is already in use").last()).toBeVisible();
 });
 
-test("Delete asks for confirmation; dismissing keeps the row, accepting deletes it", async ({ page }) => {
+test("Delete asks for confirmation in the app's own dialog; Cancel keeps the row, Delete deletes it", async ({ page }) => {
   const tag = marker("del");
   await createRows(page, "quote_requests", [quoteRequest(`Delete Me ${tag}`)]);
   await page.goto(`/admin/quote_requests?q=${tag}`);
   const rows = page.locator("tbody tr");
   await expect(rows).toHaveCount(1);
-
-  const messages: string[] = [];
-  page.once("dialog", (dialog) => {
-    messages.push(dialog.message());
+  // Not the browser's confirm(): the dialog is the app's, as without JavaScript.
+  const browserDialogs: string[] = [];
+  page.on("dialog", (dialog) => {
+    browserDialogs.push(dialog.message());
     void dialog.dismiss();
   });
+
   await rows.first().getByRole("button", { name: "Delete" }).click();
-  await expect.poll(() => messages).toEqual(["Are you sure you want to delete this item?"]);
+  const confirm = page.getByRole("alertdialog", { name: "Delete Item" });
+  await expect(confirm).toContainText("Are you sure you want to delete this item?");
+  await confirm.getByRole("button", { name: "Cancel" }).click();
+  await expect(confirm).toHaveCount(0);
   await expect(rows.first()).toContainText(`Delete Me ${tag}`);
 
-  page.once("dialog", (dialog) => void dialog.accept());
   await rows.first().getByRole("button", { name: "Delete" }).click();
+  await confirm.getByRole("button", { name: "Delete" }).click();
   await expect(page.getByRole("cell", { name: "No data available" })).toBeVisible();
   await expect(page).toHaveURL(new RegExp(`q=${tag}`));
+  expect(browserDialogs).toEqual([]);
 });
 
-test("a delete that fails alerts 'Failed to delete item' and shows the server's reason above the grid", async ({
+test("a delete that fails alerts 'Failed to delete item' and shows the server's reason in the dialog", async ({
   page,
 }) => {
   const tag = marker("delfail");
@@ -166,8 +171,9 @@ test("a delete that fails alerts 'Failed to delete item' and shows the server's 
     void dialog.accept();
   });
   await page.locator("tbody tr").first().getByRole("button", { name: "Delete" }).click();
+  await page.getByRole("alertdialog", { name: "Delete Item" }).getByRole("button", { name: "Delete" }).click();
   await expect(page.getByRole("alert")).toHaveText("Failed to delete row: Row not found");
-  expect(messages).toEqual(["Are you sure you want to delete this item?", "Failed to delete item"]);
+  await expect.poll(() => messages).toEqual(["Failed to delete item"]);
 });
 
 test("media upload: drop zone, uploading, preview; Remove clears it; the grid shows a thumbnail", async ({ page }) => {

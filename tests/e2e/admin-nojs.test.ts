@@ -96,7 +96,9 @@ test("without JavaScript: add and edit through the form, with the server's valid
   await dialog.getByLabel("Vehicle Type").fill("Boat");
   await dialog.getByRole("button", { name: "Create", exact: true }).click();
   await expect(page.getByRole("dialog")).toHaveCount(0);
-  await expect(page).toHaveURL(new RegExp(`/admin/quote_requests\\?q=${tag}$`));
+  // Back to the list, with the save's status message (?done=saved).
+  await expect(page).toHaveURL(new RegExp(`/admin/quote_requests\\?q=${tag}&done=saved$`));
+  await expect(page.getByRole("main").getByRole("status")).toHaveText("Saved.");
   await expect(page.locator("tbody tr")).toHaveCount(1);
   await expect(page.locator("tbody tr")).toContainText(`Plain Form ${tag}`);
 

@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import { beforeAll, describe, expect, it } from "vitest";
-import { csvLine } from "~/lib/csv";
+import { csvLine, isoInTimeZone, UTF8_BOM } from "~/lib/csv";
 import { inProcessFetch } from "../helpers/routes";
 import { sessionCookieFor } from "../helpers/sessions";
 import { useTestDatabase } from "../helpers/test-database-lifecycle";
@@ -66,7 +66,10 @@ describe("CSV export", () => {
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toBe("text/csv; charset=utf-8");
     expect(res.headers.get("content-disposition")).toBe('attachment; filename="quote_requests.csv"');
-    const text = await res.text();
+    // A byte order mark first, for spreadsheets (ADR 0045); the CSV follows. (Response.text() would drop it.)
+    const file = new TextDecoder("utf-8", { ignoreBOM: true }).decode(await res.arrayBuffer());
+    expect(file.startsWith(UTF8_BOM)).toBe(true);
+    const text = file.slice(UTF8_BOM.length);
     expect(text.endsWith("\r\n")).toBe(true);
     const [header, ...rows] = parseCsv(text);
     expect(header).toEqual([
@@ -89,10 +92,13 @@ describe("CSV export", () => {
     expect(text).toContain('"Smith, ""Bob"""');
     // The rows PostgreSQL formats are byte for byte what csvLine (~/lib/csv) writes.
     const stored = await db().selectFrom("quote_requests").selectAll().where("vehicle_type", "=", "csvtest").orderBy("id").execute();
-    const raw = await sql<Record<string, string | null>>`SELECT ${sql.join(header!.map((h) => sql`${sql.ref(h)}::text AS ${sql.ref(h)}`))}
+    // Times are ISO 8601 in the business's zone (isoInTimeZone; csv-export-timezone.test.ts covers them).
+    const times = new Set(["created_at", "updated_at", "first_response_at"]);
+    const raw = await sql<Record<string, string | null>>`SELECT ${sql.join(header!.map((h) => (times.has(h) ? sql.ref(h) : sql`${sql.ref(h)}::text AS ${sql.ref(h)}`)))}
       FROM quote_requests WHERE vehicle_type = 'csvtest' ORDER BY id`.execute(db());
+    const cell = (r: Record<string, unknown>, h: string) => (times.has(h) && r[h] ? isoInTimeZone(r[h] as Date, "America/Detroit") : (r[h] as string | null));
     expect(stored).toHaveLength(7);
-    expect(text).toBe(csvLine(header!) + raw.rows.map((r) => csvLine(header!.map((h) => r[h]))).join(""));
+    expect(text).toBe(csvLine(header!) + raw.rows.map((r) => csvLine(header!.map((h) => cell(r, h)))).join(""));
   });
 
   it("finds search terms with quotes, backslashes, % and _ literally, as the list does", async () => {
@@ -140,7 +146,9 @@ describe("CSV export", () => {
     await db().deleteFrom("quote_requests").execute();
     await sql`INSERT INTO quote_requests (name, email, phone, vehicle_type, message, created_at)
       SELECT 'Customer ' || g, 'c' || g || '@example.com', '616555' || lpad((g % 10000)::text, 4, '0'),
-             CASE WHEN g % 2 = 0 THEN 'car' ELSE 'boat' END, repeat('Lorem ipsum, dolor "sit" amet. ', 4),
+             -- ~0.7 KB a row, ~14 MB in all: far more than the socket buffers between the
+             -- database and the app can hold, so the COPY is surely still running below.
+             CASE WHEN g % 2 = 0 THEN 'car' ELSE 'boat' END, repeat('Lorem ipsum, dolor "sit" amet. ', 20),
              now() - (g || ' seconds')::interval
       FROM generate_series(1, ${ROWS}) AS g`.execute(db());
     const pool = serverPool();

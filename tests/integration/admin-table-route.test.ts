@@ -59,7 +59,7 @@ describe("admin table route action", () => {
       guide("Wax guide", { published: "on" }),
     )) as Response;
     expect(result.status).toBe(302);
-    expect(result.headers.get("Location")).toBe("/admin/care_guides?sort=title%3Aasc&q=wax");
+    expect(result.headers.get("Location")).toBe("/admin/care_guides?sort=title%3Aasc&q=wax&done=saved");
     expect(result.headers.get("X-Remix-Replace")).toBe("true");
     const row = await db()
       .selectFrom("care_guides")
@@ -98,12 +98,13 @@ describe("admin table route action", () => {
       intent: "update",
       id: String(id),
     })) as Response;
-    expect(updated.headers.get("Location")).toBe("/admin/care_guides");
+    expect(updated.headers.get("Location")).toBe("/admin/care_guides?done=saved");
     const row = await db().selectFrom("care_guides").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
     expect(row).toMatchObject({ title: "Boat guide, revised", published: false, sort_order: 7 });
 
     const deleted = (await post("care_guides", "?q=boat", { intent: "delete", id: String(id) })) as Response;
-    expect(deleted.headers.get("Location")).toBe("/admin/care_guides?q=boat");
+    // With the deleted id for the status message's Undo (the row is in the trash).
+    expect(deleted.headers.get("Location")).toBe(`/admin/care_guides?q=boat&deleted=${id}`);
     expect(await db().selectFrom("care_guides").select("id").where("id", "=", id).executeTakeFirst()).toBeUndefined();
 
     const again = failure(await post("care_guides", "", { intent: "delete", id: String(id) }));
@@ -124,7 +125,7 @@ describe("admin table route action", () => {
 describe("admin table route loader", () => {
   it("lists with the table's default sort when the URL names none, merged into the one list query", async () => {
     const data = await load("testimonials");
-    expect(data.query).toEqual({ page: 1, limit: 50, sort: { field: "sort_order", direction: "asc" }, q: "", contains: [] });
+    expect(data.query).toEqual({ page: 1, limit: 50, sort: { field: "sort_order", direction: "asc" }, q: "", contains: [], filters: [] });
     expect(data.schema).toMatchObject({ name: "testimonials", defaultSort: { field: "sort_order", direction: "asc" } });
     expect(data.tables.map((t) => t.name)).toContain("care_guides");
     // The search box looks in these columns.
@@ -141,7 +142,7 @@ describe("admin table route loader", () => {
 
   it("sends a refused parameter nowhere: the action goes back to the list without it", async () => {
     const result = (await post("care_guides", "?sort=nope:asc&q=wax&new=1", guide("Refused sort guide"))) as Response;
-    expect(result.headers.get("Location")).toBe("/admin/care_guides?q=wax");
+    expect(result.headers.get("Location")).toBe("/admin/care_guides?q=wax&done=saved");
   });
 
   it("sends a page past the end to the last page", async () => {

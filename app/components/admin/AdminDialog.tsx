@@ -1,5 +1,5 @@
 import { X } from "lucide-react";
-import { useEffect, useRef, type ReactNode } from "react";
+import { createContext, useContext, useEffect, useRef, type ReactNode } from "react";
 import { useLocation, useNavigate } from "react-router";
 import { secondaryButton } from "~/components/ui/button";
 import { useHydrated } from "~/components/ui/use-hydrated";
@@ -13,19 +13,33 @@ interface AdminDialogProps {
   /** Form ids must be unique on the page. */
   id: string;
   role?: "dialog" | "alertdialog";
+  /** On a phone (below sm) the dialog fills the screen: the row form and the View dialog. */
+  fullScreenOnPhone?: boolean;
+  /**
+   * Asked before every close (Close, Cancel, Escape, a click on the backdrop):
+   * call `close` to go ahead, or not (the row form asks first when it holds
+   * unsaved changes). Without it the dialog closes at once.
+   */
+  onCloseRequest?: (close: () => void) => void;
 }
 
+/** How a dialog's parts ask to close: through the dialog's onCloseRequest. */
+const CloseRequestContext = createContext<(() => void) | null>(null);
+
 /**
- * A modal <dialog> whose open state is the URL (?new=1, ?edit=ID, ?delete=ID).
+ * A modal <dialog> whose open state is the URL (?new=1, ?edit=ID, ?view=ID, ?delete=ID).
  * Rendered open on the server, so it shows without JavaScript (over a plain
  * overlay, with Close and Cancel submitting a GET form back to the list); in
- * the browser it becomes a real modal (focus trapped, Escape closes) and
- * closing steps back in history when the list opened it.
+ * the browser it becomes a real modal (focus trapped; Escape and a click on
+ * the backdrop close it) and closing steps back in history when the list opened it.
  */
-export function AdminDialog({ title, closeTo, children, id, role }: AdminDialogProps) {
+export function AdminDialog({ title, closeTo, children, id, role, fullScreenOnPhone = false, onCloseRequest }: AdminDialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const hydrated = useHydrated();
   const close = useCloseDialog(closeTo);
+  const requestClose = () => (onCloseRequest ? onCloseRequest(close) : close());
+  // Where a click began: a drag from the form onto the backdrop (selecting text) is not a click on the backdrop.
+  const pressedOn = useRef<EventTarget | null>(null);
 
   useEffect(() => {
     const dialog = ref.current!;
@@ -38,27 +52,45 @@ export function AdminDialog({ title, closeTo, children, id, role }: AdminDialogP
   const [path = "", query = ""] = closeTo.split("?");
   const closeFormId = `${id}-close`;
   const titleId = `${id}-title`;
+  const size = fullScreenOnPhone
+    ? "max-sm:m-0 max-sm:h-dvh max-sm:max-h-none max-sm:w-full max-sm:max-w-none max-sm:rounded-none"
+    : "";
 
   return (
-    <>
+    <CloseRequestContext.Provider value={requestClose}>
       {!hydrated && <div aria-hidden className="fixed inset-0 z-40 bg-slate-900/50" />}
       <dialog
         ref={ref}
         open
         role={role}
         aria-labelledby={titleId}
+        onKeyDown={(event) => {
+          // Handled here rather than by the cancel event: Chrome ignores a cancel's
+          // preventDefault the second time without a click between, and would close
+          // the dialog under the unsaved-changes question.
+          if (event.key !== "Escape" || event.defaultPrevented) return;
+          event.preventDefault();
+          requestClose();
+        }}
         onCancel={(event) => {
           event.preventDefault();
-          close();
+          requestClose();
         }}
-        className="fixed inset-0 z-50 m-auto w-[calc(100%-2rem)] max-w-2xl overflow-hidden rounded-2xl bg-white p-0 text-slate-800 shadow-2xl ring-1 ring-slate-900/10 backdrop:bg-slate-900/50 backdrop:backdrop-blur-[2px]"
+        onPointerDown={(event) => {
+          pressedOn.current = event.target;
+        }}
+        onClick={(event) => {
+          // The dialog's own box is all content: a click whose target is the dialog itself is on the backdrop.
+          if (event.target === ref.current && pressedOn.current === ref.current) requestClose();
+        }}
+        className={`fixed inset-0 z-50 m-auto w-[calc(100%-2rem)] max-w-2xl overflow-hidden rounded-2xl bg-white p-0 text-slate-800 shadow-2xl ring-1 ring-slate-900/10 backdrop:bg-slate-900/50 backdrop:backdrop-blur-[2px] ${size}`}
       >
-        <div className="flex max-h-[90vh] flex-col">
-          <div className="flex items-center justify-between gap-4 border-b border-slate-200 px-6 py-4">
+        <div className={`flex max-h-[90vh] flex-col ${fullScreenOnPhone ? "max-sm:h-full max-sm:max-h-none" : ""}`}>
+          <div className="flex items-center justify-between gap-4 border-b border-slate-200 px-6 py-3">
             <h2 id={titleId} className="text-lg font-semibold text-slate-900">
               {title}
             </h2>
-            <CloseButton form={closeFormId} onClose={close} />
+            <CloseButton form={closeFormId} onClose={requestClose} />
           </div>
           {children}
         </div>
@@ -66,7 +98,7 @@ export function AdminDialog({ title, closeTo, children, id, role }: AdminDialogP
           <HiddenInputs params={new URLSearchParams(query)} />
         </form>
       </dialog>
-    </>
+    </CloseRequestContext.Provider>
   );
 }
 
@@ -80,7 +112,7 @@ function CloseButton({ form, onClose }: { form: string; onClose: () => void }) {
         event.preventDefault();
         onClose();
       }}
-      className="-mr-2 inline-flex size-9 items-center justify-center rounded-lg text-slate-500 hover:bg-slate-100 hover:text-slate-800 focus-visible:outline-2 focus-visible:outline-brand-500"
+      className="-mr-3 inline-flex size-11 items-center justify-center rounded-lg text-slate-500 hover:bg-slate-100 hover:text-slate-800 focus-visible:outline-2 focus-visible:outline-brand-500"
     >
       <X aria-hidden className="size-5" />
     </button>
@@ -98,6 +130,7 @@ export function CancelButton({
   disabled?: boolean;
 }) {
   const close = useCloseDialog(closeTo);
+  const requestClose = useContext(CloseRequestContext) ?? close;
   return (
     <button
       type="submit"
@@ -105,9 +138,9 @@ export function CancelButton({
       disabled={disabled}
       onClick={(event) => {
         event.preventDefault();
-        close();
+        requestClose();
       }}
-      className={secondaryButton}
+      className={`${secondaryButton} min-h-11`}
     >
       Cancel
     </button>
@@ -120,5 +153,11 @@ function useCloseDialog(closeTo: string) {
   const navigate = useNavigate();
   const location = useLocation();
   const fromList = (location.state as { dialogFromList?: boolean } | null)?.dialogFromList === true;
-  return () => void (fromList ? navigate(-1) : navigate(closeTo, { replace: true, preventScrollReset: true }));
+  // Escape can reach the dialog twice (keydown, then a cancel): step back once.
+  const closing = useRef(false);
+  return () => {
+    if (closing.current) return;
+    closing.current = true;
+    void (fromList ? navigate(-1) : navigate(closeTo, { replace: true, preventScrollReset: true }));
+  };
 }

@@ -1,12 +1,11 @@
-import { Pencil, Trash2 } from "lucide-react";
-import { Form, useFetcher, type FetcherWithComponents } from "react-router";
+import { Eye, Pencil, Trash2 } from "lucide-react";
+import type { ReactNode } from "react";
+import { Form } from "react-router";
 import { ariaSort, formatSort, toggleSort, type ListQuery } from "~/lib/list-query";
 import type { TableRow, TableSchema } from "~/lib/table-schema";
 import { GridCell } from "./GridCell";
 import { ListQueryInputs } from "./ListQueryInputs";
-
-export const DELETE_FETCHER = "admin-delete-row";
-const CONFIRM_DELETE = "Are you sure you want to delete this item?";
+import { RowCards } from "./RowCard";
 
 interface DataGridProps {
   schema: TableSchema;
@@ -14,81 +13,81 @@ interface DataGridProps {
   /** The rows' query: the headers show and toggle its sort. */
   query: ListQuery;
   path: string;
-  /** The list URL the delete posts to (the action answers with a redirect back to it). */
-  listUrl: string;
 }
 
-/** The grid: an Actions column, then one column per property; sortable headers toggle the sort. */
-export function DataGrid({ schema, rows, query, path, listUrl }: DataGridProps) {
+/**
+ * The grid: an Actions column, then one column per property; sortable headers
+ * toggle the sort. Below the md breakpoint (phones) the same rows are a list
+ * of cards instead: CSS picks one, so it works without JavaScript too.
+ */
+export function DataGrid({ schema, rows, query, path }: DataGridProps) {
   const columns = Object.entries(schema.properties);
-  const editable = !schema.readOnly;
-  const fetcher = useFetcher({ key: DELETE_FETCHER });
-  const deletingId = fetcher.state !== "idle" ? fetcher.formData?.get("id") : null;
+  const actions = (id: number, variant: ActionsVariant) => (
+    <RowActions id={id} schema={schema} query={query} path={path} variant={variant} />
+  );
 
   return (
-    <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm">
-      <table className="min-w-full divide-y divide-slate-200 text-sm">
-        <thead className="bg-slate-50">
-          <tr>
-            {editable && (
+    <>
+      <RowCards schema={schema} rows={rows} actions={(id) => actions(id, "labelled")} />
+      <div className="hidden overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm md:block">
+        <table className="min-w-full divide-y divide-slate-200 text-sm">
+          <thead className="bg-slate-50">
+            <tr>
+              {/* Every table has it: View reads a row whole, in read-only tables too. */}
               <th
                 scope="col"
-                className="w-24 px-4 py-3 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase"
+                className="w-28 px-4 py-3 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase"
               >
                 Actions
               </th>
-            )}
-            {columns.map(([name, prop]) =>
-              prop.sortable ? (
-                <th
-                  key={name}
-                  scope="col"
-                  aria-sort={ariaSort(query, name)}
-                  className="px-4 py-2 text-left whitespace-nowrap"
-                >
-                  <SortButton field={name} title={prop.title} schema={schema} query={query} path={path} />
-                </th>
-              ) : (
-                <th
-                  key={name}
-                  scope="col"
-                  className="px-4 py-3 text-left text-xs font-semibold tracking-wide whitespace-nowrap text-slate-600 uppercase"
-                >
-                  {prop.title}
-                </th>
-              ),
-            )}
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-100">
-          {rows.length === 0 ? (
-            <tr>
-              <td colSpan={columns.length + (editable ? 1 : 0)} className="px-4 py-12 text-center text-slate-500">
-                No data available
-              </td>
+              {columns.map(([name, prop]) =>
+                prop.sortable ? (
+                  <th
+                    key={name}
+                    scope="col"
+                    aria-sort={ariaSort(query, name)}
+                    className="px-4 py-2 text-left whitespace-nowrap"
+                  >
+                    <SortButton field={name} title={prop.title} schema={schema} query={query} path={path} />
+                  </th>
+                ) : (
+                  <th
+                    key={name}
+                    scope="col"
+                    className="px-4 py-3 text-left text-xs font-semibold tracking-wide whitespace-nowrap text-slate-600 uppercase"
+                  >
+                    {prop.title}
+                  </th>
+                ),
+              )}
             </tr>
-          ) : (
-            rows.map((row) => (
-              <tr
-                key={row.id}
-                className={`align-top transition-opacity hover:bg-slate-50/80 ${String(row.id) === deletingId ? "opacity-40" : ""}`}
-              >
-                {editable && (
-                  <td className="px-4 py-2.5 whitespace-nowrap">
-                    <RowActions id={row.id} schema={schema} query={query} path={path} listUrl={listUrl} fetcher={fetcher} />
-                  </td>
-                )}
-                {columns.map(([name, prop]) => (
-                  <td key={name} className="px-4 py-2.5 text-slate-700">
-                    <GridCell name={name} prop={prop} value={row[name]} />
-                  </td>
-                ))}
+          </thead>
+          <tbody className="divide-y divide-slate-100">
+            {rows.length === 0 ? (
+              <tr>
+                <td colSpan={columns.length + 1} className="px-4 py-12 text-center text-slate-500">
+                  No data available
+                </td>
               </tr>
-            ))
-          )}
-        </tbody>
-      </table>
-    </div>
+            ) : (
+              rows.map((row) => (
+                <tr
+                  key={row.id}
+                  className="align-top hover:bg-slate-50/80"
+                >
+                  <td className="px-4 py-2.5 whitespace-nowrap">{actions(row.id, "icons")}</td>
+                  {columns.map(([name, prop]) => (
+                    <td key={name} className="px-4 py-2.5 text-slate-700">
+                      <GridCell name={name} prop={prop} value={row[name]} />
+                    </td>
+                  ))}
+                </tr>
+              ))
+            )}
+          </tbody>
+        </table>
+      </div>
+    </>
   );
 }
 
@@ -115,66 +114,91 @@ function SortButton(props: { field: string; title: string; schema: TableSchema; 
   );
 }
 
+/** "icons": the grid's compact icon buttons; "labelled": a phone card's buttons, icon and word, 44 px high. */
+type ActionsVariant = "icons" | "labelled";
+
 const iconButton =
   "inline-flex size-8 items-center justify-center rounded-md text-slate-500 focus-visible:outline-2 focus-visible:outline-brand-500";
+const cardButton =
+  "inline-flex min-h-11 min-w-11 items-center justify-center gap-1.5 rounded-lg border border-slate-300 bg-white px-3 text-sm font-medium text-slate-700 focus-visible:outline-2 focus-visible:outline-brand-500";
+
+/** One action's button: an icon named by aria-label in the grid, icon and visible word on a card. */
+function ActionButton(props: { variant: ActionsVariant; name: string; value: number; label: string; icon: ReactNode; hover: string }) {
+  const { variant, name, value, label, icon, hover } = props;
+  const labelled = variant === "labelled";
+  return (
+    <button
+      type="submit"
+      name={name}
+      value={value}
+      aria-label={labelled ? undefined : label}
+      title={labelled ? undefined : label}
+      className={`${labelled ? cardButton : iconButton} ${hover}`}
+    >
+      {icon}
+      {labelled && label}
+    </button>
+  );
+}
 
 /**
- * Edit and Delete. Both are GET forms to a URL state (?edit=ID opens the form,
- * ?delete=ID a confirmation) so they work without JavaScript; with it, Delete
- * asks with confirm() and posts through a fetcher instead.
+ * View, Edit and Delete. Each is a GET form to a URL state (?view=ID shows
+ * the row read-only, ?edit=ID opens the form, ?delete=ID a confirmation) so
+ * they work without JavaScript; Delete's confirmation is the app's own dialog
+ * (DeleteConfirmDialog) with JavaScript too. A read-only table has View only.
  */
 function RowActions({
   id,
   schema,
   query,
   path,
-  listUrl,
-  fetcher,
+  variant,
 }: {
   id: number;
   schema: TableSchema;
   query: ListQuery;
   path: string;
-  listUrl: string;
-  fetcher: FetcherWithComponents<unknown>;
+  variant: ActionsVariant;
 }) {
   return (
-    <div className="flex items-center gap-1">
+    <div className={`flex flex-wrap items-center ${variant === "labelled" ? "gap-2" : "gap-1"}`}>
       <Form method="get" action={path} preventScrollReset state={{ dialogFromList: true }}>
         <ListQueryInputs schema={schema} query={query} />
-        <button
-          type="submit"
-          name="edit"
+        <ActionButton
+          variant={variant}
+          name="view"
           value={id}
-          aria-label="Edit"
-          title="Edit"
-          className={`${iconButton} hover:bg-brand-50 hover:text-brand-700`}
-        >
-          <Pencil aria-hidden className="size-4" />
-        </button>
+          label="View"
+          icon={<Eye aria-hidden className="size-4" />}
+          hover="hover:bg-slate-100 hover:text-slate-800"
+        />
       </Form>
-      <Form
-        method="get"
-        action={path}
-        preventScrollReset
-        onSubmit={(event) => {
-          event.preventDefault();
-          if (!window.confirm(CONFIRM_DELETE)) return;
-          void fetcher.submit({ intent: "delete", id: String(id) }, { method: "post", action: listUrl });
-        }}
-      >
-        <ListQueryInputs schema={schema} query={query} />
-        <button
-          type="submit"
-          name="delete"
-          value={id}
-          aria-label="Delete"
-          title="Delete"
-          className={`${iconButton} hover:bg-red-50 hover:text-red-700`}
-        >
-          <Trash2 aria-hidden className="size-4" />
-        </button>
-      </Form>
+      {!schema.readOnly && (
+        <Form method="get" action={path} preventScrollReset state={{ dialogFromList: true }}>
+          <ListQueryInputs schema={schema} query={query} />
+          <ActionButton
+            variant={variant}
+            name="edit"
+            value={id}
+            label="Edit"
+            icon={<Pencil aria-hidden className="size-4" />}
+            hover="hover:bg-brand-50 hover:text-brand-700"
+          />
+        </Form>
+      )}
+      {!schema.readOnly && (
+        <Form method="get" action={path} preventScrollReset state={{ dialogFromList: true }}>
+          <ListQueryInputs schema={schema} query={query} />
+          <ActionButton
+            variant={variant}
+            name="delete"
+            value={id}
+            label="Delete"
+            icon={<Trash2 aria-hidden className="size-4" />}
+            hover="hover:bg-red-50 hover:text-red-700"
+          />
+        </Form>
+      )}
     </div>
   );
 }

@@ -8,7 +8,7 @@ const EXPORT_FAILED = "Failed to export CSV";
  * 'Export CSV' saves {table}.csv of the current sort and search. A plain
  * download link; with JavaScript it fetches first so a failure can say so.
  */
-export function ExportCsvButton({ href, table }: { href: string; table: string }) {
+export function ExportCsvButton({ href, table, onExported }: { href: string; table: string; onExported?: () => void }) {
   const [busy, setBusy] = useState(false);
   return (
     <a
@@ -23,6 +23,7 @@ export function ExportCsvButton({ href, table }: { href: string; table: string }
           const response = await fetch(href, { headers: { accept: "text/csv" } });
           if (!response.ok) throw new Error(`Export answered ${response.status}`);
           saveBlob(await response.blob(), `${table}.csv`);
+          onExported?.();
         } catch (error) {
           console.warn(EXPORT_FAILED, error);
           window.alert(EXPORT_FAILED);

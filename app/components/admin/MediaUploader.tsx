@@ -1,5 +1,5 @@
 import { FileText, LoaderCircle, UploadCloud, X } from "lucide-react";
-import { useId, useState, type DragEvent } from "react";
+import { useEffect, useId, useState, type DragEvent } from "react";
 import { fileNameOf, mediaKind } from "./media-kind";
 
 export interface MediaUploaderProps {
@@ -25,14 +25,84 @@ const UPLOAD_FAILED = "Upload failed. Please try again.";
 /** The photo types /api/upload/image takes (the server checks the bytes). */
 const IMAGE_TYPES = "image/jpeg,image/png,image/webp,image/avif,image/gif";
 
-/** The server's own words for a refused file (415 not an image, 400 unreadable, 413 too large), else the generic text. */
-async function refusalMessage(response: Response): Promise<string> {
-  if (response.status < 400 || response.status >= 500) return UPLOAD_FAILED;
+/** The server's own words for a refused file (415 type not allowed, 400 unreadable, 413 too large), else the generic text. */
+function refusalMessage(status: number, body: unknown): string {
+  if (status < 400 || status >= 500) return UPLOAD_FAILED;
+  const error = (body as { error?: unknown } | null)?.error;
+  return typeof error === "string" && error ? error : UPLOAD_FAILED;
+}
+
+interface UploadRules {
+  maxBytes: number;
+  maxSize: string;
+}
+/** The size limit per kind, asked once (GET /api/upload/{kind}). */
+const rulesByKind = new Map<string, Promise<UploadRules | null>>();
+function uploadRules(type: string): Promise<UploadRules | null> {
+  let rules = rulesByKind.get(type);
+  if (!rules) {
+    rules = fetch(`/api/upload/${type}`)
+      .then((r) => (r.ok ? (r.json() as Promise<UploadRules>) : null))
+      .catch(() => null);
+    // A failed look-up is asked again next time; the server checks the size anyway.
+    void rules.then((r) => r === null && rulesByKind.delete(type));
+    rulesByKind.set(type, rules);
+  }
+  return rules;
+}
+
+type Sent = { status: number; body: unknown };
+
+/**
+ * POSTs the form with XMLHttpRequest, whose upload events (unlike fetch's)
+ * tell how much has been sent: `onProgress` gets the percentage.
+ */
+function send(url: string, body: FormData, onProgress: (percent: number) => void): Promise<Sent> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open("POST", url);
+    xhr.responseType = "json";
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable && event.total > 0) onProgress(Math.min(100, Math.floor((event.loaded / event.total) * 100)));
+    };
+    xhr.onload = () => resolve({ status: xhr.status, body: xhr.response as unknown });
+    xhr.onerror = () => reject(new Error("The upload did not reach the server"));
+    xhr.onabort = () => reject(new Error("The upload was aborted"));
+    xhr.send(body);
+  });
+}
+
+/**
+ * The original name of an uploaded file, for showing it: from the upload's
+ * answer right after uploading, otherwise from the Content-Disposition the
+ * file is served with (a HEAD request; /uploads/ only).
+ */
+function useOriginalName(url: string, known: { url: string; name: string } | null): string | null {
+  const [fetched, setFetched] = useState<{ url: string; name: string } | null>(null);
+  const fromUpload = known?.url === url ? known.name : null;
+  useEffect(() => {
+    if (fromUpload || !url.startsWith("/uploads/")) return;
+    let cancelled = false;
+    fetch(url, { method: "HEAD" })
+      .then((r) => {
+        const name = r.ok ? nameFromDisposition(r.headers.get("content-disposition")) : null;
+        if (!cancelled && name) setFetched({ url, name });
+      })
+      .catch(() => {});
+    return () => {
+      cancelled = true;
+    };
+  }, [url, fromUpload]);
+  return fromUpload ?? (fetched?.url === url ? fetched.name : null);
+}
+
+function nameFromDisposition(header: string | null): string | null {
+  const encoded = /filename\*=UTF-8''([^;]+)/i.exec(header ?? "")?.[1];
+  if (!encoded) return null;
   try {
-    const { error } = (await response.json()) as { error?: unknown };
-    return typeof error === "string" && error ? error : UPLOAD_FAILED;
+    return decodeURIComponent(encoded);
   } catch {
-    return UPLOAD_FAILED;
+    return null;
   }
 }
 
@@ -56,25 +126,39 @@ export function MediaUploader({
   const fallbackId = useId();
   const inputId = id ?? fallbackId;
   const [uploading, setUploading] = useState(false);
+  /** Percent of the file sent; 100 while the server stores it (and makes an image's copies). */
+  const [progress, setProgress] = useState(0);
   const [dragOver, setDragOver] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [uploaded, setUploaded] = useState<{ url: string; name: string } | null>(null);
+  const originalName = useOriginalName(value, uploaded);
   const blocked = disabled || uploading;
+  const errorId = `${inputId}-error`;
 
   async function upload(file: File | undefined) {
     if (!file || blocked) return;
     setUploading(true);
+    setProgress(0);
     setError(null);
     try {
-      const body = new FormData();
-      body.append("file", file);
-      const response = await fetch(`/api/upload/${type}`, { method: "POST", body });
-      if (!response.ok) {
-        setError(await refusalMessage(response));
+      // A file over the limit is refused here: cut off mid-upload, the browser may get no answer to show.
+      const rules = await uploadRules(type);
+      if (rules && file.size > rules.maxBytes) {
+        setError(`File too large: the limit is ${rules.maxSize}`);
         return;
       }
-      const result: unknown = await response.json();
-      const url = (result as Record<string, unknown> | null)?.[type === "file" ? "file_url" : "media_url"];
-      if (typeof url !== "string" || !url) throw new Error(`Upload answered ${response.status}`);
+      const body = new FormData();
+      body.append("file", file);
+      const { status, body: result } = await send(`/api/upload/${type}`, body, setProgress);
+      if (status < 200 || status >= 300) {
+        setError(refusalMessage(status, result));
+        return;
+      }
+      const answer = result as Record<string, unknown> | null;
+      const url = answer?.[type === "file" ? "file_url" : "media_url"];
+      if (typeof url !== "string" || !url) throw new Error(`Upload answered ${status}`);
+      const name = answer?.file_name;
+      setUploaded(typeof name === "string" && name ? { url, name } : null);
       onChange(url);
     } catch (cause) {
       console.warn("Upload failed:", cause);
@@ -109,7 +193,7 @@ export function MediaUploader({
       <div className={`rounded-lg border border-slate-300 bg-slate-50 p-3 ${className}`} aria-describedby={describedBy}>
         <div className="flex items-start gap-3">
           <div className="min-w-0 flex-1">
-            <Preview url={value} />
+            <Preview url={value} name={originalName ?? fileNameOf(value)} />
           </div>
           <button
             type="button"
@@ -144,8 +228,8 @@ export function MediaUploader({
           className="peer sr-only"
           accept={accept ?? (type === "media" ? "image/*,video/*" : type === "image" ? IMAGE_TYPES : undefined)}
           disabled={blocked}
-          aria-describedby={describedBy}
-          aria-invalid={invalid || undefined}
+          aria-describedby={[describedBy, error ? errorId : undefined].filter(Boolean).join(" ") || undefined}
+          aria-invalid={invalid || error ? true : undefined}
           onChange={(event) => {
             void upload(event.currentTarget.files?.[0]);
             event.currentTarget.value = "";
@@ -159,7 +243,18 @@ export function MediaUploader({
             <>
               <LoaderCircle aria-hidden className="size-7 animate-spin text-brand-600" />
               <span className="text-sm font-medium text-slate-700" role="status">
-                Uploading...
+                {progress < 100 ? `Uploading... ${progress}%` : "Processing..."}
+              </span>
+              <span
+                role="progressbar"
+                aria-label="Upload progress"
+                aria-valuemin={0}
+                aria-valuemax={100}
+                aria-valuenow={progress}
+                aria-valuetext={`${progress}%`}
+                className="mt-1 block h-2 w-full max-w-xs overflow-hidden rounded-full bg-slate-200"
+              >
+                <span className="block h-full rounded-full bg-brand-600 transition-[width]" style={{ width: `${progress}%` }} />
               </span>
             </>
           ) : (
@@ -174,7 +269,7 @@ export function MediaUploader({
         </label>
       </div>
       {error && (
-        <p role="alert" className="mt-2 text-sm font-medium text-red-700">
+        <p id={errorId} role="alert" className="mt-2 text-sm font-medium text-red-700">
           {error}
         </p>
       )}
@@ -182,8 +277,7 @@ export function MediaUploader({
   );
 }
 
-function Preview({ url }: { url: string }) {
-  const name = fileNameOf(url);
+function Preview({ url, name }: { url: string; name: string }) {
   switch (mediaKind(url)) {
     case "image":
       return (

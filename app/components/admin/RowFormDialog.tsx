@@ -1,5 +1,5 @@
 import { LoaderCircle } from "lucide-react";
-import { useEffect, useState, type FormEvent } from "react";
+import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from "react";
 import { Form, useNavigation } from "react-router";
 import { primaryButton } from "~/components/ui/button";
 import { editableProperties, initialFormValues, type FormValues, type RowActionFailure } from "~/lib/row-form";
@@ -7,6 +7,8 @@ import { validateField, validateRow, type TableRow, type TableSchema } from "~/l
 import { AdminDialog, CancelButton } from "./AdminDialog";
 import { ErrorBanner } from "./ErrorBanner";
 import { FormField } from "./FormField";
+import { HistoryButton, HistoryOpenForm } from "./HistoryDialog";
+import { DiscardChangesPrompt, useUnsavedChangesGuard } from "./unsaved-changes";
 
 interface RowFormDialogProps {
   schema: TableSchema;
@@ -33,6 +35,11 @@ export function RowFormDialog({ schema, row, closeTo, failure }: RowFormDialogPr
   const submitting = navigation.state !== "idle" && navigation.formData?.get("intent") === intent;
   const [values, setValues] = useState<FormValues>(() => failure?.values ?? initialFormValues(schema, row));
   const [errors, setErrors] = useState<Record<string, string>>(() => failure?.fields ?? {});
+  const formRef = useRef<HTMLFormElement>(null);
+  // Unsaved: what the form holds differs from the row (or the defaults); a failed save's values count as unsaved.
+  const [saved] = useState(() => JSON.stringify(initialFormValues(schema, row)));
+  const dirty = JSON.stringify(values) !== saved;
+  const guard = useUnsavedChangesGuard(dirty, submitting);
 
   // A later failed save (with JavaScript the form stays mounted) brings the server's field messages.
   useEffect(() => {
@@ -55,12 +62,33 @@ export function RowFormDialog({ schema, row, closeTo, failure }: RowFormDialogPr
     if (first) {
       event.preventDefault();
       document.getElementById(`field-${first[0]}`)?.focus();
-    }
+    } else guard.allowLeaving();
+  }
+
+  // Ctrl+Enter (⌘+Enter on a Mac) saves from any field, through the same checks as the button.
+  function saveShortcut(event: KeyboardEvent<HTMLFormElement>) {
+    if (event.key !== "Enter" || !(event.ctrlKey || event.metaKey) || submitting) return;
+    event.preventDefault();
+    formRef.current?.requestSubmit();
   }
 
   return (
-    <AdminDialog id={DIALOG_ID} title={row ? "Edit Item" : "Add New Item"} closeTo={closeTo}>
-      <Form method="post" noValidate onSubmit={submit} className="flex min-h-0 flex-1 flex-col" preventScrollReset>
+    <AdminDialog
+      id={DIALOG_ID}
+      title={row ? "Edit Item" : "Add New Item"}
+      closeTo={closeTo}
+      fullScreenOnPhone
+      onCloseRequest={guard.requestClose}
+    >
+      <Form
+        ref={formRef}
+        method="post"
+        noValidate
+        onSubmit={submit}
+        onKeyDown={saveShortcut}
+        className="flex min-h-0 flex-1 flex-col"
+        preventScrollReset
+      >
         <input type="hidden" name="intent" value={intent} />
         {row && <input type="hidden" name="id" value={row.id} />}
         <div className="min-h-0 flex-1 overflow-y-auto overscroll-contain">
@@ -81,14 +109,20 @@ export function RowFormDialog({ schema, row, closeTo, failure }: RowFormDialogPr
             ))}
           </fieldset>
         </div>
-        <div className="relative flex items-center justify-end gap-3 border-t border-slate-200 bg-slate-50 px-6 py-4">
-          <CancelButton dialogId={DIALOG_ID} closeTo={closeTo} disabled={submitting} />
-          <button type="submit" disabled={submitting} className={`${primaryButton} min-w-24`}>
-            {submitting && <LoaderCircle aria-hidden className="size-4 animate-spin" />}
-            {submitting ? "submitting..." : row ? "Update" : "Create"}
-          </button>
-        </div>
+        {guard.asking ? (
+          <DiscardChangesPrompt onKeep={guard.keepEditing} onDiscard={guard.discard} />
+        ) : (
+          <div className="relative flex items-center justify-end gap-3 border-t border-slate-200 bg-slate-50 px-6 py-4">
+            {row && <HistoryButton />}
+            <CancelButton dialogId={DIALOG_ID} closeTo={closeTo} disabled={submitting} />
+            <button type="submit" disabled={submitting} className={`${primaryButton} min-h-11 min-w-24`}>
+              {submitting && <LoaderCircle aria-hidden className="size-4 animate-spin" />}
+              {submitting ? "submitting..." : row ? "Update" : "Create"}
+            </button>
+          </div>
+        )}
       </Form>
+      {row && <HistoryOpenForm rowId={row.id} listUrl={closeTo} />}
     </AdminDialog>
   );
 }

@@ -1,20 +1,31 @@
-import { Lock, Plus } from "lucide-react";
-import { useEffect } from "react";
-import { Form, useFetcher, useNavigation } from "react-router";
+import { ArchiveRestore, Lock, Plus } from "lucide-react";
+import { useEffect, useState } from "react";
+import { Form, Link, useNavigation, useSearchParams } from "react-router";
 import { primaryButton } from "~/components/ui/button";
 import { listSearch, parseListQuery, type ListQuery } from "~/lib/list-query";
 import type { RowActionFailure } from "~/lib/row-form";
+import type { HistoryEntry } from "~/lib/row-history";
 import type { TableRow, TableSchema } from "~/lib/table-schema";
-import { DataGrid, DELETE_FETCHER } from "./DataGrid";
+import { DataGrid } from "./DataGrid";
 import { DeleteConfirmDialog } from "./DeleteConfirmDialog";
 import { ErrorBanner } from "./ErrorBanner";
 import { ExportCsvButton } from "./ExportCsvButton";
+import { HistoryDialog } from "./HistoryDialog";
+import { ImportCsvButton } from "./ImportCsvButton";
 import { ListQueryInputs } from "./ListQueryInputs";
 import { Pager } from "./Pager";
 import { RowFormDialog } from "./RowFormDialog";
 import { SearchBox } from "./SearchBox";
+import { STATUS_MS, StatusMessage, statusFromParams } from "./StatusMessage";
+import { ViewRowDialog } from "./ViewRowDialog";
 
-export type OpenDialog = { kind: "create" } | { kind: "edit"; row: TableRow } | { kind: "delete"; id: string } | null;
+export type OpenDialog =
+  | { kind: "create" }
+  | { kind: "edit"; row: TableRow }
+  | { kind: "view"; row: TableRow }
+  | { kind: "delete"; id: string }
+  | { kind: "history"; row: TableRow; entries: HistoryEntry[] }
+  | null;
 
 export interface TableViewProps {
   schema: TableSchema;
@@ -27,8 +38,6 @@ export interface TableViewProps {
   failure?: RowActionFailure;
   dialog: OpenDialog;
 }
-
-const DELETE_FAILED_ALERT = "Failed to delete item";
 
 /** One table: heading, Export CSV, Add New, search, the grid, the pager and the open dialog. */
 export function TableView({
@@ -44,9 +53,25 @@ export function TableView({
   const listUrl = listUrlFor(schema, query);
   // The table API reads the same sort and q: every row of this view, not one page.
   const exportHref = `/api/tables/${schema.name}/export${listSearch(schema, { ...query, page: 1 })}`;
-  const deleteFetcher = useFetcher<RowActionFailure>({ key: DELETE_FETCHER });
-  const fetcherFailure = deleteFetcher.state === "idle" ? deleteFetcher.data : undefined;
-  const deleteFailure = fetcherFailure ?? (failure?.intent === "delete" ? failure : undefined);
+  // A failed delete is told in its dialog while that is open; a failed Undo above the grid.
+  const deleteFailure =
+    (failure?.intent === "delete" && dialog?.kind !== "delete") || failure?.intent === "restore" ? failure : undefined;
+
+  // What was just done: from the URL after a write (?done=saved, ?deleted=ID), or an export made here.
+  const [params] = useSearchParams();
+  const [exported, setExported] = useState<string | null>(null);
+  useEffect(() => {
+    if (!exported) return;
+    const timer = setTimeout(() => setExported(null), STATUS_MS);
+    return () => clearTimeout(timer);
+  }, [exported]);
+  // The latest wins: an export after a save says so; the next write's message replaces it.
+  const urlStatus = statusFromParams(params);
+  const search = params.toString();
+  useEffect(() => {
+    if (statusFromParams(new URLSearchParams(search))) setExported(null);
+  }, [search]);
+  const status = exported ? { text: exported } : urlStatus;
 
   // Dim the rows while the next page, sort or search loads (not when a dialog merely opens).
   const navigation = useNavigation();
@@ -54,10 +79,6 @@ export function TableView({
     navigation.state === "loading" &&
     navigation.location.pathname === path &&
     listUrlFor(schema, navigation.location.search) !== listUrl;
-
-  useEffect(() => {
-    if (fetcherFailure?.error) window.alert(DELETE_FAILED_ALERT);
-  }, [fetcherFailure]);
 
   return (
     <section aria-labelledby="table-title" className="min-w-0 flex-1">
@@ -74,8 +95,10 @@ export function TableView({
           </h2>
           {schema.description && <p className="mt-1 text-sm text-slate-600">{schema.description}</p>}
         </div>
-        <div className="flex shrink-0 flex-wrap gap-2">
-          <ExportCsvButton href={exportHref} table={schema.name} />
+        {/* On a phone every toolbar button is a 44 px tap target. */}
+        <div className="flex shrink-0 flex-wrap gap-2 max-sm:[&_a]:min-h-11 max-sm:[&_button]:min-h-11">
+          <ExportCsvButton href={exportHref} table={schema.name} onExported={() => setExported(`Exported ${schema.name}.csv.`)} />
+          {!schema.readOnly && <ImportCsvButton table={schema.name} />}
           {!schema.readOnly && (
             <Form method="get" action={path} preventScrollReset state={{ dialogFromList: true }}>
               <ListQueryInputs schema={schema} query={query} />
@@ -88,7 +111,7 @@ export function TableView({
         </div>
       </div>
 
-      <div className="mt-5 flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+      <div className="mt-5 flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
         <SearchBox schema={schema} query={query} path={path} />
         <p className="text-sm text-slate-500" aria-live="polite">
           {total === 1 ? "1 row" : `${total.toLocaleString("en-US")} rows`}
@@ -101,14 +124,27 @@ export function TableView({
         </p>
       </div>
 
+      {!schema.readOnly && (
+        <p className="mt-3 text-sm">
+          <Link
+            to={`${path}/trash`}
+            className="inline-flex min-h-11 items-center gap-1.5 font-medium text-brand-700 underline-offset-2 hover:underline sm:min-h-0"
+          >
+            <ArchiveRestore aria-hidden className="size-4" />
+            Recently deleted
+          </Link>
+        </p>
+      )}
+
       <div className="mt-4 space-y-3">
+        <StatusMessage status={status} undoAction={listUrl} />
         {loadError && <ErrorBanner>{loadError}</ErrorBanner>}
         {deleteFailure && <ErrorBanner>{deleteFailure.error}</ErrorBanner>}
         <div
           aria-busy={listLoading || undefined}
           className={`transition-opacity duration-200 ${listLoading ? "opacity-60" : ""}`}
         >
-          <DataGrid schema={schema} rows={rows} query={query} path={path} listUrl={listUrl} />
+          <DataGrid schema={schema} rows={rows} query={query} path={path} />
         </div>
       </div>
 
@@ -132,7 +168,20 @@ export function TableView({
           failure={failure?.intent === "update" ? failure : undefined}
         />
       )}
-      {dialog?.kind === "delete" && <DeleteConfirmDialog id={dialog.id} closeTo={listUrl} />}
+      {dialog?.kind === "view" && <ViewRowDialog key={`view-${dialog.row.id}`} schema={schema} row={dialog.row} closeTo={listUrl} />}
+      {dialog?.kind === "delete" && (
+        <DeleteConfirmDialog id={dialog.id} closeTo={listUrl} failure={failure?.intent === "delete" ? failure : undefined} />
+      )}
+      {dialog?.kind === "history" && (
+        <HistoryDialog
+          key={`history-${dialog.row.id}`}
+          schema={schema}
+          row={dialog.row}
+          entries={dialog.entries}
+          closeTo={`${listUrl}${listUrl.includes("?") ? "&" : "?"}edit=${dialog.row.id}`}
+          failure={failure?.intent === "revert" ? failure : undefined}
+        />
+      )}
     </section>
   );
 }

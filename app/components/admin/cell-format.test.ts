@@ -58,8 +58,34 @@ describe("cellContent", () => {
 
   it("shows enum values by their titles", () => {
     const prop = { ...text, enum: ["new", "done"], enumTitles: ["New", "Done"] };
-    expect(cellContent("status", prop, "done")).toEqual({ kind: "text", text: "Done" });
+    // A badge holding the title; its tone is the value's place in the enum (the inbox's colours for lead statuses).
+    expect(cellContent("status", prop, "done")).toEqual({ kind: "badge", text: "Done", tone: 1 });
     expect(cellContent("status", prop, "other")).toEqual({ kind: "text", text: "other" });
+  });
+
+  it("links e-mail addresses, phone numbers and web addresses, and leaves anything else as text", () => {
+    expect(cellContent("email", { ...text, format: "email" }, " ann@example.com ")).toEqual({
+      kind: "contact",
+      url: "mailto:ann@example.com",
+      text: "ann@example.com",
+    });
+    expect(cellContent("email", { ...text, format: "email" }, "not an address")).toEqual({ kind: "text", text: "not an address" });
+    expect(cellContent("phone", text, "(616) 555-0100")).toEqual({ kind: "contact", url: "tel:6165550100", text: "(616) 555-0100" });
+    expect(cellContent("owner_phone", text, "+1 616 555 0100")).toMatchObject({ url: "tel:+16165550100" });
+    expect(cellContent("phone", text, "call me maybe")).toEqual({ kind: "text", text: "call me maybe" });
+    expect(cellContent("site", { ...text, format: "url" }, "https://example.com/a")).toEqual({
+      kind: "link",
+      url: "https://example.com/a",
+      text: "https://example.com/a",
+    });
+    // Never a javascript: (or any other scheme's) link.
+    expect(cellContent("site", { ...text, format: "url" }, "javascript:alert(1)")).toEqual({ kind: "text", text: "javascript:alert(1)" });
+  });
+
+  it("shows the whole text when asked (the View dialog)", () => {
+    const long = "word ".repeat(100).trim();
+    expect(cellContent("notes", text, long)).toMatchObject({ kind: "text", title: long });
+    expect(cellContent("notes", text, long, Infinity)).toEqual({ kind: "text", text: long });
   });
 });
 

@@ -1,3 +1,4 @@
+import { isEmailAddress } from "~/lib/email";
 import type { PropertySchema } from "~/lib/table-schema";
 import { fileNameOf, mediaKind } from "./media-kind";
 
@@ -9,8 +10,21 @@ import { fileNameOf, mediaKind } from "./media-kind";
  */
 
 export const CELL_TEXT_LIMIT = 80;
-// Grand Rapids: the business's own clock, whatever the server's TZ is.
-const TIME_ZONE = "America/Detroit";
+/**
+ * The business's clock (BUSINESS_TIME_ZONE), whatever the server's or the
+ * browser's TZ is. The table page's loader sends it and the page sets it
+ * (setCellTimeZone) before the grid renders, on the server and in the browser
+ * alike, so hydration matches and the grid shows the instant the CSV export writes.
+ */
+let dateTime = dateTimeFormat("America/Detroit");
+
+function dateTimeFormat(timeZone: string): Intl.DateTimeFormat {
+  return new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", timeZone });
+}
+
+export function setCellTimeZone(timeZone: string): void {
+  if (dateTime.resolvedOptions().timeZone !== timeZone) dateTime = dateTimeFormat(timeZone);
+}
 
 export type CellContent =
   | { kind: "text"; text: string; title?: string }
@@ -18,7 +32,11 @@ export type CellContent =
   | { kind: "image"; url: string }
   | { kind: "link"; url: string; text: string }
   /** A page of the dashboard itself (PropertySchema.href), opened in the same tab. */
-  | { kind: "page"; url: string; text: string };
+  | { kind: "page"; url: string; text: string }
+  /** An enum value: a coloured badge holding its title; `tone` is the value's place in the enum. */
+  | { kind: "badge"; text: string; tone: number }
+  /** An e-mail address or phone number, as a mailto: or tel: link (same tab: it opens the mail or phone app). */
+  | { kind: "contact"; url: string; text: string };
 
 const ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', "#39": "'", apos: "'", nbsp: " " };
 
@@ -44,7 +62,6 @@ export function truncate(text: string, limit = CELL_TEXT_LIMIT): CellContent {
     : { kind: "text", text };
 }
 
-const dateTime = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: TIME_ZONE });
 const dateOnly = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone: "UTC" });
 
 export function formatDate(value: Date | string, withTime: boolean): string | null {
@@ -57,14 +74,25 @@ function isRichText(name: string, prop: PropertySchema) {
   return prop.format === "rich_text" || name.includes("rich_text");
 }
 
-export function cellContent(name: string, prop: PropertySchema, value: unknown): CellContent {
+/** A phone column by its name ("phone", "owner_phone"): the schema has no phone format. */
+export function isPhoneColumn(name: string): boolean {
+  return name === "phone" || name.endsWith("_phone");
+}
+
+/**
+ * `limit`: how much text a cell shows before cutting it short with "…"; the
+ * View dialog passes Infinity to show a row whole.
+ */
+export function cellContent(name: string, prop: PropertySchema, value: unknown, limit = CELL_TEXT_LIMIT): CellContent {
   if (value === null || value === undefined || value === "") return { kind: "empty" };
   if (typeof value === "boolean") return { kind: "text", text: value ? "Yes" : "No" };
+  const tone = prop.type === "array" ? -1 : (prop.enum?.indexOf(value as string | number) ?? -1);
+  if (tone >= 0) return { kind: "badge", text: enumLabel(prop, value), tone };
   if (prop.href && (typeof value === "number" || typeof value === "string")) {
     return { kind: "page", url: prop.href.replace("{value}", encodeURIComponent(String(value))), text: prop.hrefText?.replace("{value}", String(value)) ?? String(value) };
   }
   if (value instanceof Date) return { kind: "text", text: formatDate(value, prop.format !== "date") ?? "" };
-  if (Array.isArray(value)) return truncate(value.map((item) => enumLabel(prop, item)).join(", "));
+  if (Array.isArray(value)) return truncate(value.map((item) => enumLabel(prop, item)).join(", "), limit);
   if (typeof value !== "string") return { kind: "text", text: enumLabel(prop, value) };
 
   if (prop.format === "media_url" || name.includes("media_url")) {
@@ -74,12 +102,23 @@ export function cellContent(name: string, prop: PropertySchema, value: unknown):
   }
   if (prop.format === "file_url" || name.includes("file_url"))
     return { kind: "link", url: value, text: fileNameOf(value) };
+  if (prop.format === "email" && isEmailAddress(value.trim())) {
+    return { kind: "contact", url: `mailto:${value.trim()}`, text: value.trim() };
+  }
+  // Digits and a leading + are all a tel: link needs; anything else stays text.
+  const dial = value.replace(/[\s().-]/g, "");
+  if (isPhoneColumn(name) && /^\+?\d{3,20}$/.test(dial)) return { kind: "contact", url: `tel:${dial}`, text: value };
+  if ((prop.format === "url" || name.includes("web_url")) && /^https?:\/\/\S+$/i.test(value.trim())) {
+    const url = value.trim();
+    const shown = truncate(url, limit);
+    return { kind: "link", url, text: shown.kind === "text" ? shown.text : url };
+  }
   if (prop.format === "date" || prop.format === "date-time") {
     const text = formatDate(value, prop.format === "date-time");
     if (text) return { kind: "text", text };
   }
-  if (isRichText(name, prop)) return truncate(htmlToText(value));
-  return truncate(enumLabel(prop, value));
+  if (isRichText(name, prop)) return truncate(htmlToText(value), limit);
+  return truncate(enumLabel(prop, value), limit);
 }
 
 /** An enum value shown by its title when the schema gives one. */

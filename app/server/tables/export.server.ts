@@ -1,8 +1,9 @@
 import { sql, type RawBuilder } from "kysely";
 import { escapeLiteral, type Pool as PgPool } from "pg";
-import { csvLine } from "~/lib/csv";
+import { csvLine, UTF8_BOM } from "~/lib/csv";
 import type { ListQuery } from "~/lib/list-query";
 import type { DB } from "../db.server";
+import { env } from "../env.server";
 import { copyCsvStream } from "./copy-stream.server";
 import { column, orderBy, sortKey, whereClause, type ValueSql } from "./rows-sql.server";
 import type { TableDef } from "./table-def.server";
@@ -28,15 +29,48 @@ const EXPORT_BATCH = 5000;
  * on (sort key, id), which the sort indexes serve, so memory stays at one batch
  * and nothing is held while the client downloads. A row changed during a long
  * export shows as it is when its batch is read.
+ *
+ * For spreadsheets (ADR 0045): the file starts with a UTF-8 byte order mark, and
+ * times are ISO 8601 in the business's time zone with its offset
+ * (2026-11-22T18:04:02.229-05:00), the instant the grid shows.
  */
-export function exportCsv(db: DB, table: TableDef, query: ListQuery, serverPool?: PgPool): ReadableStream<Uint8Array> {
+export function exportCsv(
+  db: DB,
+  table: TableDef,
+  query: ListQuery,
+  serverPool?: PgPool,
+  timeZone: string = env().BUSINESS_TIME_ZONE,
+): ReadableStream<Uint8Array> {
   // Search terms hold no NUL (the list query refuses them), which matters here:
   // the text of a COPY is a C string in the protocol, where a NUL would cut it short.
   const names = Object.keys(table.columns);
-  const header = new TextEncoder().encode(csvLine(names));
+  const header = new TextEncoder().encode(UTF8_BOM + csvLine(names));
   // With a single column COPY would also quote a value "\." (its end-of-data marker).
-  if (serverPool && names.length > 1) return copyCsvStream(serverPool, copyQuery(db, table, query), header);
-  return keysetCsvStream(db, table, query, header);
+  if (serverPool && names.length > 1) return copyCsvStream(serverPool, copyQuery(db, table, query, timeZone), header);
+  return keysetCsvStream(db, table, query, header, timeZone);
+}
+
+/**
+ * A timestamptz as ISO 8601 in `zone` with that zone's offset at that instant,
+ * as isoInTimeZone (~/lib/csv) writes it; NULL stays NULL. The offset is the
+ * difference between the local and the UTC wall-clock times, in whole seconds.
+ */
+function isoInZoneSql(value: RawBuilder<unknown>, zone: RawBuilder<unknown>): RawBuilder<string> {
+  const seconds = sql`extract(epoch FROM (${value} AT TIME ZONE ${zone}) - (${value} AT TIME ZONE 'UTC'))::int`;
+  return sql<string>`to_char(${value} AT TIME ZONE ${zone}, 'YYYY-MM-DD"T"HH24:MI:SS.MS')
+    || CASE WHEN ${seconds} < 0 THEN '-' ELSE '+' END
+    || lpad((abs(${seconds}) / 3600)::text, 2, '0') || ':' || lpad((abs(${seconds}) % 3600 / 60)::text, 2, '0')`;
+}
+
+/**
+ * A column's cell in the export, `cell` applying the CSV rules to its text.
+ * A time is ISO 8601 in the business's zone: digits, "-", ":", "T", "." and "+",
+ * starting with a digit, so neither quoting nor the formula prefix can apply
+ * and it is written as it is (computing it once, not once per rule).
+ */
+function exportCell(table: TableDef, name: string, zone: RawBuilder<unknown>, cell: (text: RawBuilder<unknown>) => RawBuilder<string>) {
+  const value = column(table, name);
+  return table.columns[name]!.format === "date-time" ? sql<string>`coalesce(${isoInZoneSql(value, zone)}, '')` : cell(sql`${value}::text`);
 }
 
 /** A cell that a spreadsheet would run as a formula, by the rule of csvCell in ~/lib/csv. */
@@ -72,19 +106,21 @@ function copyCellSql(value: RawBuilder<unknown>): RawBuilder<string> {
 }
 const COPY_CSV = "WITH (FORMAT csv, NULL E'\\t')";
 
-function copyQuery(db: DB, table: TableDef, query: ListQuery): string {
+function copyQuery(db: DB, table: TableDef, query: ListQuery, timeZone: string): string {
   const literal: ValueSql = (value) => sql.raw(escapeLiteral(value));
-  const cells = sql.join(Object.keys(table.columns).map((n) => copyCellSql(sql`${column(table, n)}::text`)));
+  const zone = literal(timeZone);
+  const cells = sql.join(Object.keys(table.columns).map((n) => exportCell(table, n, zone, copyCellSql)));
   const select = sql`SELECT ${cells} FROM ${sql.table(table.name)} ${whereClause(table, query, [], literal)} ${orderBy(table, query)}`.compile(db);
   if (select.parameters.length) throw new Error("A COPY query cannot have bind parameters");
   return `COPY (${select.sql}) TO STDOUT ${COPY_CSV}`;
 }
 
-function keysetCsvStream(db: DB, table: TableDef, query: ListQuery, header: Uint8Array): ReadableStream<Uint8Array> {
+function keysetCsvStream(db: DB, table: TableDef, query: ListQuery, header: Uint8Array, timeZone: string): ReadableStream<Uint8Array> {
   const { field, direction } = query.sort;
   const encoder = new TextEncoder();
+  const zone = sql`${timeZone}::text`;
   const line = sql.join(
-    Object.keys(table.columns).map((n) => csvCellSql(sql`${column(table, n)}::text`)),
+    Object.keys(table.columns).map((n) => exportCell(table, n, zone, csvCellSql)),
     sql` || ',' || `,
   );
   const dir = sql.raw(direction === "desc" ? "<" : ">");

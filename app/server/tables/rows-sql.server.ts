@@ -1,5 +1,5 @@
 import { sql, type RawBuilder } from "kysely";
-import { searchGroups, type ListQuery } from "~/lib/list-query";
+import { searchGroups, type ListFilter, type ListQuery } from "~/lib/list-query";
 import { tableSchema } from "./registry.server";
 import type { TableDef } from "./table-def.server";
 
@@ -43,14 +43,41 @@ export function whereClause(table: TableDef, query: ListQuery, extra: RawBuilder
   const conditions = [
     ...searchGroups(tableSchema(table), query).map(({ term, fields }) => {
       const pattern = value(`%${term.replace(/[\\%_]/g, "\\$&")}%`);
-      const tests = fields.map((f) =>
-        table.columns[f]!.format?.startsWith("date") ? sql`${column(table, f)}::text ILIKE ${pattern}` : sql`${column(table, f)} ILIKE ${pattern}`,
-      );
+      const tests = fields.map((f) => sql`${searchedText(table, f)} ILIKE ${pattern}`);
       return sql`(${sql.join(tests, sql` OR `)})`;
     }),
+    ...query.filters.map((filter) => filterCondition(table, filter, value)),
     ...extra,
   ];
   return conditions.length ? sql`WHERE ${sql.join(conditions, sql` AND `)}` : sql``;
+}
+
+/**
+ * The text a search looks in: dates as their text, rich text without its tags
+ * (a search for "strong" should not find every guide with bold words).
+ * Literals only, as the export's COPY takes no parameters.
+ */
+function searchedText(table: TableDef, name: string): RawBuilder<unknown> {
+  const c = table.columns[name]!;
+  if (c.format?.startsWith("date")) return sql`${column(table, name)}::text`;
+  if (c.format === "rich_text") return sql`regexp_replace(${column(table, name)}, '<[^>]*>', ' ', 'g')`;
+  return column(table, name);
+}
+
+/**
+ * An equality filter (list-query's `{field}={value}`, already checked against
+ * the column: true/false for a boolean, one of the enum's values). Booleans and
+ * numbers are written as literals, which the COPY of the export needs anyway.
+ */
+function filterCondition(table: TableDef, { field, value: wanted }: ListFilter, value: ValueSql): RawBuilder<unknown> {
+  const c = table.columns[field]!;
+  if (typeof wanted === "boolean") return sql`${column(table, field)} = ${sql.raw(wanted ? "TRUE" : "FALSE")}`;
+  if (c.type === "number" || c.type === "integer") {
+    const n = Number(wanted);
+    if (!Number.isFinite(n)) throw new Error(`Filter on ${field}: ${wanted} is not a number`);
+    return sql`${column(table, field)} = ${sql.raw(String(n))}`;
+  }
+  return sql`${column(table, field)} = ${value(wanted)}`;
 }
 
 /**

@@ -5,15 +5,19 @@ import { asActor } from "../actor.server";
 import { AppError, badRequest, methodNotAllowed, notFound } from "../app-error.server";
 import type { DB } from "../db.server";
 import type { SessionUser } from "../session.server";
+import { markChange, versionValues } from "./history.server";
 import { tableSchema, writableColumns } from "./registry.server";
 import { orderBy, selectList, whereClause } from "./rows-sql.server";
 import type { TableDef, WriteCheck } from "./table-def.server";
+import { moveToTrash, putBackFromTrash } from "./trash.server";
 
 /**
  * Reading and writing the rows of registered admin tables (SQL pieces in
  * ./rows-sql.server.ts, the CSV export in ./export.server.ts). Refusals are
  * AppErrors: 400 for invalid input, 404 for a missing row, 405 for a read-only
  * table, 409 for a table's own rules or rows still referring to this one.
+ * Every write runs inside asActor: the history triggers
+ * (db/migrations/2026-11-24-01-trash-history.ts) record who made it.
  */
 
 /** A row's JSON body: a rich-text field may be long (and embed data: images), still far below an upload. */
@@ -22,7 +26,7 @@ export const ROW_BODY_MAX_BYTES = 2 * 1024 * 1024;
 const rowNotFound = () => notFound("Row not found");
 
 async function countRows(db: DB, table: TableDef, query: ListQuery, where = whereClause(table, query)): Promise<number> {
-  if (!query.q && !query.contains.length && table.countedRows) {
+  if (!query.q && !query.contains.length && !query.filters.length && table.countedRows) {
     const counted = await db.selectFrom("row_counts").select("n").where("table_name", "=", table.name).executeTakeFirst();
     if (counted) return Number(counted.n);
   }
@@ -46,7 +50,7 @@ export async function listRows(db: DB, table: TableDef, query: ListQuery): Promi
  * in SQL (`= ${id}::bigint`), so an id past a serial column's range is simply
  * not found instead of an out-of-range error.
  */
-function rowId(raw: string | undefined): number {
+export function rowId(raw: string | undefined): number {
   if (!raw || !/^\d{1,15}$/.test(raw) || Number(raw) < 1 || Number(raw) > Number.MAX_SAFE_INTEGER) throw rowNotFound();
   return Number(raw);
 }
@@ -125,14 +129,26 @@ export async function createRow(db: DB, table: TableDef, body: unknown, actor: S
   const insert = names.length
     ? sql`INSERT INTO ${sql.table(table.name)} (${sql.join(names.map((n) => sql.ref(n)))}) VALUES (${sql.join(names.map((n) => values[n]))})`
     : sql`INSERT INTO ${sql.table(table.name)} DEFAULT VALUES`;
-  return storing(table, async () => {
-    const { rows } = await sql<TableRow>`${insert} RETURNING ${selectList(table)}`.execute(db);
-    return rows[0]!;
-  });
+  return storing(table, () =>
+    asActor(db, actor.email, async (trx) => {
+      const { rows } = await sql<TableRow>`${insert} RETURNING ${selectList(table)}`.execute(trx);
+      return rows[0]!;
+    }),
+  );
 }
 
-/** Changes the writable fields the body carries; the others keep their values. */
-export async function updateRow(db: DB, table: TableDef, id: string | undefined, body: unknown, actor: SessionUser): Promise<TableRow> {
+/**
+ * Changes the writable fields the body carries; the others keep their values.
+ * `change: "revert"` records it in the history as an earlier version restored.
+ */
+export async function updateRow(
+  db: DB,
+  table: TableDef,
+  id: string | undefined,
+  body: unknown,
+  actor: SessionUser,
+  { change }: { change?: "revert" } = {},
+): Promise<TableRow> {
   refuseReadOnly(table);
   const input = bodyObject(body);
   const existing = await getRow(db, table, id);
@@ -148,6 +164,7 @@ export async function updateRow(db: DB, table: TableDef, id: string | undefined,
     // As the administrator: a trigger that records the change (a lead's status
     // history, db/migrations/2026-11-23-01-leads.ts) names who made it.
     asActor(db, actor.email, async (trx) => {
+      if (change) await markChange(trx, change);
       const { rows } = await sql<TableRow>`UPDATE ${sql.table(table.name)} SET ${sql.join(sets)} WHERE id = ${existing.id}
         RETURNING ${selectList(table)}`.execute(trx);
       if (!rows[0]) throw rowNotFound();
@@ -156,12 +173,52 @@ export async function updateRow(db: DB, table: TableDef, id: string | undefined,
   );
 }
 
+/** Moves the row to the trash (./trash.server.ts), from where restoreRow can bring it back for 30 days. */
 export async function deleteRow(db: DB, table: TableDef, id: string | undefined, actor: SessionUser): Promise<void> {
   refuseReadOnly(table);
   const key = rowId(id);
   await checkWrite(db, table, { action: "delete", id: key, actor });
-  await storing(table, async () => {
-    const { rows } = await sql`DELETE FROM ${sql.table(table.name)} WHERE id = ${key}::bigint RETURNING id`.execute(db);
-    if (!rows.length) throw rowNotFound();
-  });
+  await storing(table, () =>
+    asActor(db, actor.email, async (trx) => {
+      if (!(await moveToTrash(trx, table, key, actor.email))) throw rowNotFound();
+    }),
+  );
+}
+
+/**
+ * Brings a deleted row back from the trash, under its own id and with what
+ * its delete removed. A 404 when neither the trash nor the table has the row,
+ * a 409 when it was never deleted (or is already back); a value another row
+ * took meanwhile is refused like any duplicate.
+ */
+export async function restoreRow(db: DB, table: TableDef, id: string | undefined, actor: SessionUser): Promise<TableRow> {
+  refuseReadOnly(table);
+  const key = rowId(id);
+  return storing(table, () =>
+    asActor(db, actor.email, async (trx) => {
+      await markChange(trx, "restore");
+      if (!(await putBackFromTrash(trx, table, key))) {
+        const { rows } = await sql`SELECT 1 FROM ${sql.table(table.name)} WHERE id = ${key}::bigint`.execute(trx);
+        if (rows.length) throw new AppError(409, "This row is not deleted");
+        throw notFound("No deleted row with this id");
+      }
+      const { rows } = await sql<TableRow>`SELECT ${selectList(table)} FROM ${sql.table(table.name)} WHERE id = ${key}::bigint`.execute(trx);
+      return rows[0]!;
+    }),
+  );
+}
+
+/** Restores the row's writable fields as they were after history entry `versionId` (recorded as a revert). */
+export async function restoreVersion(
+  db: DB,
+  table: TableDef,
+  id: string | undefined,
+  versionId: string | undefined,
+  actor: SessionUser,
+): Promise<TableRow> {
+  refuseReadOnly(table);
+  const key = rowId(id);
+  if (!versionId || !/^\d{1,15}$/.test(versionId)) throw notFound("Version not found");
+  const values = await versionValues(db, table, key, Number(versionId));
+  return updateRow(db, table, String(key), values, actor, { change: "revert" });
 }

@@ -52,6 +52,14 @@ export interface TableDef {
    * counter kept by triggers (db/migrations/2026-11-21-06-admin-tables.ts).
    */
   countedRows?: boolean;
+  /**
+   * The column that names a row on a phone's card (its heading) and in the
+   * View dialog; by default the first searchable plain-text column
+   * (registry.server.ts, defaultTitleField).
+   */
+  titleField?: string;
+  /** Two or three columns a phone's card shows under the title; by default chosen by defaultCardFields. */
+  cardFields?: string[];
   /** Rules beyond each field's validity, checked after validation and before the write; a refusal answers 409. */
   checkWrite?: (db: DB, check: WriteCheck) => Promise<WriteRefusal | undefined>;
 }

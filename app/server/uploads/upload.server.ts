@@ -2,6 +2,7 @@ import { MaxFileSizeExceededError, MaxTotalSizeExceededError, parseFormData, typ
 import { AppError, badRequest } from "../app-error.server";
 import { env } from "../env.server";
 import { NOT_AN_IMAGE, processImage, RASTER_EXTENSIONS, type ProcessedImage } from "../images.server";
+import { sanitiseFileName } from "./file-name.server";
 import { mimeForStoredName, sniffType } from "./sniff.server";
 import { uploadStorage } from "./storage.server";
 
@@ -12,11 +13,16 @@ export interface StoredUpload {
   /** Where it is served: /uploads/{name}. */
   url: string;
   name: string;
+  /** The file's own name, sanitised (./file-name.server.ts): shown, and the download name. */
+  originalName: string;
+  size: number;
   /** For a raster image: its size and the resized copies stored beside it. */
   image?: ProcessedImage;
 }
 
-const MEDIA_ONLY = "Only images (jpg, png, gif, webp, svg) and videos (mp4, webm, ogg, avi, mov) can be uploaded here";
+/** The answer to a file of a type the field does not take: says so, and which types it does take. */
+export const MEDIA_ONLY =
+  "File type not allowed. Only images (JPEG, PNG, GIF, WebP, AVIF, SVG) and videos (MP4, WebM, Ogg, AVI, MOV) can be uploaded here";
 // Room for the multipart boundaries and part headers around the one file.
 export const UPLOAD_ENVELOPE_BYTES = 64 * 1024;
 
@@ -36,6 +42,8 @@ export async function storeUpload(request: Request, kind: UploadKind): Promise<S
   if (Number(request.headers.get("content-length") ?? 0) > max + UPLOAD_ENVELOPE_BYTES) throw tooLarge(max);
 
   let stored: string | undefined;
+  let originalName = "";
+  let size = 0;
   let image: ProcessedImage | undefined;
   let refusal: AppError | undefined;
   const storage = uploadStorage();
@@ -71,7 +79,10 @@ export async function storeUpload(request: Request, kind: UploadKind): Promise<S
           }
         }
       }
-      stored = await storage.put(new Blob([bytes]).stream(), type?.ext ?? otherExtension(file.name));
+      const ext = type?.ext ?? otherExtension(file.name);
+      stored = await storage.put(new Blob([bytes]).stream(), ext);
+      originalName = sanitiseFileName(file.name, ext);
+      size = bytes.length;
       for (const copy of image?.copies ?? []) await storage.putCopy(stored, copy.suffix, copy.bytes);
       return null;
     });
@@ -84,11 +95,27 @@ export async function storeUpload(request: Request, kind: UploadKind): Promise<S
   }
   if (refusal) throw refusal;
   if (!stored) throw badRequest('Send the file in the multipart field "file"');
-  return { url: `/uploads/${stored}`, name: stored, image };
+  return { url: `/uploads/${stored}`, name: stored, originalName, size, image };
+}
+
+/** A size limit in MB as people read it: "25 MB", "1.5 MB", "0.2 MB". */
+export function sizeLimitText(max: number): string {
+  return `${Math.max(0.1, Math.round((max / (1024 * 1024)) * 10) / 10)} MB`;
 }
 
 function tooLarge(max: number): AppError {
-  return new AppError(413, `The file is larger than the limit of ${Math.floor(max / (1024 * 1024)) || max} ${max >= 1024 * 1024 ? "MB" : "bytes"}`);
+  return new AppError(413, `File too large: the limit is ${sizeLimitText(max)}`);
+}
+
+/**
+ * What the upload fields need to know before sending a file: the size limit
+ * (a browser whose upload is cut off at the limit may see no answer at all,
+ * so the field checks first) and what each kind takes.
+ */
+export function uploadRules(kind: UploadKind): { maxBytes: number; maxSize: string; accepts: string } {
+  const max = env().UPLOAD_MAX_BYTES;
+  const accepts = kind === "media" ? "images (JPEG, PNG, GIF, WebP, AVIF, SVG) and videos (MP4, WebM, Ogg, AVI, MOV)" : kind === "image" ? "photos (JPEG, PNG, WebP, AVIF or GIF)" : "any file";
+  return { maxBytes: max, maxSize: sizeLimitText(max), accepts };
 }
 
 /**

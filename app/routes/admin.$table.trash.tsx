@@ -1,0 +1,98 @@
+import { data, replace } from "react-router";
+import { TablePageError } from "~/components/admin/TablePageError";
+import { setCellTimeZone } from "~/components/admin/cell-format";
+import { TableSidebar } from "~/components/admin/TableSidebar";
+import { withStatus } from "~/components/admin/StatusMessage";
+import { TrashView } from "~/components/admin/TrashView";
+import { AppError } from "~/server/app-error.server";
+import { adminUserFrom } from "~/server/auth/current-user.server";
+import { readForm } from "~/server/form-body.server";
+import { env } from "~/server/env.server";
+import { databaseContext } from "~/server/request-context.server";
+import { getTable, tableNames, tableSchema } from "~/server/tables/registry.server";
+import { restoreRow } from "~/server/tables/rows.server";
+import { listTrash, TRASH_KEEP_DAYS, TRASH_PAGE_SIZE } from "~/server/tables/trash.server";
+import type { Route } from "./+types/admin.$table.trash";
+
+/*
+ * /admin/{table}/trash?page=N — a table's "Recently deleted": the rows deleted
+ * in the last 30 days, each with Restore (a plain form post, so it works
+ * without JavaScript). Read-only tables have no trash. The admin layout's
+ * middleware has already checked that the user is an administrator.
+ */
+
+function tableFrom(params: { table?: string }) {
+  const table = params.table === undefined ? undefined : getTable(params.table);
+  if (!table || table.readOnly) throw Response.json({ error: `No trash for table: ${params.table}` }, { status: 404 });
+  return table;
+}
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const table = tableFrom(params);
+  const raw = new URL(request.url).searchParams.get("page") ?? "1";
+  const page = /^\d{1,6}$/.test(raw) && Number(raw) >= 1 ? Number(raw) : 1;
+  const { rows, total } = await listTrash(context.get(databaseContext), table, page);
+  return {
+    tables: tableNames().map((name) => {
+      const { title, description } = getTable(name)!;
+      return { name, title, description };
+    }),
+    schema: tableSchema(table),
+    items: rows.map((r) => ({ ...r, deletedAt: r.deletedAt.toISOString() })),
+    total,
+    page,
+    pageSize: TRASH_PAGE_SIZE,
+    keepDays: TRASH_KEEP_DAYS,
+    // Times on the business's clock, as on the table page (cell-format.ts).
+    timeZone: env().BUSINESS_TIME_ZONE,
+  };
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const table = tableFrom(params);
+  const body = await readForm(request);
+  if (!body.ok) throw data({ error: body.error }, { status: body.status });
+  if (body.form.get("intent") !== "restore") throw data({ error: "intent must be restore" }, { status: 400 });
+  const id = body.form.get("id")?.toString();
+  try {
+    await restoreRow(context.get(databaseContext), table, id, adminUserFrom(context));
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    return data({ error: `Failed to restore row: ${error.message}` }, { status: error.status });
+  }
+  return replace(withStatus(`/admin/${table.name}/trash`, { done: "restored" }));
+}
+
+export default function AdminTableTrash({ loaderData, actionData }: Route.ComponentProps) {
+  const { tables, schema, items, total, page, pageSize, keepDays } = loaderData;
+  setCellTimeZone(loaderData.timeZone);
+  return (
+    <main className="mx-auto flex max-w-7xl flex-col gap-6 px-4 py-6 sm:px-6 lg:flex-row lg:gap-8 lg:py-8">
+      <TableSidebar tables={tables} current={schema.name} />
+      <TrashView
+        schema={schema}
+        items={items}
+        total={total}
+        page={page}
+        pageSize={pageSize}
+        keepDays={keepDays}
+        error={actionData?.error}
+      />
+    </main>
+  );
+}
+
+export function meta({ data: loaderData }: Route.MetaArgs) {
+  const title = loaderData?.schema.title;
+  return [{ title: title ? `Recently deleted · ${title} · Admin Dashboard` : "Admin Dashboard" }, { name: "robots", content: "noindex" }];
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return (
+    <TablePageError
+      error={error}
+      notFound="There is no table with deleted rows at this address."
+      failed="The deleted rows could not be shown. Please try again."
+    />
+  );
+}

@@ -1,0 +1,66 @@
+import { sql } from "kysely";
+import type { HistoryEntry, HistoryOp } from "~/lib/row-history";
+import { notFound } from "../app-error.server";
+import type { DB } from "../db.server";
+import { writableColumns } from "./registry.server";
+import type { TableDef } from "./table-def.server";
+
+/**
+ * A row's history, as the database's triggers record it
+ * (db/migrations/2026-11-24-01-trash-history.ts, docs/decisions/0063): every
+ * create, update, delete, restore and revert, whoever made it and however.
+ */
+
+/** Names the kind of change the triggers record for the rest of the transaction (see the migration). */
+export async function markChange(trx: DB, change: "restore" | "revert"): Promise<void> {
+  await sql`SELECT set_config('app.change', ${change}, true)`.execute(trx);
+}
+
+interface HistoryRecord {
+  id: string;
+  op: HistoryOp;
+  actor: string;
+  at: Date;
+  before: Record<string, unknown> | null;
+  after: Record<string, unknown> | null;
+}
+
+export const HISTORY_LIMIT = 100;
+
+/** The row's latest changes, newest first (the row may be deleted: its history stays). */
+export async function rowHistory(db: DB, table: TableDef, id: number, limit = HISTORY_LIMIT): Promise<HistoryEntry[]> {
+  const { rows } = await sql<HistoryRecord>`SELECT id, op, actor, at, before, after FROM row_history
+    WHERE table_name = ${table.name} AND row_id = ${id}::bigint ORDER BY at DESC, id DESC LIMIT ${limit}`.execute(db);
+  return rows.map((r) => ({
+    id: Number(r.id),
+    op: r.op,
+    actor: r.actor,
+    at: new Date(r.at).toISOString(),
+    changes: Object.keys(table.columns)
+      .filter((field) => field !== "id" && ((r.before && field in r.before) || (r.after && field in r.after)))
+      .map((field) => ({ field, before: r.before?.[field] ?? null, after: r.after?.[field] ?? null })),
+  }));
+}
+
+/**
+ * The writable fields of the row as they were right after history entry
+ * `versionId`: the row as it is now, with each later change undone (its
+ * `before` values laid over, newest first). A 404 for an entry that is not
+ * this row's, or that is its delete (no version follows a delete).
+ */
+export async function versionValues(db: DB, table: TableDef, id: number, versionId: number): Promise<Record<string, unknown>> {
+  const { rows: target } = await sql<{ op: HistoryOp }>`SELECT op FROM row_history
+    WHERE id = ${versionId}::bigint AND table_name = ${table.name} AND row_id = ${id}::bigint`.execute(db);
+  if (!target[0] || target[0].op === "delete") throw notFound("Version not found");
+  const { rows: current } = await sql<{ row: Record<string, unknown> }>`SELECT to_jsonb(t) AS row FROM ${sql.table(table.name)} t
+    WHERE id = ${id}::bigint`.execute(db);
+  if (!current[0]) throw notFound("Row not found");
+  const { rows: later } = await sql<{ before: Record<string, unknown> | null }>`SELECT before FROM row_history
+    WHERE table_name = ${table.name} AND row_id = ${id}::bigint
+      AND (at, id) > (SELECT at, id FROM row_history
+        WHERE table_name = ${table.name} AND row_id = ${id}::bigint AND id = ${versionId}::bigint)
+    ORDER BY at DESC, id DESC`.execute(db);
+  const state = { ...current[0].row };
+  for (const { before } of later) Object.assign(state, before ?? {});
+  return Object.fromEntries(writableColumns(table).map(([name]) => [name, state[name]]));
+}

@@ -1,0 +1,138 @@
+import { sql } from "kysely";
+import type { DB } from "../db.server";
+import type { TableDef } from "./table-def.server";
+
+/**
+ * The trash (docs/decisions/0062-trash-table-with-dependents.md): a deleted
+ * row leaves its table (so the site, the lead inbox and every query simply no
+ * longer see it) and is kept whole as JSON in `trash` for TRASH_KEEP_DAYS,
+ * with what its delete removed elsewhere, so a restore puts back exactly what
+ * the delete took. Callers run these inside one transaction (asActor).
+ */
+
+export const TRASH_KEEP_DAYS = 30;
+
+/**
+ * What a delete takes along, by foreign key to the deleted table:
+ * - "rows": ON DELETE CASCADE removes the referring rows; they are kept and put back.
+ * - "link": ON DELETE SET NULL empties the referring column; the ids are kept and relinked.
+ * Keys with deliberately no restore are listed in NOT_RESTORED; a test checks
+ * that every foreign key to an editable table is in one of the two.
+ */
+interface Dependent {
+  table: string;
+  column: string;
+  kind: "rows" | "link";
+}
+
+export const DEPENDENTS: Record<string, Dependent[]> = {
+  quote_requests: [
+    // The lead's status history and notes.
+    { table: "lead_events", column: "lead_id", kind: "rows" },
+    // The e-mails about the lead stay in the log either way; restoring links them again.
+    { table: "email_outbox", column: "lead_id", kind: "link" },
+  ],
+};
+
+/** Foreign keys whose rows a restore does not bring back, and why. */
+export const NOT_RESTORED: Record<string, string> = {
+  // A deleted user is signed out everywhere; restored, they sign in again.
+  "sessions.user_id": "sessions are credentials: a restored user signs in again",
+  // Likewise a deleted user's API tokens stay revoked; new ones are made at /admin/tokens.
+  "api_tokens.user_id": "API tokens are credentials: a restored user's old tokens stay revoked",
+};
+
+const dependentKey = (d: Dependent) => (d.kind === "rows" ? d.table : `${d.table}.${d.column}`);
+
+export interface TrashedRow {
+  rowId: number;
+  row: Record<string, unknown>;
+  deletedBy: string;
+  deletedAt: Date;
+}
+
+/**
+ * Moves one row to the trash: keeps it and its dependents, then deletes it
+ * (the cascade and SET NULL happen as before). Returns false when there is no
+ * such row. `trx` must be a transaction.
+ */
+export async function moveToTrash(trx: DB, table: TableDef, id: number, actor: string): Promise<boolean> {
+  const { rows } = await sql<{ row: Record<string, unknown> }>`SELECT to_jsonb(t) AS row FROM ${sql.table(table.name)} t
+    WHERE id = ${id}::bigint FOR UPDATE`.execute(trx);
+  if (!rows[0]) return false;
+  const dependents: Record<string, unknown[]> = {};
+  for (const d of DEPENDENTS[table.name] ?? []) {
+    const { rows: found } = await (d.kind === "rows"
+      ? sql<{ items: unknown[] }>`SELECT coalesce(jsonb_agg(to_jsonb(d) ORDER BY d.id), '[]'::jsonb) AS items
+          FROM ${sql.table(d.table)} d WHERE ${sql.ref(d.column)} = ${id}`
+      : sql<{ items: unknown[] }>`SELECT coalesce(jsonb_agg(d.id ORDER BY d.id), '[]'::jsonb) AS items
+          FROM ${sql.table(d.table)} d WHERE ${sql.ref(d.column)} = ${id}`
+    ).execute(trx);
+    if (found[0]!.items.length) dependents[dependentKey(d)] = found[0]!.items;
+  }
+  await sql`DELETE FROM ${sql.table(table.name)} WHERE id = ${id}::bigint`.execute(trx);
+  await sql`INSERT INTO trash (table_name, row_id, row_data, dependents, deleted_by)
+    VALUES (${table.name}, ${id}, ${JSON.stringify(rows[0].row)}::jsonb, ${JSON.stringify(dependents)}::jsonb, ${actor})`.execute(trx);
+  return true;
+}
+
+/**
+ * Takes a row out of the trash and puts it back, with its dependents, under
+ * its own id. Returns false when the trash holds no such row. `trx` must be a
+ * transaction in which app.change is 'restore' (the history records a
+ * restore, and the lead's note transcript is not appended twice).
+ */
+export async function putBackFromTrash(trx: DB, table: TableDef, id: number): Promise<boolean> {
+  const { rows } = await sql<{ row_data: Record<string, unknown>; dependents: Record<string, unknown[]> }>`
+    DELETE FROM trash WHERE table_name = ${table.name} AND row_id = ${id}::bigint RETURNING row_data, dependents`.execute(trx);
+  const trashed = rows[0];
+  if (!trashed) return false;
+  await insertFromJson(trx, table.name, [trashed.row_data]);
+  for (const d of DEPENDENTS[table.name] ?? []) {
+    const items = trashed.dependents[dependentKey(d)];
+    if (!items?.length) continue;
+    if (d.kind === "rows") await insertFromJson(trx, d.table, items);
+    // Only e-mails no other row has claimed since (the column was NULL after the delete).
+    else await sql`UPDATE ${sql.table(d.table)} SET ${sql.ref(d.column)} = ${id}
+      WHERE id IN (SELECT jsonb_array_elements_text(${JSON.stringify(items)}::jsonb)::bigint) AND ${sql.ref(d.column)} IS NULL`.execute(trx);
+  }
+  return true;
+}
+
+/** Inserts rows given as to_jsonb() objects, into every stored column (generated ones are computed again). */
+async function insertFromJson(trx: DB, tableName: string, items: unknown[]): Promise<void> {
+  const names = await storedColumns(trx, tableName);
+  const list = sql.join(names.map((n) => sql.ref(n)));
+  await sql`INSERT INTO ${sql.table(tableName)} (${list})
+    SELECT ${list} FROM jsonb_populate_recordset(NULL::${sql.table(tableName)}, ${JSON.stringify(items)}::jsonb)`.execute(trx);
+}
+
+/** The table's columns that take a value on insert (not dropped, not generated), from the catalog. */
+async function storedColumns(trx: DB, tableName: string): Promise<string[]> {
+  const { rows } = await sql<{ name: string }>`SELECT attname AS name FROM pg_attribute
+    WHERE attrelid = ${tableName}::regclass AND attnum > 0 AND NOT attisdropped AND attgenerated = ''
+    ORDER BY attnum`.execute(trx);
+  return rows.map((r) => r.name);
+}
+
+/** Whether the trash holds this row. */
+export async function isTrashed(db: DB, table: TableDef, id: number): Promise<boolean> {
+  const { rows } = await sql`SELECT 1 FROM trash WHERE table_name = ${table.name} AND row_id = ${id}::bigint`.execute(db);
+  return rows.length > 0;
+}
+
+export const TRASH_PAGE_SIZE = 50;
+
+/** One page of a table's trash, newest deletion first, and how many rows it holds. */
+export async function listTrash(db: DB, table: TableDef, page = 1): Promise<{ rows: TrashedRow[]; total: number }> {
+  const [list, count] = await Promise.all([
+    sql<{ row_id: string; row_data: Record<string, unknown>; deleted_by: string; deleted_at: Date }>`
+      SELECT row_id, row_data, deleted_by, deleted_at FROM trash WHERE table_name = ${table.name}
+      ORDER BY deleted_at DESC, id DESC LIMIT ${TRASH_PAGE_SIZE} OFFSET ${(page - 1) * TRASH_PAGE_SIZE}`.execute(db),
+    sql<{ n: string }>`SELECT count(*) AS n FROM trash WHERE table_name = ${table.name}`.execute(db),
+  ]);
+  return {
+    rows: list.rows.map((r) => ({ rowId: Number(r.row_id), row: r.row_data, deletedBy: r.deleted_by, deletedAt: new Date(r.deleted_at) })),
+    total: Number(count.rows[0]!.n),
+  };
+}

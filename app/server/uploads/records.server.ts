@@ -1,0 +1,43 @@
+import type { DB } from "../db.server";
+import { contentDisposition } from "./file-name.server";
+import { COPY_NAME } from "./storage.server";
+import type { StoredUpload } from "./upload.server";
+
+/**
+ * The `uploads` rows (docs/decisions/0046): each stored upload's original
+ * name, and since when no row refers to it (./orphans.server.ts).
+ */
+
+/**
+ * Records a new upload; unreferenced from now until a row that holds it is
+ * saved. A clean-up that listed the file between its storing and this insert
+ * has adopted it under its stored name: the real name replaces that.
+ */
+export async function recordUpload(db: DB, upload: StoredUpload, now = new Date()): Promise<void> {
+  await db
+    .insertInto("uploads")
+    .values({ name: upload.name, original_name: upload.originalName, size: upload.size, created_at: now, unreferenced_since: now })
+    .onConflict((oc) => oc.column("name").doUpdateSet({ original_name: upload.originalName, size: upload.size }))
+    .execute();
+}
+
+/**
+ * The download name of a stored file: the upload's original name, or for a
+ * resized copy that name's stem with the copy's suffix ("Boat-640w.webp").
+ * Undefined when nothing is recorded (a file stored before names were kept).
+ */
+export async function downloadName(db: DB, stored: string): Promise<string | undefined> {
+  const copy = COPY_NAME.test(stored);
+  const query = db.selectFrom("uploads").select("original_name");
+  const row = await (copy ? query.where("name", "like", `${stored.slice(0, 32).replace(/[\\%_]/g, "\\$&")}.%`) : query.where("name", "=", stored)).executeTakeFirst();
+  if (!row) return undefined;
+  if (!copy) return row.original_name;
+  const dot = row.original_name.lastIndexOf(".");
+  const stem = dot > 0 ? row.original_name.slice(0, dot) : row.original_name;
+  return `${stem}${stored.slice(32)}`;
+}
+
+/** The Content-Disposition of a stored file: shown in the page or downloaded, under its original name when known. */
+export function dispositionFor(inline: boolean, stored: string, original: string | undefined): string {
+  return contentDisposition(inline ? "inline" : "attachment", original ?? stored);
+}

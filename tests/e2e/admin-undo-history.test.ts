@@ -1,0 +1,157 @@
+import type { Page } from "@playwright/test";
+import { createRows, marker, watchConsoleErrors } from "./admin-helpers";
+import { expectNoSeriousViolations } from "./axe";
+import { ADMIN_EMAIL, expect, expectNoSidewaysScroll, hydrated, signIn, test } from "./fixtures";
+
+/*
+ * Undo, Recently deleted and History in the dashboard (issue 11, items 1, 2
+ * and the status messages of 4), with JavaScript on and off, on a desktop and
+ * on a 390×844 phone. Each test makes its own FAQ rows with a unique marker
+ * and looks at them through a search (?q=marker).
+ */
+
+const VIEWS = [
+  { name: "desktop", viewport: { width: 1280, height: 800 } },
+  { name: "phone", viewport: { width: 390, height: 844 } },
+];
+
+let checkConsole: () => void;
+test.beforeEach(async ({ page }) => {
+  checkConsole = watchConsoleErrors(page);
+  await signIn(page, ADMIN_EMAIL, { returnUrl: "/admin" });
+});
+test.afterEach(() => checkConsole());
+
+const faq = (question: string, answer = "First answer") => ({ question, answer, category: "General Questions" });
+const main = (page: Page) => page.getByRole("main");
+const status = (page: Page) => main(page).getByRole("status");
+/** The row's question where it shows: the grid on a desktop, a card on a phone (the other is hidden). */
+const shown = (page: Page, text: string) => main(page).getByText(text, { exact: true }).filter({ visible: true });
+
+for (const javaScriptEnabled of [true, false]) {
+  for (const view of VIEWS) {
+    test.describe(`${javaScriptEnabled ? "with" : "without"} JavaScript, ${view.name}`, () => {
+      test.use({ javaScriptEnabled, viewport: view.viewport });
+
+      test("Delete asks in the app's own dialog, then 'Deleted. Undo' brings the row back", async ({ page }) => {
+        const tag = marker("undo");
+        const question = `Undo me ${tag}?`;
+        await createRows(page, "faqs", [faq(question)]);
+        // The browser's own confirm() is never used.
+        const browserDialogs: string[] = [];
+        page.on("dialog", (dialog) => {
+          browserDialogs.push(dialog.message());
+          void dialog.dismiss();
+        });
+        await page.goto(`/admin/faqs?q=${tag}`);
+        await hydrated(page, javaScriptEnabled);
+
+        await main(page).getByRole("button", { name: "Delete" }).filter({ visible: true }).click();
+        const confirm = page.getByRole("alertdialog", { name: "Delete Item" });
+        await expect(confirm).toContainText("Are you sure you want to delete this item?");
+        await confirm.getByRole("button", { name: "Delete" }).click();
+
+        await expect(status(page)).toHaveText("Deleted. Undo");
+        await expect(shown(page, question)).toHaveCount(0);
+        await expect(page).toHaveURL(new RegExp(`q=${tag}`));
+        if (javaScriptEnabled) await expectNoSeriousViolations(page);
+        await expectNoSidewaysScroll(page);
+
+        await status(page).getByRole("button", { name: "Undo" }).click();
+        await expect(status(page)).toHaveText("Restored.");
+        await expect(shown(page, question)).toHaveCount(1);
+        expect(browserDialogs).toEqual([]);
+
+        if (javaScriptEnabled) {
+          // The message goes after 10 seconds, and with it from the URL.
+          await expect(status(page)).toHaveText("", { timeout: 15_000 });
+          await expect(page).not.toHaveURL(/done=/);
+        }
+      });
+
+      test("Recently deleted lists a deleted row, and Restore puts it back", async ({ page }) => {
+        const tag = marker("trash");
+        const question = `Trash me ${tag}?`;
+        const [row] = await createRows(page, "faqs", [faq(question)]);
+        const origin = new URL(page.url()).origin;
+        expect((await page.request.delete(`/api/tables/faqs/${row!.id}`, { headers: { Origin: origin } })).ok()).toBe(true);
+
+        await page.goto(`/admin/faqs?q=${tag}`);
+        await hydrated(page, javaScriptEnabled);
+        await main(page).getByRole("link", { name: "Recently deleted" }).click();
+        await expect(page).toHaveURL(/\/admin\/faqs\/trash$/);
+        await expect(main(page).getByRole("heading", { name: "Recently deleted: FAQs" })).toBeVisible();
+        const card = main(page).getByRole("listitem").filter({ hasText: question });
+        await expect(card).toContainText(`deleted`);
+        await expect(card).toContainText(ADMIN_EMAIL);
+        if (javaScriptEnabled) await expectNoSeriousViolations(page);
+        await expectNoSidewaysScroll(page);
+
+        await hydrated(page, javaScriptEnabled);
+        await card.getByRole("button", { name: "Restore" }).click();
+        await expect(status(page)).toHaveText("Restored.");
+        await expect(main(page).getByRole("listitem").filter({ hasText: question })).toHaveCount(0);
+
+        await page.goto(`/admin/faqs?q=${tag}`);
+        await expect(shown(page, question)).toHaveCount(1);
+      });
+
+      test("History lists the row's versions, and Restore this version brings one back", async ({ page }) => {
+        const tag = marker("hist");
+        const question = `Versioned ${tag}?`;
+        const [row] = await createRows(page, "faqs", [faq(question, "First answer")]);
+        const origin = new URL(page.url()).origin;
+        for (const answer of ["Second answer", "Third answer"]) {
+          const res = await page.request.put(`/api/tables/faqs/${row!.id}`, { data: { answer }, headers: { Origin: origin } });
+          expect(res.ok()).toBe(true);
+        }
+
+        await page.goto(`/admin/faqs?q=${tag}`);
+        await hydrated(page, javaScriptEnabled);
+        await main(page).getByRole("button", { name: "Edit" }).filter({ visible: true }).click();
+        const edit = page.getByRole("dialog", { name: "Edit Item" });
+        await edit.getByRole("button", { name: "History" }).click();
+
+        const history = page.getByRole("dialog", { name: "History" });
+        const versions = history.getByRole("listitem");
+        await expect(versions).toHaveCount(3);
+        await expect(versions.nth(0)).toContainText("Updated");
+        await expect(versions.nth(0)).toContainText(ADMIN_EMAIL);
+        await expect(versions.nth(0)).toContainText("Second answer");
+        await expect(versions.nth(0)).toContainText("Third answer");
+        await expect(versions.nth(0)).toContainText("Current version");
+        await expect(versions.nth(2)).toContainText("Created");
+        await expect(history.getByRole("button", { name: "Restore this version" })).toHaveCount(2);
+        if (javaScriptEnabled) await expectNoSeriousViolations(page);
+        await expectNoSidewaysScroll(page);
+
+        // The first version: the answer as it was created.
+        await versions.nth(2).getByRole("button", { name: "Restore this version" }).click();
+        await expect(status(page)).toHaveText("Version restored.");
+        await expect(page.getByRole("dialog")).toHaveCount(0);
+        const restored = await page.request.get(`/api/tables/faqs/${row!.id}`);
+        expect(await restored.json()).toMatchObject({ answer: "First answer" });
+
+        // The restore is a version of its own.
+        await main(page).getByRole("button", { name: "Edit" }).filter({ visible: true }).click();
+        await page.getByRole("dialog", { name: "Edit Item" }).getByRole("button", { name: "History" }).click();
+        await expect(page.getByRole("dialog", { name: "History" }).getByRole("listitem").first()).toContainText("Earlier version restored");
+      });
+
+      test("a save says so in the status region", async ({ page }) => {
+        const tag = marker("saved");
+        await createRows(page, "faqs", [faq(`Save me ${tag}?`)]);
+        await page.goto(`/admin/faqs?q=${tag}`);
+        await hydrated(page, javaScriptEnabled);
+        await main(page).getByRole("button", { name: "Edit" }).filter({ visible: true }).click();
+        await page.getByRole("dialog", { name: "Edit Item" }).getByRole("button", { name: "Update" }).click();
+        await expect(status(page)).toHaveText("Saved.");
+        if (javaScriptEnabled && view.name === "desktop") {
+          // An export (with JavaScript it is fetched, so it can say when it is done).
+          await main(page).getByRole("link", { name: "Export CSV" }).click();
+          await expect(status(page)).toHaveText("Exported faqs.csv.");
+        }
+      });
+    });
+  }
+}
