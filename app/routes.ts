@@ -21,6 +21,8 @@ export default [
   route("api/sessions", "routes/api.sessions.ts"),
   // Outside the guard below: it answers {isAdmin: false} to signed-in non-administrators.
   route("api/admin/status", "routes/api.admin.status.ts"),
+  // The OpenAPI document of every /api route (public: it describes, it grants nothing).
+  route("api/openapi.json", "routes/api.openapi[.]json.ts"),
 
   // The admin pages: the layout's middleware guards every page under it.
   route("admin", "routes/admin.tsx", [
@@ -30,7 +32,13 @@ export default [
     route("leads/:id", "routes/admin.leads.$id.tsx"),
     // The business settings: one form, not a table (before :table, like the inbox).
     route("settings", "routes/admin.settings.tsx"),
+    // API tokens and the API's description (before :table, like the inbox).
+    route("tokens", "routes/admin.tokens.tsx"),
+    route("api", "routes/admin.api.tsx"),
     route(":table", "routes/admin.$table.tsx"),
+    route(":table/trash", "routes/admin.$table.trash.tsx"),
+    // CSV import: a page of its own, a plain multipart form that works without JavaScript.
+    route(":table/import", "routes/admin.$table.import.tsx"),
   ]),
 
   // Administrators' API: one guard for all of it.
@@ -39,7 +47,9 @@ export default [
     route("api/admin/schemas/:name", "routes/api.admin.schemas.$name.ts"),
     route("api/tables/:table", "routes/api.tables.$table.ts"),
     route("api/tables/:table/export", "routes/api.tables.$table.export.ts"),
+    route("api/tables/:table/import", "routes/api.tables.$table.import.ts"),
     route("api/tables/:table/:id", "routes/api.tables.$table.$id.ts"),
+    route("api/tables/:table/:id/restore", "routes/api.tables.$table.$id.restore.ts"),
     route("api/upload/:kind", "routes/api.upload.$kind.ts"),
   ]),
   // Uploaded files are public (the site shows them); served so they never run script.

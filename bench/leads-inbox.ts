@@ -11,13 +11,12 @@
  * where it creates and drops a database bench_leads_…; skipped with a note when
  * no server answers. The target (the issue's): p95 under 50 ms for each of the three.
  */
-import { randomBytes } from "node:crypto";
 import { pathToFileURL } from "node:url";
-import { Kysely, PostgresDialect, sql } from "kysely";
+import { Kysely, sql } from "kysely";
 import pg from "pg";
 import type { Database } from "../db/types";
 import { type BenchReport, printReport } from "./lib";
-import { migrateToLatest } from "../app/server/migrate.server";
+import { scratchServerDatabase } from "./databases";
 import { INBOX_PAGE_SIZE, listLeads, type InboxQuery } from "../app/server/leads/inbox.server";
 import { leadStats } from "../app/server/leads/stats.server";
 
@@ -93,34 +92,6 @@ async function generate(db: DB, rows: number): Promise<number> {
   return performance.now() - start;
 }
 
-async function openServer(adminUrl: string) {
-  const admin = new pg.Client({ connectionString: adminUrl });
-  try {
-    await admin.connect();
-  } catch {
-    return undefined;
-  }
-  const name = `bench_leads_${randomBytes(4).toString("hex")}`;
-  await admin.query(`CREATE DATABASE ${name}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  // As the app's pool (app/server/db.server.ts).
-  const pool = new pg.Pool({ connectionString: url.toString(), max: 10 });
-  // DROP DATABASE … WITH (FORCE) at the end ends any connection still closing.
-  pool.on("error", () => {});
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  const { rows } = await admin.query<{ server_version: string }>("SHOW server_version");
-  return {
-    db,
-    version: rows[0]!.server_version.split(" ")[0]!,
-    async close() {
-      await db.destroy();
-      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await admin.end();
-    },
-  };
-}
-
 const ms = (n: number) => `${n.toFixed(1)} ms`;
 
 export async function benchLeadsInbox(options: { rows?: number } = {}): Promise<BenchReport> {
@@ -133,14 +104,13 @@ export async function benchLeadsInbox(options: { rows?: number } = {}): Promise<
     checks: [],
     notes: [`plain: SELECT * FROM quote_requests [WHERE …] ORDER BY created_at DESC, id DESC LIMIT ${INBOX_PAGE_SIZE}, the same page without the counts per status`],
   };
-  const server = await openServer(serverUrl);
+  const server = await scratchServerDatabase(serverUrl, "bench_leads");
   if (!server) {
     report.notes!.push(`SKIPPED: no PostgreSQL server answers at ${serverUrl} (set BENCH_DATABASE_URL to one where the user may create databases)`);
     return report;
   }
   try {
     const { db } = server;
-    await migrateToLatest(db);
     const generateMs = await generate(db, rows);
     report.title = report.title.replace("leads,", `leads on PostgreSQL ${server.version},`);
     report.notes!.push(`${rows.toLocaleString("en-US")} leads, their history and notes generated in ${(generateMs / 1000).toFixed(1)} s`);

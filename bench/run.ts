@@ -5,6 +5,7 @@
  * To add one: export a `Benchmark` from a file beside this one and list it here.
  */
 import { benchAdminTables } from "./admin-tables";
+import { benchApiTokens } from "./api-tokens";
 import { benchBrowserJs } from "./browser-js";
 import { benchExportMemory } from "./export-memory";
 import { benchLeadsInbox } from "./leads-inbox";
@@ -13,6 +14,8 @@ import { type Benchmark, type BenchReport, printReport } from "./lib";
 import { benchOutboxDrain } from "./outbox-drain";
 import { benchPublicPage } from "./public-page";
 import { benchQuoteSubmissions } from "./quote-submissions";
+import { benchRowHistory } from "./row-history";
+import { benchScaleOut } from "./scale-out";
 import { benchShutdown } from "./shutdown";
 
 const benchmarks: Record<string, Benchmark> = {
@@ -25,6 +28,9 @@ const benchmarks: Record<string, Benchmark> = {
   export: benchExportMemory,
   outbox: benchOutboxDrain,
   shutdown: benchShutdown,
+  tokens: benchApiTokens,
+  history: benchRowHistory,
+  scale: benchScaleOut,
 };
 
 const chosen = process.argv.slice(2);

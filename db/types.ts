@@ -217,6 +217,17 @@ export interface GalleryTable {
 }
 
 /** An uploaded image's upright size and the resized copies made of it (docs/decisions/0016). */
+/** A stored upload: its original (sanitised) name and since when no row refers to it (docs/decisions/0046). */
+export interface UploadsTable {
+  /** The stored name, as in /uploads/{name}. */
+  name: string;
+  original_name: string;
+  size: ColumnType<number | null, number | null | undefined, number | null>;
+  created_at: Generated<Date>;
+  /** NULL while a row refers to it. */
+  unreferenced_since: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+}
+
 export interface ImagesTable {
   /** The stored upload's name, as in /uploads/{name}. */
   name: string;
@@ -231,9 +242,33 @@ export interface ImagesTable {
   created_at: Timestamp;
 }
 
+/** Administrators' personal API tokens (only their SHA-256 is stored; docs/decisions/0036). */
+export interface ApiTokensTable {
+  id: Generated<number>;
+  user_id: number;
+  name: string;
+  token_hash: string;
+  token_start: string;
+  read_only: Generated<boolean>;
+  created_at: Timestamp;
+  expires_at: ColumnType<Date, Date | string, Date | string>;
+  revoked_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  last_used_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  last_used_ip: Generated<string>;
+}
+
+/** Secrets the app makes for itself, shared by every process on a PostgreSQL server (name 'session': the cookie-signing secret). */
+export interface AppSecretsTable {
+  name: string;
+  value: string;
+  created_at: Timestamp;
+}
+
 export interface Database {
   users: UsersTable;
+  app_secrets: AppSecretsTable;
   sessions: SessionsTable;
+  api_tokens: ApiTokensTable;
   one_time_codes: OneTimeCodesTable;
   auth_audit: AuthAuditTable;
   testimonials: TestimonialsTable;
@@ -251,6 +286,7 @@ export interface Database {
   row_counts: RowCountsTable;
   gallery: GalleryTable;
   images: ImagesTable;
+  uploads: UploadsTable;
 }
 
 export type OutboxEmail = Selectable<EmailOutboxTable>;

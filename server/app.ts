@@ -3,11 +3,13 @@ import { createRequestHandler as createFetchHandler, RouterContextProvider } fro
 import type { ServerBuild } from "react-router";
 import * as build from "virtual:react-router/server-build";
 import { startBackgroundJobs, stopBackgroundJobs } from "~/server/background.server";
+import { serveBackups, stopServingBackups } from "~/server/backup-socket.server";
 import { openAppDatabase, type OpenDatabase } from "~/server/db.server";
 import { env } from "~/server/env.server";
 import { withTimeLimit } from "~/server/outage.server";
 import { databaseContext, requestInfoContext } from "~/server/request-context.server";
 import { ROW_BODY_MAX_BYTES } from "~/server/tables/rows.server";
+import { uploadStorage } from "~/server/uploads/storage.server";
 import { UPLOAD_ENVELOPE_BYTES } from "~/server/uploads/upload.server";
 import { bodyLimit } from "./body-limit";
 import { clientAddress } from "./client-ip";
@@ -125,13 +127,17 @@ function clientIp(req: express.Request): string {
  */
 export async function start(): Promise<OpenDatabase> {
   env();
+  // A bucket that cannot be used stops the start, not the first upload.
+  await uploadStorage().check();
   const database = await openAppDatabase();
   startBackgroundJobs(database);
+  await serveBackups(database, env().DATA_DIR);
   return database;
 }
 
 /** Run at shutdown, after in-flight requests have finished. */
 export async function stop(database: OpenDatabase): Promise<void> {
   await stopBackgroundJobs();
+  await stopServingBackups();
   await database.close();
 }

@@ -11,6 +11,7 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
  */
 export const originCheck: RequestHandler = (req, res, next) => {
   if (SAFE_METHODS.has(req.method)) return next();
+  if (isBearerOnly(req)) return next();
   const fetchSite = req.get("sec-fetch-site");
   const origin = req.get("origin");
   const expected = expectedOrigin(`${req.protocol}://${req.get("host")}`);
@@ -30,4 +31,21 @@ function expectedOrigin(requestOrigin: string): string | undefined {
   } catch {
     return undefined;
   }
+}
+
+/** Where an API token (Authorization: Bearer) is accepted: the administrators' API guard's routes. */
+const BEARER_PATHS = ["/api/admin/", "/api/tables/", "/api/upload/"];
+
+/**
+ * An API client's request: an Authorization: Bearer header and no cookie, on
+ * a path that takes tokens. Forgery rides on what a browser adds by itself
+ * (cookies); a browser never adds an Authorization header to a cross-site
+ * request (another site's script would need a CORS preflight this server
+ * never grants), so such a request needs no Origin check. With a cookie as
+ * well, the check applies as to any other request (docs/decisions/0036).
+ */
+function isBearerOnly(req: Parameters<RequestHandler>[0]): boolean {
+  if (req.get("cookie") !== undefined) return false;
+  if (!/^Bearer\s/i.test(req.get("authorization") ?? "")) return false;
+  return BEARER_PATHS.some((prefix) => req.path.startsWith(prefix));
 }

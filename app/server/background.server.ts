@@ -4,6 +4,8 @@ import { queueDueReminders } from "./leads/reminders.server";
 import { closeMailTransport } from "./mail.server";
 import { deliverDueEmails, releaseOrphanedClaims } from "./outbox.server";
 import { pruneRateLimitHits } from "./rate-limit.server";
+import { purgeTrash } from "./tables/purge.server";
+import { sweepOrphanUploads } from "./uploads/orphans.server";
 
 const OUTBOX_EVERY_MS = 15_000;
 
@@ -77,8 +79,36 @@ export function remindWhenDue(db: DB): void {
 }
 
 /**
+ * Rows deleted more than 30 days ago leave the trash for good. Every process
+ * runs it; each row is claimed with FOR UPDATE SKIP LOCKED, so exactly one
+ * purges it (app/server/tables/purge.server.ts).
+ */
+function purgeExpiredTrash(db: DB): void {
+  enqueue(async () => {
+    if (state.stop?.signal.aborted) return;
+    const purged = await purgeTrash(db);
+    if (purged) console.log(`[trash] ${purged} row(s) deleted over 30 days ago were removed for good`);
+  }, "trash-purge");
+}
+
+/**
+ * Uploads no row has referred to for 24 hours are deleted. Every process runs
+ * it; each file is claimed by deleting its `uploads` row (FOR UPDATE SKIP
+ * LOCKED), so exactly one deletes it (app/server/uploads/orphans.server.ts).
+ */
+function removeOrphanUploads(db: DB): void {
+  enqueue(async () => {
+    if (state.stop?.signal.aborted) return;
+    const { adopted, removed } = await sweepOrphanUploads(db);
+    if (adopted) console.log(`[uploads] ${adopted} stored file(s) without a record are now tracked`);
+    if (removed.length) console.log(`[uploads] ${removed.length} file(s) no row referred to for 24 hours were deleted`);
+  }, "upload-orphans");
+}
+
+/**
  * On the server's database: the outbox and the lead reminders every
- * OUTBOX_EVERY_MS, and the rate-limit clean-up every hour.
+ * OUTBOX_EVERY_MS, the rate-limit clean-up and the trash purge every hour
+ * (and the purge at start).
  */
 export function startBackgroundJobs(database: OpenDatabase): void {
   if (state.timer) return;
@@ -93,10 +123,16 @@ export function startBackgroundJobs(database: OpenDatabase): void {
     kickOutbox(db);
   }, "outbox");
   remindOfWaitingLeads(db);
+  purgeExpiredTrash(db);
+  removeOrphanUploads(db);
   state.timer = setInterval(() => {
     remindOfWaitingLeads(db);
     kickOutbox(db);
-    if (++ticks % 240 === 0) enqueue(() => pruneRateLimitHits(db), "rate-limit");
+    if (++ticks % 240 === 0) {
+      enqueue(() => pruneRateLimitHits(db), "rate-limit");
+      purgeExpiredTrash(db);
+      removeOrphanUploads(db);
+    }
   }, OUTBOX_EVERY_MS);
   state.timer.unref();
 }

@@ -12,6 +12,7 @@ import { lockDataDirectory } from "./data-dir-lock.server";
 import { env } from "./env.server";
 import { migrateToLatest } from "./migrate.server";
 import { DatabaseUnavailableError, withTimeLimit } from "./outage.server";
+import { loadSharedSessionSecret } from "./session-secret.server";
 
 // COUNT(*) and BIGSERIAL come back as int8; our counts and ids fit in a JS number.
 pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
@@ -31,6 +32,8 @@ export interface OpenDatabase {
   serverPool?: pg.Pool;
   /** Runs `handle` (the serving of one request) with REQUEST_QUERY_LIMIT_MS on every query it makes. */
   withRequestQueryLimit<T>(handle: () => T): T;
+  /** The embedded database on disk only: a consistent copy of its files, a gzipped tarball (db:backup, docs/decisions/0029). */
+  dumpDataDir?: () => Promise<Blob>;
   /** Closes the connections (and the embedded database, releasing its data directory). */
   close(): Promise<void>;
 }
@@ -119,6 +122,9 @@ export function openDatabase(settings: { url?: string; dataDir: string } = { url
     db,
     kind: "embedded",
     withRequestQueryLimit,
+    // Between two statements (PGlite runs one at a time), so the files are as a
+    // sudden stop would leave them: restored, the database recovers to its last commit.
+    dumpDataDir: url ? undefined : () => pglite.dumpDataDir("gzip"),
     close: async () => {
       state.closed = true;
       try {
@@ -144,6 +150,8 @@ export async function openAppDatabase(): Promise<OpenDatabase> {
     const applied = await migrateToLatest(database.db);
     if (applied.length) console.log(`Applied migrations: ${applied.join(", ")}`);
     await seedContent(database.db);
+    // Every process on a server shares the secret kept in it (docs/decisions/0026).
+    if (database.kind === "server" && !env().SESSION_SECRET) await loadSharedSessionSecret(database.db, env().DATABASE_URL!);
     return database;
   } catch (error) {
     await database.close();

@@ -1,8 +1,8 @@
-import { randomBytes } from "node:crypto";
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
 import { SEED_SETTINGS } from "~/lib/business";
+import { dataDirSessionSecret, sharedSessionSecret } from "./session-secret.server";
+import type { S3Settings } from "./uploads/s3-storage.server";
 
 const optionalUrl = (name: string) =>
   z
@@ -40,6 +40,19 @@ const schema = z.object({
   GOOGLE_USERINFO_URL: z.url().default("https://openidconnect.googleapis.com/v1/userinfo"),
   UPLOAD_DIR: z.string().optional(),
   UPLOAD_MAX_BYTES: z.coerce.number().int().positive().default(25 * 1024 * 1024),
+  // Uploads in an S3-compatible bucket instead of UPLOAD_DIR (docs/decisions/0027).
+  S3_BUCKET: z.string().trim().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, { error: "S3_BUCKET must be a bucket name (3-63 lower-case letters, digits, dots, hyphens)" }).optional(),
+  S3_ENDPOINT: optionalUrl("S3_ENDPOINT"),
+  S3_REGION: z.string().trim().regex(/^[a-z0-9-]{2,32}$/, { error: "S3_REGION must be a region name, e.g. us-east-1" }).optional(),
+  S3_ACCESS_KEY_ID: z.string().trim().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().trim().optional(),
+  S3_FORCE_PATH_STYLE: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .default("false")
+    .refine((v) => /^(true|false|1|0|yes|no|on|off)$/.test(v), { error: "S3_FORCE_PATH_STYLE must be true or false" })
+    .transform((v) => ["true", "1", "yes", "on"].includes(v)),
   // How many reverse proxies stand in front: each appends the address it saw to
   // X-Forwarded-For, so only that many entries from the right are trustworthy.
   TRUST_PROXY: z
@@ -64,6 +77,20 @@ const schema = z.object({
     .refine(isTimeZone, { error: "BUSINESS_TIME_ZONE must be an IANA time zone name, e.g. America/Detroit" }),
 });
 
+/** The S3_* settings make sense only together: a bucket needs its region, a key id its secret. */
+function s3Together(e: z.infer<typeof schema>, ctx: z.RefinementCtx): void {
+  const issue = (path: string, message: string) => ctx.addIssue({ code: "custom", path: [path], message });
+  const others = (["S3_ENDPOINT", "S3_REGION", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"] as const).filter((k) => e[k]);
+  if (!e.S3_BUCKET) {
+    if (others.length) issue("S3_BUCKET", `S3_BUCKET must be set too when ${others.join(", ")} is set (or unset them to keep uploads on disk)`);
+    return;
+  }
+  if (!e.S3_REGION) issue("S3_REGION", "S3_REGION must be set with S3_BUCKET, e.g. us-east-1 (S3-compatible servers usually take us-east-1)");
+  if (!e.S3_ACCESS_KEY_ID !== !e.S3_SECRET_ACCESS_KEY) {
+    issue(e.S3_ACCESS_KEY_ID ? "S3_SECRET_ACCESS_KEY" : "S3_ACCESS_KEY_ID", "S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together: set both, or neither to use the machine's own AWS credentials");
+  }
+}
+
 function isTimeZone(name: string): boolean {
   try {
     new Intl.DateTimeFormat("en-US", { timeZone: name });
@@ -75,6 +102,8 @@ function isTimeZone(name: string): boolean {
 
 export type Env = z.infer<typeof schema> & {
   uploadDir: string;
+  /** Set when uploads live in S3 (S3_BUCKET): the client's settings. */
+  s3?: S3Settings;
   adminEmails: Set<string>;
   sessionSecrets: string[];
 };
@@ -96,7 +125,7 @@ export function reloadEnv(): Env {
 }
 
 function parseEnv(): Env {
-  const result = schema.safeParse(
+  const result = schema.superRefine(s3Together).safeParse(
     Object.fromEntries(Object.entries(process.env).filter(([, v]) => v !== "")),
   );
   if (!result.success) {
@@ -108,27 +137,32 @@ function parseEnv(): Env {
   }
   const e = result.data;
   const dataDir = path.resolve(e.DATA_DIR);
+  const configuredSecrets = e.SESSION_SECRET?.split(",").map((s) => s.trim()).filter(Boolean);
+  const onServer = !!e.DATABASE_URL && e.DATABASE_URL !== "memory://";
+  const dataDirSecret = configuredSecrets?.length || onServer ? undefined : [dataDirSessionSecret(dataDir)];
   return {
     ...e,
     DATA_DIR: dataDir,
     uploadDir: path.resolve(e.UPLOAD_DIR ?? path.join(dataDir, "uploads")),
+    s3: e.S3_BUCKET
+      ? {
+          bucket: e.S3_BUCKET,
+          region: e.S3_REGION!,
+          endpoint: e.S3_ENDPOINT,
+          accessKeyId: e.S3_ACCESS_KEY_ID,
+          secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+          forcePathStyle: e.S3_FORCE_PATH_STYLE,
+        }
+      : undefined,
     adminEmails: new Set(
       e.ADMIN_EMAILS.split(",")
         .map((s) => s.trim().toLowerCase())
         .filter(Boolean),
     ),
-    sessionSecrets: e.SESSION_SECRET
-      ? e.SESSION_SECRET.split(",").map((s) => s.trim()).filter(Boolean)
-      : [generatedSecret(dataDir)],
+    // Unset on a PostgreSQL server: the database's own, loaded when it opens
+    // (app/server/session-secret.server.ts), hence a getter.
+    get sessionSecrets() {
+      return configuredSecrets?.length ? configuredSecrets : (dataDirSecret ?? [sharedSessionSecret(e.DATABASE_URL!)]);
+    },
   };
-}
-
-/** A secret made once and kept in DATA_DIR, so sessions survive restarts. */
-function generatedSecret(dataDir: string): string {
-  const file = path.join(dataDir, "session-secret");
-  if (existsSync(file)) return readFileSync(file, "utf8").trim();
-  mkdirSync(dataDir, { recursive: true });
-  const secret = randomBytes(32).toString("base64url");
-  writeFileSync(file, secret + "\n", { mode: 0o600, flag: "wx" });
-  return secret;
 }

@@ -1,5 +1,6 @@
 import { redirect } from "react-router";
 import { AppError } from "./app-error.server";
+import { authenticateApiToken, bearerTokenOf } from "./auth/tokens.server";
 import type { DB } from "./db.server";
 import { getSessionUser, type SessionUser } from "./session.server";
 
@@ -25,8 +26,16 @@ export async function requireApiUser(db: DB, request: Request): Promise<SessionU
   return user;
 }
 
-/** For /api routes: an administrator, or AppError 401 / 403. */
-export async function requireApiAdmin(db: DB, request: Request): Promise<SessionUser> {
+/**
+ * For /api routes: an administrator, or AppError 401 / 403. A request with
+ * `Authorization: Bearer <token>` is judged by its API token alone (the
+ * cookie is not consulted): the token's maker, if still an administrator, or
+ * 401 / 403 / 429 (./auth/tokens.server.ts). `clientIp` is for its rate
+ * limit and audit lines.
+ */
+export async function requireApiAdmin(db: DB, request: Request, clientIp = ""): Promise<SessionUser> {
+  const token = bearerTokenOf(request);
+  if (token !== undefined) return authenticateApiToken(db, request, token, clientIp);
   const user = await requireApiUser(db, request);
   if (!user.isAdmin) throw new AppError(403, "Administrator access required");
   return user;

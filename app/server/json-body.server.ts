@@ -13,7 +13,25 @@ export async function requireJsonObject(request: Request, maxBytes = 32 * 1024):
   const declared = Number(request.headers.get("content-length") ?? 0);
   if (declared > maxBytes) throw tooLarge(maxBytes);
 
-  // Read at most maxBytes, also when the length was not declared (chunked).
+  const body = await readBodyUpTo(request, maxBytes, () => tooLarge(maxBytes));
+  let value: unknown;
+  try {
+    value = JSON.parse(body.toString("utf8"));
+  } catch {
+    throw badRequest("The request body is not valid JSON");
+  }
+  if (typeof value !== "object" || value === null || Array.isArray(value)) {
+    throw badRequest("The request body must be a JSON object");
+  }
+  return value as Record<string, unknown>;
+}
+
+/**
+ * Reads a request body of at most `maxBytes`, also when its length was not
+ * declared (chunked): past the limit the stream is cancelled and
+ * `tooLarge()` is thrown, so an oversized body is never held in memory.
+ */
+export async function readBodyUpTo(request: Request, maxBytes: number, tooLarge: () => Error): Promise<Buffer> {
   const chunks: Uint8Array[] = [];
   let size = 0;
   if (request.body) {
@@ -24,21 +42,12 @@ export async function requireJsonObject(request: Request, maxBytes = 32 * 1024):
       size += value.byteLength;
       if (size > maxBytes) {
         await reader.cancel();
-        throw tooLarge(maxBytes);
+        throw tooLarge();
       }
       chunks.push(value);
     }
   }
-  let value: unknown;
-  try {
-    value = JSON.parse(Buffer.concat(chunks).toString("utf8"));
-  } catch {
-    throw badRequest("The request body is not valid JSON");
-  }
-  if (typeof value !== "object" || value === null || Array.isArray(value)) {
-    throw badRequest("The request body must be a JSON object");
-  }
-  return value as Record<string, unknown>;
+  return Buffer.concat(chunks);
 }
 
 function tooLarge(maxBytes: number): AppError {

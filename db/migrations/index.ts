@@ -8,6 +8,11 @@ import * as leads from "./2026-11-23-01-leads";
 import * as siteSettings from "./2026-11-23-02-site-settings";
 import * as servicesCareGuideSlugs from "./2026-11-23-03-services-care-guide-slugs";
 import * as galleryImages from "./2026-11-23-04-gallery-images";
+import * as trashHistory from "./2026-11-24-01-trash-history";
+import * as uploads from "./2026-11-24-02-uploads";
+import * as apiTokens from "./2026-11-24-03-api-tokens";
+import * as grid from "./2026-11-24-04-grid";
+import * as sharedSecret from "./2026-11-24-05-shared-secret";
 
 // Listed explicitly (not read from disk) so the bundled server carries them.
 // Names sort by date; append new ones at the end.
@@ -21,4 +26,9 @@ export const migrations: Record<string, Migration> = {
   "2026-11-23-02-site-settings": siteSettings,
   "2026-11-23-03-services-care-guide-slugs": servicesCareGuideSlugs,
   "2026-11-23-04-gallery-images": galleryImages,
+  "2026-11-24-01-trash-history": trashHistory,
+  "2026-11-24-02-uploads": uploads,
+  "2026-11-24-03-api-tokens": apiTokens,
+  "2026-11-24-04-grid": grid,
+  "2026-11-24-05-shared-secret": sharedSecret,
 };

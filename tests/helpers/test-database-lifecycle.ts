@@ -6,6 +6,7 @@ import { stopBackgroundJobs } from "~/server/background.server";
 import { openDatabase, type DB, type OpenDatabase } from "~/server/db.server";
 import { reloadEnv } from "~/server/env.server";
 import { migrateToLatest } from "~/server/migrate.server";
+import { loadSharedSessionSecret } from "~/server/session-secret.server";
 import { createTestDatabase, type TestDatabase } from "./database";
 
 /**
@@ -29,6 +30,8 @@ export function useTestDatabase(extraEnv: Record<string, string | undefined> = {
     const settings = reloadEnv();
     opened = openDatabase({ url: settings.DATABASE_URL, dataDir: settings.DATA_DIR });
     await migrateToLatest(opened.db);
+    // As openAppDatabase does: on a server the cookie secret is the database's.
+    if (opened.kind === "server" && !settings.SESSION_SECRET) await loadSharedSessionSecret(opened.db, settings.DATABASE_URL!);
   });
   afterAll(async () => {
     // Work the tests started in the background (the outbox a quote kicks) must

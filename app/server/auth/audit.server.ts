@@ -1,7 +1,17 @@
 import type { DB } from "../db.server";
 
 /** What the audit trail records; administrators read it as the auth_audit table. */
-export type AuthEvent = "code_sent" | "code_failed" | "sign_in" | "sign_in_failed" | "logout";
+export type AuthEvent =
+  | "code_sent"
+  | "code_failed"
+  | "sign_in"
+  | "sign_in_failed"
+  | "logout"
+  // API tokens (app/server/auth/tokens.server.ts).
+  | "api_token_created"
+  | "api_token_revoked"
+  | "api_token_used"
+  | "api_token_refused";
 
 export interface AuthAuditEntry {
   event: AuthEvent;

@@ -1,14 +1,16 @@
 import { randomBytes } from "node:crypto";
 import { createReadStream, createWriteStream } from "node:fs";
-import { mkdir, rename, rm, stat, writeFile } from "node:fs/promises";
+import { mkdir, readdir, rename, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { env } from "../env.server";
+import { s3Storage } from "./s3-storage.server";
 
 /**
- * Where uploaded files live. One implementation (a directory on disk); object
- * storage can be added behind the same two methods without touching routes.
+ * Where uploaded files live: a directory on disk (UPLOAD_DIR), or an S3
+ * bucket when S3_BUCKET is set (./s3-storage.server.ts, docs/decisions/0027).
+ * Routes, image copies and scripts only ever go through these methods.
  */
 export interface UploadStorage {
   /** Stores the bytes under a new server-made name with the given extension and returns the name. */
@@ -20,6 +22,14 @@ export interface UploadStorage {
   putCopy(original: string, suffix: string, bytes: Uint8Array): Promise<void>;
   /** The stored file (an upload or a copy of one), or null when there is none by that name. */
   get(name: string): Promise<{ body: ReadableStream<Uint8Array>; size: number } | null>;
+  /** Stores bytes under a name another storage made (moving uploads between storages: db:copy, db:restore). */
+  putAs(name: string, bytes: Uint8Array): Promise<void>;
+  /** Every stored name (uploads and copies), in no set order. */
+  list(): AsyncIterable<string>;
+  /** Removes a stored file; a name that is not there is no error. */
+  delete(name: string): Promise<void>;
+  /** Throws a ConfigurationError when the storage cannot be used (checked once at start-up). */
+  check(): Promise<void>;
 }
 
 /** Server-made names only: 24 random bytes, base64url, and a short lower-case extension. */
@@ -65,9 +75,37 @@ export function diskStorage(dir: string): UploadStorage {
       if (!info?.isFile()) return null;
       return { body: Readable.toWeb(createReadStream(file)) as ReadableStream<Uint8Array>, size: info.size };
     },
+    async putAs(name, bytes) {
+      if (!STORED_NAME.test(name) && !COPY_NAME.test(name)) throw new Error(`Not a stored upload's name: ${name}`);
+      await mkdir(path.join(dir, ".partial"), { recursive: true });
+      const partial = path.join(dir, ".partial", name);
+      await writeFile(partial, bytes);
+      await rename(partial, path.join(dir, name));
+    },
+    async *list() {
+      const names = await readdir(dir).catch((error: NodeJS.ErrnoException) => {
+        if (error.code === "ENOENT") return [];
+        throw error;
+      });
+      for (const name of names) if (STORED_NAME.test(name) || COPY_NAME.test(name)) yield name;
+    },
+    async delete(name) {
+      if (!STORED_NAME.test(name) && !COPY_NAME.test(name)) return;
+      await rm(path.join(dir, name), { force: true });
+    },
+    async check() {
+      await mkdir(dir, { recursive: true });
+    },
   };
 }
 
+// One client per process and settings (the S3 client keeps its connections).
+let made: { key: string; storage: UploadStorage } | undefined;
+
+/** The storage the environment names: S3 when S3_BUCKET is set, else UPLOAD_DIR on disk. */
 export function uploadStorage(): UploadStorage {
-  return diskStorage(env().uploadDir);
+  const settings = env();
+  const key = settings.s3 ? JSON.stringify(settings.s3) : `disk:${settings.uploadDir}`;
+  if (made?.key !== key) made = { key, storage: settings.s3 ? s3Storage(settings.s3) : diskStorage(settings.uploadDir) };
+  return made.storage;
 }
