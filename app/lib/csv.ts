@@ -6,6 +6,8 @@
  * request cannot run code on the administrator's computer (docs/decisions/0041).
  */
 
+import { wallClock, zoneOffsetMs } from "./time-zone";
+
 const FORMULA_START = /^[=+\-@\t\r]/;
 const NEEDS_QUOTES = /[",\r\n]/;
 
@@ -35,39 +37,13 @@ export const UTF8_BOM = "\uFEFF";
  * integration test compares the two.
  */
 export function isoInTimeZone(at: Date, timeZone: string): string {
-  const parts = Object.fromEntries(
-    zoneParts(timeZone)
-      .formatToParts(at)
-      .map((p) => [p.type, p.value]),
-  );
-  // hourCycle h23 gives 00–23; older engines wrote midnight as 24.
-  const hour = parts.hour === "24" ? "00" : parts.hour;
-  const local = Date.UTC(Number(parts.year), Number(parts.month) - 1, Number(parts.day), Number(hour), Number(parts.minute), Number(parts.second));
-  const offsetMinutes = Math.round((local - Math.floor(at.getTime() / 1000) * 1000) / 60_000);
+  const w = wallClock(at, timeZone);
+  const offsetMinutes = Math.round(zoneOffsetMs(at, timeZone) / 60_000);
   const sign = offsetMinutes < 0 ? "-" : "+";
   const abs = Math.abs(offsetMinutes);
   const ms = String(((at.getTime() % 1000) + 1000) % 1000).padStart(3, "0");
   const offset = `${sign}${String(Math.floor(abs / 60)).padStart(2, "0")}:${String(abs % 60).padStart(2, "0")}`;
-  return `${parts.year}-${parts.month}-${parts.day}T${hour}:${parts.minute}:${parts.second}.${ms}${offset}`;
-}
-
-const zoneFormats = new Map<string, Intl.DateTimeFormat>();
-function zoneParts(timeZone: string): Intl.DateTimeFormat {
-  let format = zoneFormats.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat("en-US", {
-      timeZone,
-      year: "numeric",
-      month: "2-digit",
-      day: "2-digit",
-      hour: "2-digit",
-      minute: "2-digit",
-      second: "2-digit",
-      hourCycle: "h23",
-    });
-    zoneFormats.set(timeZone, format);
-  }
-  return format;
+  return `${w.year}-${w.month}-${w.day}T${w.hour}:${w.minute}:${w.second}.${ms}${offset}`;
 }
 
 // ------------------------------------------------------------------ reading

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { sql } from "kysely";
 import { TOKEN_DEFAULT_DAYS, TOKEN_MAX_DAYS, TOKEN_NAME_MAX, TOKEN_PREFIX } from "~/lib/api-tokens";
+import { startOfDayIn } from "~/lib/time-zone";
 import { AppError } from "../app-error.server";
 import type { DB } from "../db.server";
 import { takeRateLimit, type Limit } from "../rate-limit.server";
@@ -229,30 +230,6 @@ export function dayIn(at: Date, timeZone: string): string {
 export function addDays(day: string, days: number): string {
   const [y, m, d] = day.split("-").map(Number) as [number, number, number];
   return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
-}
-
-/** The instant a day (YYYY-MM-DD) begins in `timeZone`. */
-export function startOfDayIn(day: string, timeZone: string): Date {
-  const [y, m, d] = day.split("-").map(Number) as [number, number, number];
-  const wall = Date.UTC(y, m - 1, d);
-  // The zone's offset at an instant: its wall clock read as UTC, minus the instant.
-  const offset = (t: number) => {
-    const parts = new Intl.DateTimeFormat("en-US", {
-      timeZone,
-      hourCycle: "h23",
-      year: "numeric",
-      month: "2-digit",
-      day: "2-digit",
-      hour: "2-digit",
-      minute: "2-digit",
-      second: "2-digit",
-    }).formatToParts(new Date(t));
-    const get = (type: string) => Number(parts.find((p) => p.type === type)!.value);
-    return Date.UTC(get("year"), get("month") - 1, get("day"), get("hour"), get("minute"), get("second")) - t;
-  };
-  // Twice: the offset at the guess may differ from the one at the answer around a clock change.
-  const guess = wall - offset(wall);
-  return new Date(wall - offset(guess));
 }
 
 export type TokenFormResult =
