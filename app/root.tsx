@@ -2,7 +2,7 @@ import { lazy } from "react";
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
 import type { Route } from "./+types/root";
 import { NotAdministrator as NotAdministratorNow } from "./components/auth/NotAdministrator";
-import { PublicLayout } from "./components/site/PublicLayout";
+import { END_OF_PAGE_ID, PublicLayout } from "./components/site/PublicLayout";
 import { primaryButton } from "./components/site/styles";
 import { useSiteSettings } from "./components/site/use-site-settings";
 import { shortName } from "./lib/site-settings";
@@ -57,6 +57,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {children}
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
+        {/* Where a public page's first paint may happen (PublicLayout's render-blocking link). */}
+        <div id={END_OF_PAGE_ID} hidden />
       </body>
     </html>
   );

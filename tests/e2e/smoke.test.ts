@@ -44,3 +44,36 @@ test("nothing but the HTML before the first paint: the public CSS inline, the sc
   await page.waitForFunction(() => Object.keys(document.querySelector("body > header")!).some((k) => k.startsWith("__reactFiber")));
   expect(scripts.some((url) => /\/assets\/entry\.client-[\w-]+\.js$/.test(url))).toBe(true);
 });
+
+test("a public page is painted once the whole HTML is parsed, not piece by piece as it arrives", async ({ page, request }) => {
+  const html = await (await request.get("/")).text();
+  // docs/decisions/0019: a render-blocking link in the head, and the element it waits for at the end of the body.
+  expect(html.slice(0, html.indexOf("</head>"))).toContain('<link rel="expect" href="#end-of-page" blocking="render"/>');
+  expect(html.indexOf('<div id="end-of-page" hidden=""></div>')).toBeGreaterThan(html.indexOf("window.__reactRouterContext ="));
+
+  // The HTML arrives slowly (about 4 KB every 100 ms compressed), as on a weak
+  // phone connection: without the link the browser would paint the hero long before the end.
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("Network.enable");
+  await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 40, downloadThroughput: 40_000, uploadThroughput: 40_000 });
+  await page.addInitScript(() => {
+    const w = window as unknown as { endParsedAt?: number };
+    new MutationObserver((_, observer) => {
+      if (!document.getElementById("end-of-page")) return;
+      w.endParsedAt = performance.now();
+      observer.disconnect();
+    }).observe(document, { childList: true, subtree: true });
+  });
+  await page.goto("/", { waitUntil: "load" });
+  const { endParsedAt, firstPaint } = await page.evaluate(async () => {
+    const paint = await new Promise<number>((resolve) =>
+      new PerformanceObserver((list) => {
+        const entry = list.getEntriesByName("first-contentful-paint")[0];
+        if (entry) resolve(entry.startTime);
+      }).observe({ type: "paint", buffered: true }),
+    );
+    return { endParsedAt: (window as unknown as { endParsedAt?: number }).endParsedAt, firstPaint: paint };
+  });
+  expect(endParsedAt).toBeDefined();
+  expect(firstPaint).toBeGreaterThanOrEqual(endParsedAt!);
+});
