@@ -6,6 +6,7 @@ import { Kysely, PostgresDialect } from "kysely";
 import pg from "pg";
 import type { Database } from "../db/types";
 import { migrateToLatest } from "../app/server/migrate.server";
+import type { BenchReport } from "./lib";
 
 /** A migrated database a benchmark may fill and throw away. */
 export interface BenchDatabase {
@@ -65,4 +66,36 @@ export async function embeddedMemoryDatabase(): Promise<BenchDatabase & { pglite
       await pglite.close();
     },
   };
+}
+
+/** A database a benchmark measures on, named as its report names it. */
+export interface BenchTarget {
+  label: string;
+  close(): Promise<void>;
+}
+
+/**
+ * Runs `measure` on each database in turn with its own size (0 skips it),
+ * closing each afterwards; one that cannot be opened (no PostgreSQL server at
+ * `serverUrl`) is a note in the report instead.
+ */
+export async function onEachDatabase<T extends BenchTarget>(
+  report: BenchReport,
+  serverUrl: string,
+  targets: [open: () => Promise<T | undefined>, size: number][],
+  measure: (target: T, size: number) => Promise<void>,
+): Promise<void> {
+  for (const [open, size] of targets) {
+    if (size <= 0) continue;
+    const target = await open();
+    if (!target) {
+      report.notes!.push(`no PostgreSQL server at ${serverUrl}: server part skipped`);
+      continue;
+    }
+    try {
+      await measure(target, size);
+    } finally {
+      await target.close();
+    }
+  }
 }

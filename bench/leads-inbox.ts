@@ -15,7 +15,7 @@ import { pathToFileURL } from "node:url";
 import { Kysely, sql } from "kysely";
 import pg from "pg";
 import type { Database } from "../db/types";
-import { type BenchReport, printReport } from "./lib";
+import { type BenchReport, percentile, printReport } from "./lib";
 import { scratchServerDatabase } from "./databases";
 import { INBOX_PAGE_SIZE, listLeads, type InboxQuery } from "../app/server/leads/inbox.server";
 import { leadStats } from "../app/server/leads/stats.server";
@@ -29,7 +29,6 @@ const TARGET_MS = 50;
 /** The word of the message search: in 1 message of 100, in no other field. */
 const RARE_WORD = "gelcoat";
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 
 async function timeRuns(run: () => Promise<unknown>, runs = RUNS): Promise<{ p50: number; p95: number }> {
   for (let i = 0; i < WARMUP; i++) await run();

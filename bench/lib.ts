@@ -26,6 +26,8 @@ export async function load(options: Options): Promise<Result> {
 }
 
 export const rps = (r: Result) => Math.round(r.requests.average);
+/** The p-th percentile of times sorted ascending (the nearest rank below). */
+export const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 export const ms = (n: number) => `${n.toFixed(n < 10 ? 1 : 0)} ms`;
 export const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 export const ratio = (a: number, b: number) => `${(a / b).toFixed(2)}x`;

@@ -21,8 +21,8 @@ import { pathToFileURL } from "node:url";
 import { Kysely, sql } from "kysely";
 import pg from "pg";
 import type { Database } from "../db/types";
-import { type BenchReport, printReport } from "./lib";
-import { scratchServerDatabase, embeddedMemoryDatabase } from "./databases";
+import { type BenchReport, percentile, printReport } from "./lib";
+import { type BenchTarget, embeddedMemoryDatabase, onEachDatabase, scratchServerDatabase } from "./databases";
 import { getTable } from "../app/server/tables/registry.server";
 import { updateRow } from "../app/server/tables/rows.server";
 
@@ -36,13 +36,10 @@ const WARMUP = 40;
 const TARGET_RATIO = 1.2;
 const ACTOR = { id: 1, email: "owner@example.com", name: "Owner", isAdmin: true };
 
-interface Target {
-  label: string;
+interface Target extends BenchTarget {
   db: DB;
-  close(): Promise<void>;
 }
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 const summary = (times: number[]) => {
   const sorted = [...times].sort((a, b) => a - b);
   return { p50: percentile(sorted, 50), p95: percentile(sorted, 95) };
@@ -164,32 +161,22 @@ export async function benchRowHistory(options: { entries?: number; embeddedEntri
     [() => serverTarget(serverUrl), entries],
     [embeddedTarget, embeddedEntries],
   ];
-  for (const [open, n] of targets) {
-    if (n <= 0) continue;
-    const target = await open();
-    if (!target) {
-      report.notes!.push(`no PostgreSQL server at ${serverUrl}: server part skipped`);
-      continue;
-    }
-    try {
-      const r = await benchTarget(target, n);
-      const label = `${target.label}, ${n.toLocaleString("en-US")}`;
-      report.notes!.push(`${target.label}: ${n.toLocaleString("en-US")} history entries generated in ${(r.generateMs / 1000).toFixed(1)} s`);
-      const appRatio = r.app.on.p50 / r.app.off.p50;
-      report.rows.push([label, "app update (updateRow)", ms(r.app.on.p50), ms(r.app.on.p95), ms(r.app.off.p50), ms(r.app.off.p95), `${appRatio.toFixed(2)}x`]);
-      report.rows.push([label, "bare UPDATE statement", ms(r.bare.on.p50), ms(r.bare.on.p95), ms(r.bare.off.p50), ms(r.bare.off.p95), `${(r.bare.on.p50 / r.bare.off.p50).toFixed(2)}x`]);
-      report.checks.push({
-        label: `${target.label}: a row update with history at ${n.toLocaleString("en-US")} entries within ${Math.round((TARGET_RATIO - 1) * 100)} % of one without (${((appRatio - 1) * 100).toFixed(1)} %)`,
-        ok: appRatio <= TARGET_RATIO,
-      });
-      report.checks.push({
-        label: `${target.label}: every update with the trigger on recorded once (${r.finalCount.toLocaleString("en-US")} entries, expected ${r.expected.toLocaleString("en-US")})`,
-        ok: r.recordedOk,
-      });
-    } finally {
-      await target.close();
-    }
-  }
+  await onEachDatabase(report, serverUrl, targets, async (target, n) => {
+    const r = await benchTarget(target, n);
+    const label = `${target.label}, ${n.toLocaleString("en-US")}`;
+    report.notes!.push(`${target.label}: ${n.toLocaleString("en-US")} history entries generated in ${(r.generateMs / 1000).toFixed(1)} s`);
+    const appRatio = r.app.on.p50 / r.app.off.p50;
+    report.rows.push([label, "app update (updateRow)", ms(r.app.on.p50), ms(r.app.on.p95), ms(r.app.off.p50), ms(r.app.off.p95), `${appRatio.toFixed(2)}x`]);
+    report.rows.push([label, "bare UPDATE statement", ms(r.bare.on.p50), ms(r.bare.on.p95), ms(r.bare.off.p50), ms(r.bare.off.p95), `${(r.bare.on.p50 / r.bare.off.p50).toFixed(2)}x`]);
+    report.checks.push({
+      label: `${target.label}: a row update with history at ${n.toLocaleString("en-US")} entries within ${Math.round((TARGET_RATIO - 1) * 100)} % of one without (${((appRatio - 1) * 100).toFixed(1)} %)`,
+      ok: appRatio <= TARGET_RATIO,
+    });
+    report.checks.push({
+      label: `${target.label}: every update with the trigger on recorded once (${r.finalCount.toLocaleString("en-US")} entries, expected ${r.expected.toLocaleString("en-US")})`,
+      ok: r.recordedOk,
+    });
+  });
   return report;
 }
 
