@@ -160,45 +160,19 @@ function RowActions({
   path: string;
   variant: ActionsVariant;
 }) {
+  // Each action is a GET form to the list's own URL with the list's state, so
+  // the dialog opens (and closes back to the same page) without JavaScript too.
+  const open = (name: "view" | "edit" | "delete", label: string, icon: ReactNode, hover: string) => (
+    <Form method="get" action={path} preventScrollReset state={{ dialogFromList: true }}>
+      <ListQueryInputs schema={schema} query={query} />
+      <ActionButton variant={variant} name={name} value={id} label={label} icon={icon} hover={hover} />
+    </Form>
+  );
   return (
     <div className={`flex flex-wrap items-center ${variant === "labelled" ? "gap-2" : "gap-1"}`}>
-      <Form method="get" action={path} preventScrollReset state={{ dialogFromList: true }}>
-        <ListQueryInputs schema={schema} query={query} />
-        <ActionButton
-          variant={variant}
-          name="view"
-          value={id}
-          label="View"
-          icon={<Eye aria-hidden className="size-4" />}
-          hover="hover:bg-slate-100 hover:text-slate-800"
-        />
-      </Form>
-      {!schema.readOnly && (
-        <Form method="get" action={path} preventScrollReset state={{ dialogFromList: true }}>
-          <ListQueryInputs schema={schema} query={query} />
-          <ActionButton
-            variant={variant}
-            name="edit"
-            value={id}
-            label="Edit"
-            icon={<Pencil aria-hidden className="size-4" />}
-            hover="hover:bg-brand-50 hover:text-brand-700"
-          />
-        </Form>
-      )}
-      {!schema.readOnly && (
-        <Form method="get" action={path} preventScrollReset state={{ dialogFromList: true }}>
-          <ListQueryInputs schema={schema} query={query} />
-          <ActionButton
-            variant={variant}
-            name="delete"
-            value={id}
-            label="Delete"
-            icon={<Trash2 aria-hidden className="size-4" />}
-            hover="hover:bg-red-50 hover:text-red-700"
-          />
-        </Form>
-      )}
+      {open("view", "View", <Eye aria-hidden className="size-4" />, "hover:bg-slate-100 hover:text-slate-800")}
+      {!schema.readOnly && open("edit", "Edit", <Pencil aria-hidden className="size-4" />, "hover:bg-brand-50 hover:text-brand-700")}
+      {!schema.readOnly && open("delete", "Delete", <Trash2 aria-hidden className="size-4" />, "hover:bg-red-50 hover:text-red-700")}
     </div>
   );
 }
