@@ -39,11 +39,11 @@ for (const javaScriptEnabled of [true, false]) {
         const tag = marker("imp");
         const [existing] = await createRows(page, "faqs", [{ question: `Old question ${tag}?`, answer: "Old answer", category: "General Questions" }]);
         await page.goto(`/admin/faqs?q=${tag}`);
-        await hydrated(page, javaScriptEnabled);
+        await hydrated(page);
         await main(page).getByRole("button", { name: "Import CSV" }).click();
         await expect(page).toHaveURL(/\/admin\/faqs\/import\b/);
         await expect(page.getByRole("heading", { name: "Import CSV into FAQs" })).toBeVisible();
-        await hydrated(page, javaScriptEnabled);
+        await hydrated(page);
 
         const bad = [
           "id,question,answer,category",
@@ -96,7 +96,7 @@ for (const view of VIEWS) {
 
     test("an upload shows its progress in percent and then its original name; a refused file says why", async ({ page }) => {
       await page.goto("/admin/care_guides?new=1");
-      await hydrated(page, true);
+      await hydrated(page);
       const dialog = page.getByRole("dialog", { name: "Add New Item" });
       const cover = dialog.getByLabel("Cover Image");
 

@@ -44,7 +44,7 @@ for (const javaScriptEnabled of [true, false]) {
           void dialog.dismiss();
         });
         await page.goto(`/admin/faqs?q=${tag}`);
-        await hydrated(page, javaScriptEnabled);
+        await hydrated(page);
 
         await main(page).getByRole("button", { name: "Delete" }).filter({ visible: true }).click();
         const confirm = page.getByRole("alertdialog", { name: "Delete Item" });
@@ -77,7 +77,7 @@ for (const javaScriptEnabled of [true, false]) {
         expect((await page.request.delete(`/api/tables/faqs/${row!.id}`, { headers: { Origin: origin } })).ok()).toBe(true);
 
         await page.goto(`/admin/faqs?q=${tag}`);
-        await hydrated(page, javaScriptEnabled);
+        await hydrated(page);
         await main(page).getByRole("link", { name: "Recently deleted" }).click();
         await expect(page).toHaveURL(/\/admin\/faqs\/trash$/);
         await expect(main(page).getByRole("heading", { name: "Recently deleted: FAQs" })).toBeVisible();
@@ -87,7 +87,7 @@ for (const javaScriptEnabled of [true, false]) {
         if (javaScriptEnabled) await expectNoSeriousViolations(page);
         await expectNoSidewaysScroll(page);
 
-        await hydrated(page, javaScriptEnabled);
+        await hydrated(page);
         await card.getByRole("button", { name: "Restore" }).click();
         await expect(status(page)).toHaveText("Restored.");
         await expect(main(page).getByRole("listitem").filter({ hasText: question })).toHaveCount(0);
@@ -107,7 +107,7 @@ for (const javaScriptEnabled of [true, false]) {
         }
 
         await page.goto(`/admin/faqs?q=${tag}`);
-        await hydrated(page, javaScriptEnabled);
+        await hydrated(page);
         await main(page).getByRole("button", { name: "Edit" }).filter({ visible: true }).click();
         const edit = page.getByRole("dialog", { name: "Edit Item" });
         await edit.getByRole("button", { name: "History" }).click();
@@ -142,7 +142,7 @@ for (const javaScriptEnabled of [true, false]) {
         const tag = marker("saved");
         await createRows(page, "faqs", [faq(`Save me ${tag}?`)]);
         await page.goto(`/admin/faqs?q=${tag}`);
-        await hydrated(page, javaScriptEnabled);
+        await hydrated(page);
         await main(page).getByRole("button", { name: "Edit" }).filter({ visible: true }).click();
         await page.getByRole("dialog", { name: "Edit Item" }).getByRole("button", { name: "Update" }).click();
         await expect(status(page)).toHaveText("Saved.");

@@ -68,7 +68,6 @@ test.describe("with JavaScript", () => {
 
   test("a field left wrong is named beside it", async ({ page }) => {
     await signIn(page, ADMIN_EMAIL, { returnUrl: "/admin/tokens" });
-    await hydrated(page);
     await page.getByLabel("Name", { exact: true }).fill("");
     await page.getByRole("button", { name: "Create Token" }).click();
     const field = page.getByLabel("Name", { exact: true });
@@ -98,7 +97,6 @@ test.describe("with JavaScript", () => {
 
   test("both pages have no serious accessibility violations", async ({ page }) => {
     await signIn(page, ADMIN_EMAIL, { returnUrl: "/admin/tokens" });
-    await hydrated(page);
     await createToken(page, marker("Axe "), { readOnly: false });
     await expectNoSeriousViolations(page);
     await page.goto("/admin/api");
@@ -111,7 +109,6 @@ test.describe("with JavaScript", () => {
 
     test("neither page scrolls sideways, the new token included", async ({ page }) => {
       await signIn(page, ADMIN_EMAIL, { returnUrl: "/admin/tokens" });
-      await hydrated(page);
       await createToken(page, marker("A rather long token name for a small screen "));
       await expectNoSidewaysScroll(page);
       await page.goto("/admin/api");

@@ -76,7 +76,7 @@ for (const javaScriptEnabled of [true, false]) {
           await expect(boats.getByRole("heading", { level: 3 }).nth(1)).toHaveText(title, { timeout: 500 });
         }).toPass({ timeout: 10_000 });
         await expect(cars.getByText(title)).toHaveCount(0);
-        await hydrated(page, javaScriptEnabled);
+        await hydrated(page);
       } finally {
         await deleteRows(admin, "services", [row!.id]);
         await admin.context().close();
@@ -105,7 +105,7 @@ for (const javaScriptEnabled of [true, false]) {
       ]);
       try {
         await page.goto("/care-guides");
-        await hydrated(page, javaScriptEnabled);
+        await hydrated(page);
         await expect(page.getByRole("heading", { level: 1, name: "Care Guides" })).toBeVisible();
         await expect(page).toHaveTitle(/^Care Guides \| /);
         const link = page.getByRole("link", { name: published });
@@ -162,7 +162,7 @@ for (const javaScriptEnabled of [true, false]) {
 
     test("the FAQ's Aftercare section and the footer link to the care guides", async ({ page }) => {
       await page.goto("/");
-      await hydrated(page, javaScriptEnabled);
+      await hydrated(page);
       const faq = page.locator("section#faq");
       const aftercare = faq.getByRole("heading", { level: 3, name: "Aftercare" });
       await expect(aftercare).toBeVisible();
@@ -174,7 +174,7 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(page.getByRole("heading", { level: 1, name: "Care Guides" })).toBeVisible();
 
       await page.goto("/about");
-      await hydrated(page, javaScriptEnabled);
+      await hydrated(page);
       await page.getByRole("navigation", { name: "Footer" }).getByRole("link", { name: "Care Guides" }).click();
       await expect(page).toHaveURL(/\/care-guides$/);
       await expect(page.getByRole("heading", { level: 1, name: "Care Guides" })).toBeVisible();

@@ -66,6 +66,7 @@ export async function signIn(page: Page, email: string, { returnUrl = "/", fresh
     const me = await page.request.get("/api/users/me");
     if (me.ok() && ((await me.json()) as { email: string }).email === email) {
       await page.goto(returnUrl);
+      await hydrated(page);
       return;
     }
     await page.context().clearCookies();
@@ -91,14 +92,23 @@ export async function signIn(page: Page, email: string, { returnUrl = "/", fresh
   await page.getByRole("button", { name: "Verify OTP" }).click();
   await page.waitForURL((url) => url.pathname !== "/login");
   signedIn.set(email, (await page.context().cookies()).filter((c) => c.name.includes("session")));
+  await hydrated(page);
 }
 
 /**
  * Waits until React has hydrated the page: before that a click on a form's
- * button is the browser's own (native validation, a full page load).
+ * button is the browser's own (native validation, a full page load), and a
+ * field typed into may be emptied. Returns at once where JavaScript is off
+ * (`test.use({ javaScriptEnabled: false })`): there the parser reads a
+ * <noscript>'s content as elements.
  */
-export async function hydrated(page: Page, javaScriptEnabled = true): Promise<void> {
-  if (!javaScriptEnabled) return;
+export async function hydrated(page: Page): Promise<void> {
+  const scripting = await page.evaluate(() => {
+    const probe = document.createElement("div");
+    probe.innerHTML = "<noscript><i></i></noscript>";
+    return !probe.querySelector("i");
+  });
+  if (!scripting) return;
   await page.waitForFunction(() => {
     const el = document.body.firstElementChild;
     return !!el && Object.keys(el).some((key) => key.startsWith("__reactFiber"));

@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Locator, Page } from "@playwright/test";
 import { createRows, marker, quoteRequest, watchConsoleErrors } from "./admin-helpers";
-import { ADMIN_EMAIL, expect, signIn, test } from "./fixtures";
+import { ADMIN_EMAIL, expect, expectNoSidewaysScroll, hydrated, signIn, test } from "./fixtures";
 
 /*
  * The lead inbox (/admin/leads) and a lead's page (/admin/leads/{id}), with
@@ -38,21 +38,6 @@ async function headerNewCount(page: Page): Promise<number> {
   return Number(/\((\d+)\)/.exec(text)?.[1] ?? 0);
 }
 
-/** With JavaScript, waits until React has hydrated the page, so the forms are enhanced. */
-async function hydrated(page: Page, javaScriptEnabled: boolean) {
-  if (!javaScriptEnabled) return;
-  await page.waitForFunction(() => {
-    const main = document.querySelector("main");
-    return !!main && Object.keys(main).some((key) => key.startsWith("__reactFiber"));
-  });
-}
-
-async function expectNoSideways(page: Page) {
-  await expect
-    .poll(() => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth))
-    .toBeLessThanOrEqual(0);
-}
-
 async function expectNoSeriousA11yViolations(page: Page) {
   const { violations } = await new AxeBuilder({ page }).analyze();
   const serious = violations.filter((v) => v.impact === "serious" || v.impact === "critical");
@@ -83,7 +68,7 @@ for (const javaScriptEnabled of [true, false]) {
         await expect(filters.getByRole("link")).toHaveText([...STATUS_TITLES.map((s) => `${s} (${counts[s as keyof typeof counts]})`), "All"]);
         await expect(filters.getByRole("link", { name: "All", exact: true })).toHaveAttribute("aria-current", "page");
 
-        await hydrated(page, javaScriptEnabled);
+        await hydrated(page);
         await filters.getByRole("link", { name: "Contacted (1)", exact: true }).click();
         await expect(page).toHaveURL(new RegExp(`/admin/leads\\?status=contacted&q=${tag}$`));
         await expect(filters.getByRole("link", { name: "Contacted (1)", exact: true })).toHaveAttribute("aria-current", "page");
@@ -109,7 +94,7 @@ for (const javaScriptEnabled of [true, false]) {
 
         // A word that is only in one message finds that lead; the search form is a plain GET form.
         await page.goto("/admin/leads");
-        await hydrated(page, javaScriptEnabled);
+        await hydrated(page);
         await page.getByRole("searchbox", { name: "Search leads" }).fill(word);
         await page.getByRole("button", { name: "Search", exact: true }).click();
         await expect(page).toHaveURL(new RegExp(`/admin/leads\\?q=${word}$`));
@@ -122,7 +107,7 @@ for (const javaScriptEnabled of [true, false]) {
         // The chart's numbers as a table, opened: it must fit (or scroll in its own box) too.
         await page.getByText("Show the numbers as a table").click();
         await expect(page.getByRole("table", { name: "Quote requests per week, by current status" })).toBeVisible();
-        await expectNoSideways(page);
+        await expectNoSidewaysScroll(page);
         // axe runs as a script in the page: with JavaScript on only (the markup is the same server render).
         if (javaScriptEnabled) await expectNoSeriousA11yViolations(page);
       });
@@ -156,7 +141,7 @@ for (const javaScriptEnabled of [true, false]) {
         await expect(status).toContainText("Now: New");
         await expect(status.getByRole("button")).toHaveText(["Mark Contacted", "Mark Quoted", "Mark Booked", "Mark Completed", "Mark Lost"]);
 
-        await hydrated(page, javaScriptEnabled);
+        await hydrated(page);
         if (javaScriptEnabled) await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
         await status.getByRole("button", { name: "Mark Contacted" }).click();
         await expect(status).toContainText("Now: Contacted");
@@ -194,7 +179,7 @@ for (const javaScriptEnabled of [true, false]) {
         await expect(history(page).getByRole("listitem")).toHaveText([/^Received/, /New → Contacted/, /^Note by/, /Contacted → Lost/]);
         if (javaScriptEnabled) expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
 
-        await expectNoSideways(page);
+        await expectNoSidewaysScroll(page);
         // axe runs as a script in the page: with JavaScript on only (the markup is the same server render).
         if (javaScriptEnabled) await expectNoSeriousA11yViolations(page);
         await main(page).getByRole("link", { name: "All leads" }).click();
@@ -218,7 +203,7 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(cardNames(page)).toHaveCount(25);
       await expect(cardNames(page).first()).toHaveText(`Pager ${tag} 26`);
       await expect(pager.getByRole("button", { name: "Previous" })).toBeDisabled();
-      await hydrated(page, javaScriptEnabled);
+      await hydrated(page);
       await pager.getByRole("link", { name: "Next" }).click();
       await expect(page).toHaveURL(new RegExp(`q=${tag}&page=2$`));
       await expect(pager).toContainText("Showing 26 to 27 of 27 leads");
@@ -283,7 +268,7 @@ for (const javaScriptEnabled of [true, false]) {
         smtp.refuseRecipients(null);
       }
 
-      await hydrated(page, javaScriptEnabled);
+      await hydrated(page);
       await customerReply(page).getByRole("button", { name: "Retry now" }).click();
       await smtp.waitFor((m) => m.to.includes(customer), 30_000);
       // With JavaScript the page looks again by itself while the e-mail is on its way.
@@ -302,7 +287,7 @@ for (const javaScriptEnabled of [true, false]) {
         await expect(main(page).getByRole("heading", { name: "Lead not found" })).toBeVisible();
         await expect(page).toHaveTitle("Lead not found | Admin Dashboard");
       }
-      await hydrated(page, javaScriptEnabled);
+      await hydrated(page);
       await main(page).getByRole("link", { name: "All leads" }).click();
       await expect(page).toHaveURL(/\/admin\/leads$/);
       await expect(main(page).getByRole("heading", { name: "Leads", exact: true })).toBeVisible();

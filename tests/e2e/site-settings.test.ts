@@ -5,7 +5,7 @@ import { phoneE164, shortName, type SiteSettings } from "~/lib/site-settings";
 import { SETTING_FIELDS } from "~/lib/site-settings-fields";
 import { startAppServer, type AppServer } from "../helpers/app-server";
 import { watchConsoleErrors } from "./admin-helpers";
-import { ADMIN_EMAIL, expect, hydrated, signIn, test as base } from "./fixtures";
+import { ADMIN_EMAIL, expect, signIn, test as base } from "./fixtures";
 
 // The owner edits the business settings at /admin/settings and sees every one
 // of them where the site uses it: the home page (hero, contact section, quote
@@ -181,8 +181,6 @@ test.describe("with JavaScript", () => {
 
   test("a bad e-mail is refused with its message beside the field, and nothing is saved", async ({ page }) => {
     await signIn(page, ADMIN_EMAIL, { returnUrl: "/admin/settings" });
-    // Filled before hydration, the fields would be posted by the browser itself.
-    await hydrated(page);
     const before = await page.getByLabel("Phone", { exact: true }).inputValue();
     const email = page.getByLabel("Public Email", { exact: true });
     await email.fill("info@nowhere");
