@@ -7,10 +7,9 @@ import { defineConfig } from "vite";
  * Vite's preload helper, and the public pages their shell (header, logo,
  * settings, meta, nonce): one file each instead of seven small ones, as one
  * gzip stream over them is smaller than one per file (the home page's
- * JavaScript budget, bench/browser-js.ts; docs/decisions/0061). Deferred
- * sections (app/components/site/deferred-section.tsx) must never be listed.
+ * JavaScript budget, bench/browser-js.ts; docs/decisions/0061).
  */
-const SHELL = /\/app\/(lib\/(nonce|seo|business|site-settings)|components\/site\/(SiteLogo|use-site-settings|SiteHeader|MobileMenu|NavItem|SectionLink|styles|site-nav|icons|deferred-section))\.tsx?$/;
+const SHELL = /\/app\/(lib\/(nonce|seo|business|site-settings)|components\/site\/(SiteLogo|use-site-settings|SiteHeader|MobileMenu|NavItem|SectionLink|styles|site-nav|icons))\.tsx?$/;
 function manualChunks(id: string): string | undefined {
   if (/\/node_modules\/(react|react-dom|scheduler|react-router)\//.test(id) || id.includes("vite/preload-helper")) return "framework";
   if (SHELL.test(id)) return "shell";

@@ -64,7 +64,7 @@ export default function handleRequest(
         nonce,
         // React 19 sends a finished Suspense boundary over ~12 KB (progressiveChunkSize) as a hidden
         // template that an inline script reveals: without JavaScript that content would never show.
-        // The home page's sections are each in a boundary (deferred-section.tsx): keep them inline.
+        // Keep every boundary inline, so a page is whole without JavaScript.
         progressiveChunkSize: Number.POSITIVE_INFINITY,
         [readyOption]() {
           shellRendered = true;

@@ -9,6 +9,7 @@ import { shortName } from "./lib/site-settings";
 import { useNonce } from "./lib/nonce";
 import { provideDatabase } from "./server/database-middleware.server";
 import { databaseContext } from "./server/request-context.server";
+import { getSessionUser } from "./server/session.server";
 import { getSettingsForPage } from "./server/settings.server";
 import publicCssText from "./styles/public.css?inline";
 
@@ -36,8 +37,12 @@ export const middleware: Route.MiddlewareFunction[] = [provideDatabase];
 
 // The business settings for every page (header, footer, contact details): read
 // from the database on each request, so an edit shows at once (docs/decisions/0014).
-export async function loader({ context }: Route.LoaderArgs) {
-  return { settings: await getSettingsForPage(context.get(databaseContext)) };
+// `isAdmin` shows an administrator the public header's Dashboard link; a request
+// with a session cookie is never served from the page cache (server/page-cache.ts).
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const db = context.get(databaseContext);
+  const [settings, user] = await Promise.all([getSettingsForPage(db), getSessionUser(db, request)]);
+  return { settings, isAdmin: !!user?.isAdmin };
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {

@@ -6,6 +6,8 @@ export default [
   route("gallery", "routes/gallery.tsx"),
   route("care-guides", "routes/care-guides.tsx"),
   route("care-guides/:slug", "routes/care-guides.$slug.tsx"),
+  // The services are a section of the home page; /services is where people guess they are.
+  route("services", "routes/services.ts"),
   route("robots.txt", "routes/robots[.]txt.ts"),
   route("sitemap.xml", "routes/sitemap[.]xml.ts"),
   route("api/forms/submit", "routes/api.forms.submit.ts"),

@@ -1,9 +1,9 @@
 import { gzipSync } from "node:zlib";
 import { type BenchReport, kb, withAppServer } from "./lib";
 
-// Issue 10: under 120 KB. React and React Router alone are ~110 KB of it, so the page's own code
-// loads with it only for what is on the first screen (docs/decisions/0061).
-const BUDGET_BYTES = 120 * 1024;
+// Issue 17: at most 130 KB. React and React Router alone are ~110 KB of it; the page's own code
+// comes with the page, whole (docs/decisions/0064).
+const BUDGET_BYTES = 130 * 1024;
 // Admin-only editors must never reach the public page (file names and code markers).
 const ADMIN_CODE = [/quill/i, /md-editor/i, /\bql-editor\b/, /\bw-md-editor\b/];
 
@@ -11,7 +11,7 @@ const ADMIN_CODE = [/quill/i, /md-editor/i, /\bql-editor\b/, /\bw-md-editor\b/];
  * (c) The JavaScript a browser loads for / : every script and modulepreload of
  * the built page and the inline module script's imports (also when a classic
  * script adds that module after the first paint), with all they import
- * statically, gzip-compressed, against a 120 KB budget.
+ * statically, gzip-compressed, against a 130 KB budget.
  */
 export function benchBrowserJs(): Promise<BenchReport> {
   return withAppServer({}, async (server) => {
@@ -53,7 +53,7 @@ export function benchBrowserJs(): Promise<BenchReport> {
     }
     const files = [...byUrl.values()];
     files.sort((a, b) => b.gzip - a.gzip);
-    // Chunks these files import() later (the sections below the fold, the quote form's validation),
+    // Chunks these files import() later (the quote form's validation, the admin-only screens),
     // and the chunks those import() in turn: shown, not counted.
     const loaded = new Set(files.map((f) => f.url.replace(/^.*\//, "")));
     const deferred: typeof files = [];

@@ -7,6 +7,7 @@ import { serveBackups, stopServingBackups } from "~/server/backup-socket.server"
 import { openAppDatabase, type OpenDatabase } from "~/server/db.server";
 import { env } from "~/server/env.server";
 import { withTimeLimit } from "~/server/outage.server";
+import { SESSION_COOKIE_IN_HEADER } from "~/server/session.server";
 import { databaseContext, requestInfoContext } from "~/server/request-context.server";
 import { ROW_BODY_MAX_BYTES } from "~/server/tables/rows.server";
 import { uploadStorage } from "~/server/uploads/storage.server";
@@ -76,6 +77,7 @@ export function createApp(database: OpenDatabase): express.Router {
         )
       ).version,
     render: (url, nonce) => renderDocument(new Request(url, { headers: { accept: "text/html" } }), contextFor("", nonce)),
+    personal: (req) => SESSION_COOKIE_IN_HEADER.test(req.get("cookie") ?? ""),
   });
 
   const app = express.Router();

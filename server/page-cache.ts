@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import type { Response as ExpressResponse, RequestHandler } from "express";
+import type { Request, Response as ExpressResponse, RequestHandler } from "express";
 
 /**
  * Serves anonymous public pages from rendered HTML kept in memory, so the
@@ -9,6 +9,9 @@ import type { Response as ExpressResponse, RequestHandler } from "express";
  * every process sees an edit within a second. Entries also expire after
  * `maxAgeMs` (10 minutes by default), so text that depends on the date (the
  * footer's year) is never stale for long.
+ *
+ * Entries are rendered without the visitor's cookies, for anyone; a request
+ * that `personal` names (one carrying a session) is rendered for its visitor.
  *
  * The page is rendered with a marker in place of the CSP nonce; each response
  * gets its own nonce substituted.
@@ -32,6 +35,8 @@ export function pageCache(options: {
   paths: string[];
   contentVersion: () => Promise<number>;
   render: (url: string, nonce: string) => Promise<Response>;
+  /** Requests never served from (nor stored in) the cache: those whose page is the visitor's own. */
+  personal?: (req: Request) => boolean;
   checkEveryMs?: number;
   maxAgeMs?: number;
 }): RequestHandler & { clear(): void; size(): number } {
@@ -78,6 +83,8 @@ export function pageCache(options: {
     if ((req.method !== "GET" && req.method !== "HEAD") || !paths.has(req.path) || req.originalUrl !== req.path) {
       return next();
     }
+    // A signed-in visitor's page may differ (the administrator's Dashboard link): rendered for them.
+    if (options.personal?.(req)) return next();
     const key = `${req.protocol}://${req.get("host")}${req.path}`;
     let entry = entries.get(key);
     try {

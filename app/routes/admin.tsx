@@ -1,5 +1,5 @@
 import type { FormEvent } from "react";
-import { data, isRouteErrorResponse, Link, Outlet, useLocation, useNavigate, useNavigation } from "react-router";
+import { data, isRouteErrorResponse, Link, Outlet, useLocation, useNavigate, useNavigation, useRevalidator } from "react-router";
 import { AuthProvider, useAuth } from "~/components/auth/AuthProvider";
 import { NotAdministrator } from "~/components/auth/NotAdministrator";
 import { FullScreenMessage } from "~/components/ui/FullScreenMessage";
@@ -46,6 +46,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
 function AdminShell({ newLeads }: { newLeads: number }) {
   const auth = useAuth();
   const navigate = useNavigate();
+  const revalidator = useRevalidator();
   const navigation = useNavigation();
   const location = useLocation();
   const hydrated = useHydrated();
@@ -62,6 +63,8 @@ function AdminShell({ newLeads }: { newLeads: number }) {
     event.preventDefault();
     await auth.logout();
     await navigate("/login", { replace: true });
+    // The root loader's data (the public header's Dashboard link) was read signed in.
+    await revalidator.revalidate();
   };
 
   // After Logout the user is cleared at once, while the server call and the move to /login finish.

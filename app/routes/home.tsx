@@ -1,14 +1,13 @@
-import { BoatServices as BoatServicesNow } from "~/components/site/BoatServices";
-import { CarServices as CarServicesNow } from "~/components/site/CarServices";
-import { ContactSection as ContactSectionNow } from "~/components/site/ContactSection";
-import { deferredSection } from "~/components/site/deferred-section";
-import { Faq as FaqNow } from "~/components/site/Faq";
-import { GallerySection as GallerySectionNow, HOME_GALLERY_PAIRS } from "~/components/site/GallerySection";
+import { BoatServices } from "~/components/site/BoatServices";
+import { CarServices } from "~/components/site/CarServices";
+import { ContactSection } from "~/components/site/ContactSection";
+import { Faq } from "~/components/site/Faq";
+import { GallerySection, HOME_GALLERY_PAIRS } from "~/components/site/GallerySection";
 import { Hero } from "~/components/site/Hero";
 import { JsonLd } from "~/components/site/JsonLd";
 import { PublicLayout } from "~/components/site/PublicLayout";
-import { ServicesOverview as ServicesOverviewNow } from "~/components/site/ServicesOverview";
-import { Testimonials as TestimonialsNow } from "~/components/site/Testimonials";
+import { ServicesOverview } from "~/components/site/ServicesOverview";
+import { Testimonials } from "~/components/site/Testimonials";
 import { ArrivalHashScript, useArrivalScroll } from "~/components/site/useArrivalScroll";
 import { settingsFromMatches } from "~/components/site/use-site-settings";
 import { SITE_FACTS } from "~/lib/business";
@@ -25,29 +24,6 @@ import { siteOrigin } from "~/server/site-url.server";
 import type { Route } from "./+types/home";
 import { quoteAction } from "./home.server";
 
-// Everything below the hero is loaded as the visitor scrolls to it (docs/decisions/0061):
-// the server renders it all; in the browser only the hero's code comes with the page.
-const SSR = import.meta.env.SSR;
-const ServicesOverview = deferredSection("services", SSR ? ServicesOverviewNow : null, () =>
-  import("~/components/site/ServicesOverview").then((m) => m.ServicesOverview),
-);
-const CarServices = deferredSection("car-services", SSR ? CarServicesNow : null, () =>
-  import("~/components/site/CarServices").then((m) => m.CarServices),
-);
-const BoatServices = deferredSection("boat-services", SSR ? BoatServicesNow : null, () =>
-  import("~/components/site/BoatServices").then((m) => m.BoatServices),
-);
-const GallerySection = deferredSection("gallery", SSR ? GallerySectionNow : null, () =>
-  import("~/components/site/GallerySection").then((m) => m.GallerySection),
-);
-const Testimonials = deferredSection("testimonials", SSR ? TestimonialsNow : null, () =>
-  import("~/components/site/Testimonials").then((m) => m.Testimonials),
-);
-const Faq = deferredSection("faq", SSR ? FaqNow : null, () => import("~/components/site/Faq").then((m) => m.Faq));
-const ContactSection = deferredSection("contact", SSR ? ContactSectionNow : null, () =>
-  import("~/components/site/ContactSection").then((m) => m.ContactSection),
-);
-
 export async function loader({ request, context }: Route.LoaderArgs) {
   const db = context.get(databaseContext);
   const [testimonials, faqGroups, services, gallery, settings] = await Promise.all([
@@ -58,7 +34,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     getSettingsForPage(db),
   ]);
   const origin = siteOrigin(request);
-  // Built here, not in the component, so the browser's bundle need not carry it (docs/decisions/0061).
+  // Built here, not in the component, so the browser's bundle need not carry it.
   const jsonLd = businessJsonLd(origin, settings);
   return { origin, testimonials, faqGroups, services, gallery, jsonLd };
 }

@@ -1,6 +1,6 @@
 import { ArrowLeft } from "lucide-react";
 import { useState } from "react";
-import { Link, redirect, useNavigate } from "react-router";
+import { Link, redirect, useNavigate, useRevalidator } from "react-router";
 import { AuthProvider, useAuth } from "~/components/auth/AuthProvider";
 import { GoogleSignInForm } from "~/components/auth/GoogleSignInForm";
 import { LoginTabs } from "~/components/auth/LoginTabs";
@@ -60,6 +60,7 @@ export default function LoginRoute({ loaderData, actionData }: Route.ComponentPr
 function LoginPage({ loaderData, actionData: posted }: Pick<Route.ComponentProps, "loaderData" | "actionData">) {
   const auth = useAuth();
   const navigate = useNavigate();
+  const revalidator = useRevalidator();
   const hydrated = useHydrated();
   // Checked by safeReturnUrl in the loader: the navigation after sign-in and every form post use this value.
   const { returnUrl, prefill } = loaderData;
@@ -71,6 +72,8 @@ function LoginPage({ loaderData, actionData: posted }: Pick<Route.ComponentProps
   const onSignedIn = async () => {
     setSignedIn(true);
     await navigate(returnUrl, { replace: true });
+    // The root loader's data (the public header's Dashboard link) was read signed out.
+    await revalidator.revalidate();
   };
 
   const chooseTab = (next: LoginTab) => {

@@ -21,6 +21,9 @@ export interface SessionUser {
 /** The session cookie: signed, HttpOnly, SameSite=Lax, Secure on https; holds the session token. */
 const sessionCookie = signedCookie("session", SESSION_ABSOLUTE_MS / 1000);
 
+/** A Cookie header that carries a session cookie (on https named `__Host-session`), signed or not. */
+export const SESSION_COOKIE_IN_HEADER = /(?:^|;\s*)(?:__Host-)?session=/;
+
 const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
 
 async function tokenFrom(request: Request): Promise<string | null> {

@@ -5,6 +5,11 @@ import { startSmtpSink, type SmtpSink } from "../helpers/smtp";
 
 export const ADMIN_EMAIL = "owner@example.com";
 
+interface TestFixtures {
+  /** Fails the test on a console error or an uncaught error in any of its pages (see allowConsoleError). */
+  consoleGuard: void;
+}
+
 interface WorkerFixtures {
   smtp: SmtpSink;
   /** The OAuth server standing in for Google (GOOGLE_* point at it). */
@@ -19,7 +24,21 @@ let workerSmtp: SmtpSink | undefined;
  * One production server per worker, with its own database and a real SMTP
  * server it delivers to. `page.goto("/…")` is relative to it.
  */
-export const test = base.extend<{}, WorkerFixtures>({
+export const test = base.extend<TestFixtures, WorkerFixtures>({
+  consoleGuard: [
+    async ({ context }, use) => {
+      const errors: string[] = [];
+      context.on("console", (message) => {
+        if (message.type() === "error" && !CLIENT_ERROR_RESPONSE.test(message.text())) errors.push(message.text());
+      });
+      context.on("weberror", (error) => errors.push(`Uncaught: ${String(error.error())}`));
+      allowed = [];
+      await use();
+      const unexpected = errors.filter((text) => !allowed.some((pattern) => pattern.test(text)));
+      expect(unexpected, "console errors and uncaught errors in the page (declare expected ones with allowConsoleError)").toEqual([]);
+    },
+    { auto: true },
+  ],
   smtp: [
     async ({}, use) => {
       const sink = await startSmtpSink();
@@ -47,6 +66,25 @@ export const test = base.extend<{}, WorkerFixtures>({
   ],
   baseURL: async ({ app }, use) => use(app.url),
 });
+
+/**
+ * A 4xx answer the page asked for and handles (a refused form, a 404 page):
+ * Chromium logs it as "Failed to load resource", which is no fault. A 5xx or a
+ * failed connection still counts.
+ */
+const CLIENT_ERROR_RESPONSE = /^Failed to load resource: the server responded with a status of 4\d\d\b/;
+
+// Patterns the running test declared (tests of one worker run one at a time).
+let allowed: RegExp[] = [];
+
+/**
+ * Declares that the current test's pages may log errors matching `pattern`
+ * (a database outage, a mail server refusing): they do not fail it, as
+ * expectConsoleError does for the vitest suites (tests/helpers/console.ts).
+ */
+export function allowConsoleError(pattern: RegExp): void {
+  allowed.push(pattern);
+}
 
 // Sessions made by signIn() in this worker, reused while they live: the code
 // send limits (one per address per 30 s, ten an hour) would refuse a fresh

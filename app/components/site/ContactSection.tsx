@@ -2,6 +2,7 @@ import { Clock, Mail, MapPin, Phone, icon } from "./icons";
 import { phoneE164 } from "~/lib/site-settings";
 import { sectionClass } from "./SectionHeading";
 import { QuoteForm } from "./QuoteForm";
+import { QUOTE_ANCHOR } from "./QuoteField";
 import { focusRing } from "./styles";
 import { useSiteSettings } from "./use-site-settings";
 
@@ -53,8 +54,8 @@ export function ContactSection() {
             )}
           </ul>
         </div>
-        <div className="lg:col-span-3">
-          {/* The quote form (built with its schema and action by the quote work). */}
+        {/* The no-JavaScript post lands here (QUOTE_ANCHOR), below the fixed header, its answer in view. */}
+        <div id={QUOTE_ANCHOR} className="scroll-mt-20 lg:col-span-3 md:scroll-mt-24">
           <QuoteForm />
         </div>
       </div>

@@ -1,16 +1,9 @@
 import { ArrowRight, Car, Clock, MapPin, Sailboat } from "./icons";
 import { SITE_FACTS } from "~/lib/business";
-import { deferredSection } from "./deferred-section";
-import { HeroPanel as HeroPanelNow } from "./HeroPanel";
+import { HeroPanel } from "./HeroPanel";
 import { SectionLink } from "./SectionLink";
 import { primaryButton, secondaryButton } from "./styles";
 import { useSiteSettings } from "./use-site-settings";
-
-// Shown on wide screens only (hidden below lg): a phone never needs its code
-// (docs/decisions/0061), which loads once it is on screen.
-const HeroPanel = deferredSection("hero-panel", import.meta.env.SSR ? HeroPanelNow : null, () =>
-  import("./HeroPanel").then((m) => m.HeroPanel),
-);
 
 export function Hero() {
   const settings = useSiteSettings();

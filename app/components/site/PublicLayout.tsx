@@ -1,11 +1,5 @@
-import { deferredSection } from "./deferred-section";
-import { SiteFooter as SiteFooterNow } from "./SiteFooter";
+import { SiteFooter } from "./SiteFooter";
 import { SiteHeader } from "./SiteHeader";
-
-// Below the fold on every page: its code loads as the visitor nears it (docs/decisions/0061).
-const SiteFooter = deferredSection("site-footer", import.meta.env.SSR ? SiteFooterNow : null, () =>
-  import("./SiteFooter").then((m) => m.SiteFooter),
-);
 
 /**
  * The element after the page's content and scripts (app/root.tsx). A public

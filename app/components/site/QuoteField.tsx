@@ -4,6 +4,13 @@ import type { QuoteInput } from "~/lib/quote-schema";
 
 /** The quote form's id prefix: each input is `${FORM_ID}-${name}`, its messages `-hint` and `-error`. */
 export const FORM_ID = "quote";
+
+/**
+ * The element around the form and its answer. A post without JavaScript goes
+ * to `/?index#quote-request`, so the page that answers opens there, with the
+ * thank-you or the errors in view, not at the top of the home page.
+ */
+export const QUOTE_ANCHOR = "quote-request";
 export type FieldName = keyof Omit<QuoteInput, typeof HONEYPOT_FIELD>;
 export type Errors = Partial<Record<string, string[] | undefined>>;
 

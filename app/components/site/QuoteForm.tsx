@@ -11,7 +11,7 @@ import {
   type QuoteFormReply,
 } from "~/lib/quote-form";
 import type { QuoteInput } from "~/lib/quote-schema";
-import { Field, FORM_ID, inputClass, type Errors, type FieldName } from "./QuoteField";
+import { Field, FORM_ID, inputClass, QUOTE_ANCHOR, type Errors, type FieldName } from "./QuoteField";
 import { QuoteSuccess } from "./QuoteSuccess";
 import { useSiteSettings } from "./use-site-settings";
 import type { QuoteValidationState } from "./QuoteValidation";
@@ -22,9 +22,7 @@ const LoaderCircle = /* @__PURE__ */ icon("loader-circle", [["path",{"d":"M21 12
 const Send = /* @__PURE__ */ icon("send", [["path",{"d":"M14.536 21.686a.5.5 0 0 0 .937-.024l6.5-19a.496.496 0 0 0-.635-.635l-19 6.5a.5.5 0 0 0-.024.937l7.93 3.18a2 2 0 0 1 1.112 1.11z"}],["path",{"d":"m21.854 2.147-10.94 10.939"}]]);
 
 // conform + zod: loaded when the form comes near the screen (docs/decisions/0022).
-// Marked pure so that bundling keeps this module out of chunks that import it without using it
-// (the home page's server-only imports of its sections, docs/decisions/0061).
-const QuoteValidation = /* @__PURE__ */ lazy(() => import("./QuoteValidation"));
+const QuoteValidation = lazy(() => import("./QuoteValidation"));
 
 
 /**
@@ -141,7 +139,7 @@ function QuoteFormFields({
       ref={formRef}
       id={FORM_ID}
       method="post"
-      action="/?index"
+      action={`/?index#${QUOTE_ANCHOR}`}
       // The server (or, once loaded, the browser's check) gives the messages.
       noValidate
       aria-label="Request a free quote"

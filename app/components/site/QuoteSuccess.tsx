@@ -1,6 +1,7 @@
 import { icon } from "./icons";
 import { useEffect, useRef } from "react";
 import { quoteSuccessMessage } from "~/lib/quote-form";
+import { QUOTE_ANCHOR } from "./QuoteField";
 import { useSiteSettings } from "./use-site-settings";
 
 // Drawn with lucide's paths (./icons); here, as only this section uses it.
@@ -22,7 +23,7 @@ export function QuoteSuccess({ onAnother }: { onAnother: () => void }) {
       {/* Without JavaScript this reloads the page at an empty form. */}
       <form
         method="get"
-        action="/#contact"
+        action={`/#${QUOTE_ANCHOR}`}
         onSubmit={(event) => {
           event.preventDefault();
           onAnother();

@@ -4,8 +4,9 @@ import { MobileMenu } from "./MobileMenu";
 import { NavItem } from "./NavItem";
 import { SectionLink } from "./SectionLink";
 import { SiteLogo } from "./SiteLogo";
-import { HEADER_SCROLL_THRESHOLD_PX, NAV_ITEMS } from "./site-nav";
+import { DASHBOARD_PATH, HEADER_SCROLL_THRESHOLD_PX, NAV_ITEMS } from "./site-nav";
 import { focusRing } from "./styles";
+import { useIsAdmin } from "./use-site-settings";
 
 /**
  * The fixed navigation bar: transparent over the dark hero, dark and blurred
@@ -19,6 +20,7 @@ export function SiteHeader() {
   const [menuOpen, setMenuOpen] = useState(false);
   const { pathname } = useLocation();
   const close = () => setMenuOpen(false);
+  const isAdmin = useIsAdmin();
 
   // A route change (e.g. the back button) closes the menu too; not the first render, when
   // MobileMenu may be keeping open a menu opened before hydration.
@@ -63,6 +65,15 @@ export function SiteHeader() {
         </ul>
 
         <div className="flex items-center gap-2">
+          {isAdmin && (
+            // A full page load: the dashboard's code and stylesheet are no part of the public pages.
+            <a
+              href={DASHBOARD_PATH}
+              className={`hidden rounded-full px-4 py-2 text-sm font-semibold text-white ring-1 ring-white/30 transition hover:bg-white/10 md:inline-flex ${focusRing}`}
+            >
+              Dashboard
+            </a>
+          )}
           <SectionLink
             anchor="contact"
             onNavigate={close}

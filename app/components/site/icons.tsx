@@ -10,9 +10,9 @@ import { createElement, type ReactElement, type SVGProps } from "react";
  * Same attributes and class names as lucide (`lucide lucide-<name>`), so the
  * markup and the CSS that targets it are unchanged. New icon: copy `node`
  * from node_modules/lucide-react/dist/esm/icons/<name>.mjs, without `key`.
- * Only icons shared by several components live here: an icon one deferred
- * section uses is defined in that section's file, because a bundle chunk holds
- * whole modules and this one comes with every public page.
+ * Only icons shared by several components live here: an icon one section
+ * uses is defined in that section's file, because a bundle chunk holds whole
+ * modules and this one comes with every public page.
  */
 export type SiteIcon = (props: SVGProps<SVGSVGElement>) => ReactElement;
 

@@ -9,3 +9,6 @@ export const NAV_ITEMS: ({ label: string; anchor: string } | { label: string; to
 
 /** Past this many pixels of scrolling the header turns dark (it is transparent over the hero above it). */
 export const HEADER_SCROLL_THRESHOLD_PX = 50;
+
+/** Where a signed-in administrator's Dashboard link in the public header goes: the lead inbox. */
+export const DASHBOARD_PATH = "/admin/leads";

@@ -20,3 +20,8 @@ export function settingsFromMatches(matches: ReadonlyArray<{ id: string; data?: 
   const root = matches.find((match) => match?.id === "root")?.data as { settings?: SiteSettings } | undefined;
   return root?.settings ?? FALLBACK;
 }
+
+/** Whether the visitor is a signed-in administrator (the header's Dashboard link). */
+export function useIsAdmin(): boolean {
+  return useRouteLoaderData<typeof loader>("root")?.isAdmin ?? false;
+}

@@ -32,20 +32,11 @@ export function useArrivalScroll() {
     const section = location.hash ? decodeHash(location.hash) : (state?.section ?? takeLoadHash());
     if (section) {
       if (!location.hash) showHashInUrl(location.pathname, section);
-      // After a client-side navigation the section's code may still be on its way
-      // (docs/decisions/0061): look again on each frame, for up to 3 s.
-      let frame = 0;
-      const until = Date.now() + HASH_SCROLL_DELAY_MS + 3000;
-      const look = () => {
+      const timer = setTimeout(() => {
         const target = document.getElementById(section);
         if (target) scrollToSection(target);
-        else if (Date.now() < until) frame = requestAnimationFrame(look);
-      };
-      const timer = setTimeout(look, HASH_SCROLL_DELAY_MS);
-      return () => {
-        clearTimeout(timer);
-        cancelAnimationFrame(frame);
-      };
+      }, HASH_SCROLL_DELAY_MS);
+      return () => clearTimeout(timer);
     }
     const scrollY = state?.scrollY;
     if (typeof scrollY === "number" && Number.isFinite(scrollY)) {
