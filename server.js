@@ -31,6 +31,7 @@ const IDLE_MS = 500;
  * @typedef {{
  *   createApp(database: OpenDatabase): import("express").RequestHandler,
  *   staticSecurityHeaders: import("express").RequestHandler,
+ *   builtClientFiles(dir: string): import("express").RequestHandler,
  *   env(): { PORT: number, HOST: string, TRUST_PROXY: number },
  *   lifecycle: { draining: boolean },
  *   start(): Promise<OpenDatabase>,
@@ -43,9 +44,14 @@ let appModule;
 let vite;
 /** @type {{ PORT: number, HOST: string, TRUST_PROXY: number }} */
 let settings;
+/** @type {import("express").RequestHandler | undefined} */
+let clientFiles;
 try {
   if (production) {
     appModule = await import(pathToFileURL(path.resolve(buildDir, "server/index.js")).href);
+    // The browser's files of the same build, read into memory now: a rebuild deletes
+    // the directory under a running process (server/client-files.ts).
+    clientFiles = appModule.builtClientFiles(path.join(buildDir, "client"));
   } else {
     vite = await import("vite").then((v) => v.createServer({ server: { middlewareMode: true } }));
     appModule = await vite.ssrLoadModule("./server/app.ts");
@@ -80,6 +86,8 @@ try {
 }
 
 if (production) {
+  server.use(/** @type {import("express").RequestHandler} */ (clientFiles));
+  // On the disk, what a newer build wrote since: the assets named by the pages of a process started on it (a rolling restart).
   // Hashed file names never change content: cache them for a year.
   server.use("/assets", express.static(path.join(buildDir, "client/assets"), { immutable: true, maxAge: "1y", index: false }));
   server.use(express.static(path.join(buildDir, "client"), { maxAge: "1h", index: false }));

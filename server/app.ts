@@ -23,9 +23,11 @@ import { databaseErrors } from "./unavailable";
 
 // server.js runs outside this bundle: it reads PORT, HOST and TRUST_PROXY from
 // the same parsed environment, sets the drain flag on the same object /healthz
-// reads, puts the same headers on static files, and hands the database that
-// start() opened to createApp() (again after each reload under the dev server).
+// reads, puts the same headers on static files, serves the build's client files
+// from memory, and hands the database that start() opened to createApp() (again
+// after each reload under the dev server).
 export { env } from "~/server/env.server";
+export { builtClientFiles } from "./client-files";
 export { lifecycle } from "./lifecycle";
 export { staticSecurityHeaders } from "./security-headers";
 
