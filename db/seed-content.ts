@@ -1,11 +1,13 @@
-import { SEED_SETTINGS, SITE_FACTS } from "../app/lib/business";
-import { phoneE164 } from "../app/lib/site-settings";
+import { SITE_FACTS } from "../app/lib/business";
 import type { FaqCategory } from "../app/lib/faq-categories";
 import type { ServiceIconName, ServiceKind } from "../app/lib/service-icons";
 
 // The site's first-start content. After the first start it lives in the
 // database and the owner edits it there; changing this file changes only new
 // databases (see docs/decisions/0011-content-seeded-once.md).
+// Contact details are written as {phone}, {email}, {business_name} and
+// {service_area}: the pages fill in the current settings
+// (app/server/placeholders.server.ts), so a changed number changes here too.
 
 export interface SeedTestimonial {
   name: string;
@@ -46,8 +48,6 @@ export interface SeedFaq {
   answer: string;
 }
 
-const phoneLink = `[${SEED_SETTINGS.phone}](tel:${phoneE164(SEED_SETTINGS.phone)})`;
-const emailLink = `[${SEED_SETTINGS.publicEmail}](mailto:${SEED_SETTINGS.publicEmail})`;
 const nearby = SITE_FACTS.areaServed.filter((town) => town !== SITE_FACTS.locality);
 
 export const faqs: SeedFaq[] = [
@@ -55,7 +55,7 @@ export const faqs: SeedFaq[] = [
   {
     category: "General Questions",
     question: "What areas do you serve?",
-    answer: `We serve ${SEED_SETTINGS.serviceArea}, including ${nearby.slice(0, -1).join(", ")} and ${nearby.at(-1)}. Not sure if you're in range? Just ask.`,
+    answer: `We serve {service_area}, including ${nearby.slice(0, -1).join(", ")} and ${nearby.at(-1)}. Not sure if you're in range? Just ask.`,
   },
   {
     category: "General Questions",
@@ -66,7 +66,7 @@ export const faqs: SeedFaq[] = [
   {
     category: "General Questions",
     question: "How do I book an appointment?",
-    answer: `Call or text us at ${phoneLink}, e-mail ${emailLink}, or send the quote form on this page and we'll get back to you within 24 hours with a personalized quote.`,
+    answer: `Call or text us at {phone}, e-mail {email}, or send the quote form on this page and we'll get back to you within 24 hours with a personalized quote.`,
   },
   // Car Detailing
   {
