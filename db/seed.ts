@@ -1,6 +1,6 @@
-import type { Kysely } from "kysely";
+import { sql, type Kysely } from "kysely";
 import { seedSettings } from "../app/server/settings.server";
-import { faqs, services, testimonials } from "./seed-content";
+import { careGuides, faqs, services, testimonials } from "./seed-content";
 import type { Database } from "./types";
 
 /**
@@ -39,6 +39,7 @@ export async function seedContent(db: Kysely<Database>): Promise<void> {
       .execute();
   });
   await seedServices(db);
+  await seedCareGuides(db);
 }
 
 /**
@@ -65,6 +66,39 @@ async function seedServices(db: Kysely<Database>): Promise<void> {
           return { ...s, sort_order };
         }),
       )
+      .execute();
+  });
+}
+
+/**
+ * Two published care guides, so the FAQ's "Read our care guides" never leads
+ * to an empty page. A seed of its own, like the services: a new database gets
+ * them at its first start, an existing one at its next start, and either way
+ * only once. "Once" is the name `care-guides-v1` in `seeds`: the first start
+ * that claims it decides, for good. It adds the guides only to a database that
+ * has never held a care guide (none in the table, none in the trash, none in
+ * any row's history): an owner who already writes guides, or wrote some and
+ * deleted them, does not get ours, and guides the owner deletes later never
+ * come back, since the claim is never made again.
+ */
+async function seedCareGuides(db: Kysely<Database>): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const claimed = await trx
+      .insertInto("seeds")
+      .values({ name: "care-guides-v1" })
+      .onConflict((oc) => oc.column("name").doNothing())
+      .returning("name")
+      .executeTakeFirst();
+    if (!claimed) return;
+    const { rows } = await sql<{ held: boolean }>`SELECT
+      EXISTS (SELECT 1 FROM care_guides)
+      OR EXISTS (SELECT 1 FROM trash WHERE table_name = 'care_guides')
+      OR EXISTS (SELECT 1 FROM row_history WHERE table_name = 'care_guides') AS held`.execute(trx);
+    if (rows[0]!.held) return;
+    // In tens, like the services, so the owner can slot a guide in between.
+    await trx
+      .insertInto("care_guides")
+      .values(careGuides.map((guide, i) => ({ ...guide, published: true, sort_order: (i + 1) * 10 })))
       .execute();
   });
 }

@@ -17,6 +17,14 @@ export interface SettingField {
   hint?: string;
 }
 
+/**
+ * The help beside every text the owner writes for the public pages (the About
+ * story here; FAQ answers and care guides in the table registry): the
+ * settings they may name, filled in by app/server/placeholders.server.ts.
+ */
+export const PLACEHOLDERS_HINT =
+  "Write {phone}, {email}, {business_name} or {service_area} to show the current Business Settings; the phone and e-mail become links.";
+
 /** The form's fields, in the form's order, with the UI contract's labels. */
 export const SETTING_FIELDS: readonly SettingField[] = [
   { name: "businessName", label: "Business Name", kind: "text", maxLength: 80, required: true },
@@ -35,7 +43,7 @@ export const SETTING_FIELDS: readonly SettingField[] = [
   { name: "heroHeadline", label: "Hero Headline", kind: "text", maxLength: 90, required: true, hint: "The home page's main heading. The words after the last comma are highlighted." },
   { name: "heroText", label: "Hero Text", kind: "multiline", maxLength: 400, required: true },
   { name: "founderName", label: "Founder Name", kind: "text", maxLength: 80, required: true },
-  { name: "aboutStory", label: "About Story", kind: "richText", maxLength: 20_000, required: true },
+  { name: "aboutStory", label: "About Story", kind: "richText", maxLength: 20_000, required: true, hint: PLACEHOLDERS_HINT },
   {
     name: "responseTime",
     label: "Response Time",

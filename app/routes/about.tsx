@@ -6,11 +6,17 @@ import { settingsFromMatches, useSiteSettings } from "~/components/site/use-site
 import { SITE_FACTS } from "~/lib/business";
 import { shortName } from "~/lib/site-settings";
 import { pageMeta } from "~/lib/seo";
+import { fillPlaceholders } from "~/server/placeholders.server";
+import { databaseContext } from "~/server/request-context.server";
+import { getSettingsForPage } from "~/server/settings.server";
 import { siteOrigin } from "~/server/site-url.server";
 import type { Route } from "./+types/about";
 
-export function loader({ request }: Route.LoaderArgs) {
-  return { origin: siteOrigin(request) };
+export async function loader({ request, context }: Route.LoaderArgs) {
+  // The story with the settings' current values in place of {phone}, {email}…;
+  // while the database is down, the last ones read (the page is still served).
+  const settings = await getSettingsForPage(context.get(databaseContext));
+  return { origin: siteOrigin(request), story: fillPlaceholders(settings.aboutStory, settings) };
 }
 
 const VALUES = [
@@ -31,7 +37,7 @@ const VALUES = [
   },
 ];
 
-export default function About() {
+export default function About({ loaderData }: Route.ComponentProps) {
   const settings = useSiteSettings();
   return (
     <PublicLayout>
@@ -56,7 +62,7 @@ export default function About() {
           <div
             className="mt-8 text-lg leading-relaxed text-slate-700 [&_a]:font-medium [&_a]:text-brand-700 [&_a]:underline [&_a]:underline-offset-2 [&_blockquote]:border-l-4 [&_blockquote]:border-brand-400 [&_blockquote]:pl-4 [&_h2]:mt-8 [&_h2]:text-2xl [&_h2]:font-bold [&_h2]:text-ink-900 [&_h3]:mt-6 [&_h3]:text-xl [&_h3]:font-bold [&_h3]:text-ink-900 [&_li]:ml-6 [&_li[data-list=bullet]]:list-disc [&_li[data-list=ordered]]:list-decimal [&_ol]:my-4 [&_p+p]:mt-5 [&_.ql-align-center]:text-center [&_.ql-align-right]:text-right [&_strong]:text-ink-900"
             // The owner's story: rich text sanitised on the server when saved (app/server/settings.server.ts).
-            dangerouslySetInnerHTML={{ __html: settings.aboutStory }}
+            dangerouslySetInnerHTML={{ __html: loaderData.story }}
           />
         </div>
       </section>

@@ -8,6 +8,7 @@ import { pageMeta } from "~/lib/seo";
 import { shortName } from "~/lib/site-settings";
 import { getPublishedCareGuide } from "~/server/care-guides.server";
 import { databaseContext } from "~/server/request-context.server";
+import { getSettingsForPage } from "~/server/settings.server";
 import { siteOrigin } from "~/server/site-url.server";
 import type { Route } from "./+types/care-guides.$slug";
 
@@ -16,7 +17,8 @@ import type { Route } from "./+types/care-guides.$slug";
  * unpublished slug is the site's 404 page (the root ErrorBoundary).
  */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const guide = await getPublishedCareGuide(context.get(databaseContext), params.slug);
+  const db = context.get(databaseContext);
+  const guide = await getPublishedCareGuide(db, params.slug, await getSettingsForPage(db));
   if (!guide) throw new Response("Care guide not found", { status: 404, statusText: "Not Found" });
   return { origin: siteOrigin(request), guide };
 }

@@ -26,12 +26,13 @@ import { quoteAction } from "./home.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const db = context.get(databaseContext);
+  const settingsRead = getSettingsForPage(db);
   const [testimonials, faqGroups, services, gallery, settings] = await Promise.all([
     listTestimonials(db).then((rows) => withPhotos(db, rows)),
-    listFaqGroups(db),
+    settingsRead.then((settings) => listFaqGroups(db, settings)),
     listServicesByKind(db),
     listPublishedPairs(db, { limit: HOME_GALLERY_PAIRS }),
-    getSettingsForPage(db),
+    settingsRead,
   ]);
   const origin = siteOrigin(request);
   // Built here, not in the component, so the browser's bundle need not carry it.

@@ -1,11 +1,14 @@
 import { sql } from "kysely";
+import type { SiteSettings } from "~/lib/site-settings";
 import type { DB } from "./db.server";
+import { fillPlaceholders } from "./placeholders.server";
 
 /**
  * The published care guides the public pages show (/care-guides and
  * /care-guides/{slug}). A guide's body is sanitised HTML: the dashboard
  * stores it through sanitizeRichText (app/server/rich-text.server.ts), and it
- * is rendered as it is.
+ * is rendered as it is, with the settings' current values in place of
+ * {phone}, {email}… (placeholders.server.ts).
  */
 
 export interface CareGuideSummary {
@@ -44,7 +47,7 @@ export async function listPublishedCareGuides(db: DB): Promise<CareGuideSummary[
 }
 
 /** The published guide with this slug, or undefined (unknown, malformed or unpublished). */
-export async function getPublishedCareGuide(db: DB, slug: string): Promise<CareGuide | undefined> {
+export async function getPublishedCareGuide(db: DB, slug: string, settings: SiteSettings): Promise<CareGuide | undefined> {
   if (!isCareGuideSlug(slug)) return undefined;
   const row = await db
     .selectFrom("care_guides")
@@ -70,7 +73,7 @@ export async function getPublishedCareGuide(db: DB, slug: string): Promise<CareG
     title: row.title,
     summary: row.summary,
     cover: row.cover,
-    body: row.body,
+    body: fillPlaceholders(row.body, settings),
     pdf: row.pdf,
     productUrl: row.product_web_url,
     contactEmail: row.contact_email,

@@ -1,6 +1,8 @@
 import { FAQ_CATEGORIES } from "~/lib/faq-categories";
+import type { SiteSettings } from "~/lib/site-settings";
 import type { DB } from "./db.server";
 import { renderMarkdown } from "./markdown.server";
+import { fillPlaceholders } from "./placeholders.server";
 
 export async function listTestimonials(db: DB) {
   return db
@@ -21,9 +23,10 @@ export interface FaqGroup {
 /**
  * FAQs grouped by category, the five known categories first in their fixed
  * order, then any other category the owner typed (alphabetically). Answers are
- * markdown, rendered to sanitised HTML here so the browser needs no renderer.
+ * markdown, rendered to sanitised HTML here so the browser needs no renderer,
+ * with the settings' current values in place of {phone}, {email}… (placeholders.server.ts).
  */
-export async function listFaqGroups(db: DB): Promise<FaqGroup[]> {
+export async function listFaqGroups(db: DB, settings: SiteSettings): Promise<FaqGroup[]> {
   const rows = await db
     .selectFrom("faqs")
     .select(["id", "question", "answer", "category"])
@@ -36,7 +39,7 @@ export async function listFaqGroups(db: DB): Promise<FaqGroup[]> {
     const category = row.category.trim();
     let group = groups.get(category);
     if (!group) groups.set(category, (group = { category, items: [] }));
-    group.items.push({ id: row.id, question: row.question, answerHtml: renderMarkdown(row.answer) });
+    group.items.push({ id: row.id, question: row.question, answerHtml: fillPlaceholders(renderMarkdown(row.answer), settings) });
   }
   const rank = (category: string) => {
     const i = (FAQ_CATEGORIES as readonly string[]).indexOf(category);

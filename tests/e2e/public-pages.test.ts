@@ -248,7 +248,8 @@ test.describe("home page", () => {
     const booking = page.locator("#faq details").filter({ hasText: "How do I book an appointment?" });
     await booking.locator("summary").click();
     await expect(booking.getByRole("link", { name: business.phone })).toHaveAttribute("href", `tel:${business.phoneE164}`);
-    await expect(booking.getByRole("link", { name: business.email })).toHaveAttribute("rel", "noopener noreferrer");
+    // The seeded answer names the settings' {phone} and {email}: links to the current ones (app/server/placeholders.server.ts).
+    await expect(booking.getByRole("link", { name: business.email })).toHaveAttribute("href", `mailto:${business.email}`);
     const cta = page.locator("#faq").getByRole("link", { name: "Get Your Free Quote" });
     await expect(cta).toHaveAttribute("href", "/#contact");
     await cta.click();

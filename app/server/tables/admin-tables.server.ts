@@ -2,6 +2,7 @@ import { sql } from "kysely";
 import { FAQ_CATEGORIES } from "~/lib/faq-categories";
 import { LEAD_STATUS_TITLES, LEAD_STATUSES, LOST_REASON_MAX } from "~/lib/lead-status";
 import { SERVICE_ICON_TITLES, SERVICE_ICONS, SERVICE_KIND_TITLES, SERVICE_KINDS } from "~/lib/service-icons";
+import { PLACEHOLDERS_HINT } from "~/lib/site-settings-fields";
 import { checkUserWrite, effectiveAdminSql } from "../auth/users.server";
 import { checkGalleryWrite, GALLERY_KINDS } from "../gallery.server";
 import { sanitizeRichText } from "../rich-text.server";
@@ -93,7 +94,7 @@ export const ADMIN_TABLES: TableDef[] = [
     columns: {
       id,
       question: { type: "string", title: "Question", maxLength: 300, sortable: true, searchable: true },
-      answer: { type: "string", title: "Answer", format: "markdown", description: "Markdown", maxLength: 5000, searchable: true },
+      answer: { type: "string", title: "Answer", format: "markdown", description: `Markdown. ${PLACEHOLDERS_HINT}`, maxLength: 5000, searchable: true },
       category: {
         type: "string",
         title: "Category",
@@ -155,7 +156,7 @@ export const ADMIN_TABLES: TableDef[] = [
         searchable: true,
       },
       summary: { type: "string", title: "Summary", multiline: true, rows: 3, maxLength: 500, searchable: true },
-      body: { type: "string", title: "Body", format: "rich_text", maxLength: 100000, write: sanitise },
+      body: { type: "string", title: "Body", format: "rich_text", description: PLACEHOLDERS_HINT, maxLength: 100000, write: sanitise },
       pdf: { type: "string", title: "PDF Guide", format: "file_url", description: "The printable guide" },
       cover: { type: "string", title: "Cover Image", format: "media_url" },
       product_web_url: {
