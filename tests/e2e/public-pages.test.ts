@@ -278,6 +278,13 @@ test.describe("home page", () => {
     await expect(facebook).toHaveAttribute("rel", /\bnoopener\b/);
     await expect(footer).toContainText(`© ${new Date().getFullYear()} ${business.name}`);
     await expect(footer.getByRole("link", { name: business.credit.label })).toHaveAttribute("href", business.credit.url);
+    const explore = page.getByRole("navigation", { name: "Footer" });
+    await expect(explore.getByRole("link", { name: "Gallery", exact: true })).toHaveAttribute("href", "/gallery");
+    await expect(explore.getByRole("link", { name: "Care Guides", exact: true })).toHaveAttribute("href", "/care-guides");
+    await hydrated(page);
+    await explore.getByRole("link", { name: "Gallery", exact: true }).click();
+    await expect(page).toHaveURL(/\/gallery$/);
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
   });
 
   test("a skip link is the first stop for the keyboard and moves focus to the main content", async ({ page }) => {

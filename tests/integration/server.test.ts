@@ -6,7 +6,7 @@ let smtp: SmtpSink;
 let app: AppServer;
 beforeAll(async () => {
   smtp = await startSmtpSink();
-  app = await startAppServer({ SMTP_URL: smtp.url });
+  app = await startAppServer({ SMTP_URL: smtp.url, ADMIN_EMAILS: "owner@example.com" });
 });
 afterAll(async () => {
   await app?.stop();
@@ -68,5 +68,33 @@ describe("rendered-page cache", () => {
     for (let i = 0; i < 40; i++) expect(await get(`h${i}.example`)).toEqual({ status: 200, cache: "hit" });
     // The first hosts' entries made room for the last ones, and come back rendered afresh.
     expect(await get("h0.example")).toEqual({ status: 200, cache: "hit" });
+  });
+
+  it("shows a signed-in administrator the Dashboard link, rendered for them; never to anyone else", async () => {
+    const dashboard = /<a href="\/admin\/leads"[^>]*>Dashboard<\/a>/;
+    const owner = await signInByEmail(app, smtp, "owner@example.com");
+    const visitor = await signInByEmail(app, smtp, "someone@example.com");
+    for (const path of ["/", "/about", "/gallery"]) {
+      const anonymous = await app.fetch(path);
+      expect(anonymous.headers.get("x-page-cache")).toBe("hit");
+      expect(await anonymous.text()).not.toMatch(dashboard);
+
+      const admin = await app.fetch(path, { headers: { cookie: owner } });
+      expect(admin.headers.get("x-page-cache")).toBeNull();
+      expect(await admin.text()).toMatch(dashboard);
+      const user = await app.fetch(path, { headers: { cookie: visitor } });
+      expect(await user.text()).not.toMatch(dashboard);
+
+      // The administrator's page was not kept for the next visitor.
+      expect(await (await app.fetch(path)).text()).not.toMatch(dashboard);
+    }
+  });
+});
+
+describe("addresses people guess", () => {
+  it("/services goes to the home page's services section", async () => {
+    const res = await app.fetch("/services", { redirect: "manual" });
+    expect(res.status).toBe(301);
+    expect(res.headers.get("location")).toBe("/#services");
   });
 });

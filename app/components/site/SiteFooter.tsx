@@ -68,11 +68,13 @@ export function SiteFooter() {
                 <NavItem item={item} className={link} />
               </li>
             ))}
-            <li>
-              <Link to="/care-guides" className={link}>
-                Care Guides
-              </Link>
-            </li>
+            {FOOTER_PAGES.map((page) => (
+              <li key={page.to}>
+                <Link to={page.to} className={link}>
+                  {page.label}
+                </Link>
+              </li>
+            ))}
           </ul>
         </nav>
       </div>
@@ -101,3 +103,9 @@ function FacebookIcon() {
     </svg>
   );
 }
+
+/** Pages the main navigation leaves out, linked from every page's footer. */
+const FOOTER_PAGES = [
+  { label: "Gallery", to: "/gallery" },
+  { label: "Care Guides", to: "/care-guides" },
+];
