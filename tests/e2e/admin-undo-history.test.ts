@@ -6,8 +6,8 @@ import { ADMIN_EMAIL, expect, expectNoSidewaysScroll, hydrated, signIn, test } f
 /*
  * Undo, Recently deleted and History in the dashboard (issue 11, items 1, 2
  * and the status messages of 4; issue 17: the delete confirmation names its
- * row, History from View), with JavaScript on and off, on a desktop and on a
- * 390×844 phone. Each test makes its own FAQ
+ * row, History from View, the seeded rows' first entry), with JavaScript on
+ * and off, on a desktop and on a 390×844 phone. Each test makes its own FAQ
  * rows with a unique marker and looks at them through a search (?q=marker).
  */
 
@@ -198,6 +198,23 @@ for (const javaScriptEnabled of [true, false]) {
         await expect(page.getByRole("dialog")).toHaveCount(0);
         const restored = await page.request.get(`/api/tables/faqs/${row!.id}`);
         expect(await restored.json()).toMatchObject({ answer: "First answer" });
+      });
+
+      test("a row the first start seeded was 'Added at first start'", async ({ page }) => {
+        const seeded = "What areas do you serve?";
+        const found = await page.request.get(`/api/tables/faqs?q=${encodeURIComponent(seeded)}`);
+        const { rows } = (await found.json()) as { rows: { id: number; question: string }[] };
+        const row = rows.find((r) => r.question === seeded);
+        expect(row, "the seeded question").toBeDefined();
+
+        await page.goto(`/admin/faqs?edit=${row!.id}`);
+        await hydrated(page);
+        await page.getByRole("dialog", { name: "Edit Item" }).getByRole("button", { name: "History" }).click();
+        const versions = page.getByRole("dialog", { name: "History" }).getByRole("listitem");
+        // The oldest entry: the seeding's create (other tests may have edited the row since).
+        await expect(versions.last()).toContainText("Created");
+        await expect(versions.last()).toContainText("Added at first start");
+        await expect(page.getByRole("dialog", { name: "History" })).not.toContainText("unknown (not signed in)");
       });
 
       test("a save says so in the status region", async ({ page }) => {

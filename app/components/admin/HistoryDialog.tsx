@@ -2,7 +2,7 @@ import { ArrowRight, History, RotateCcw } from "lucide-react";
 import { Form, useNavigation } from "react-router";
 import { secondaryButton } from "~/components/ui/button";
 import type { RowActionFailure } from "~/lib/row-form";
-import { HISTORY_OP_TITLES, type HistoryEntry } from "~/lib/row-history";
+import { HISTORY_OP_TITLES, historyActorLabel, type HistoryEntry } from "~/lib/row-history";
 import type { TableRow, TableSchema } from "~/lib/table-schema";
 import { AdminDialog } from "./AdminDialog";
 import { formatDate } from "./cell-format";
@@ -53,7 +53,7 @@ export function HistoryDialog({
                     <span className="font-semibold text-slate-900">{HISTORY_OP_TITLES[entry.op]}</span>
                     <span className="text-slate-600">
                       {" "}
-                      · <time dateTime={entry.at}>{formatDate(entry.at, true)}</time> · {entry.actor || "unknown (not signed in)"}
+                      · <time dateTime={entry.at}>{formatDate(entry.at, true)}</time> · {historyActorLabel(entry.actor)}
                     </span>
                   </p>
                   {entry.id === current ? (
