@@ -1,4 +1,6 @@
 import { sql, type Kysely } from "kysely";
+import { FIRST_START_ACTOR } from "../app/lib/row-history";
+import { asActor } from "../app/server/actor.server";
 import { seedSettings } from "../app/server/settings.server";
 import { careGuides, faqs, services, testimonials } from "./seed-content";
 import type { Database } from "./types";
@@ -13,14 +15,7 @@ export async function seedContent(db: Kysely<Database>): Promise<void> {
   // inserted only while there is none: on a database made before the settings
   // existed too, and never over the owner's values.
   await seedSettings(db);
-  await db.transaction().execute(async (trx) => {
-    const claimed = await trx
-      .insertInto("seeds")
-      .values({ name: "public-content-v1" })
-      .onConflict((oc) => oc.column("name").doNothing())
-      .returning("name")
-      .executeTakeFirst();
-    if (!claimed) return;
+  await seedOnce(db, "public-content-v1", async (trx) => {
     await trx
       .insertInto("testimonials")
       .values(testimonials.map((t, i) => ({ ...t, sort_order: i })))
@@ -47,14 +42,7 @@ export async function seedContent(db: Kysely<Database>): Promise<void> {
  * the services table existed get them on their next start, once).
  */
 async function seedServices(db: Kysely<Database>): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    const claimed = await trx
-      .insertInto("seeds")
-      .values({ name: "services-v1" })
-      .onConflict((oc) => oc.column("name").doNothing())
-      .returning("name")
-      .executeTakeFirst();
-    if (!claimed) return;
+  await seedOnce(db, "services-v1", async (trx) => {
     // Positions within each kind, in tens, so the owner can slot one in between.
     const positions = new Map<string, number>();
     await trx
@@ -82,14 +70,7 @@ async function seedServices(db: Kysely<Database>): Promise<void> {
  * come back, since the claim is never made again.
  */
 async function seedCareGuides(db: Kysely<Database>): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    const claimed = await trx
-      .insertInto("seeds")
-      .values({ name: "care-guides-v1" })
-      .onConflict((oc) => oc.column("name").doNothing())
-      .returning("name")
-      .executeTakeFirst();
-    if (!claimed) return;
+  await seedOnce(db, "care-guides-v1", async (trx) => {
     const { rows } = await sql<{ held: boolean }>`SELECT
       EXISTS (SELECT 1 FROM care_guides)
       OR EXISTS (SELECT 1 FROM trash WHERE table_name = 'care_guides')
@@ -100,5 +81,23 @@ async function seedCareGuides(db: Kysely<Database>): Promise<void> {
       .insertInto("care_guides")
       .values(careGuides.map((guide, i) => ({ ...guide, published: true, sort_order: (i + 1) * 10 })))
       .execute();
+  });
+}
+
+/**
+ * Runs `work` once in the database's life: in one transaction with the claim
+ * of `name` in `seeds` (a start that finds it claimed does nothing), as the
+ * first start, so each row's history says "Added at first start" rather than
+ * naming no one (FIRST_START_ACTOR; the triggers of ADR 0063 record it).
+ */
+async function seedOnce(db: Kysely<Database>, name: string, work: (trx: Kysely<Database>) => Promise<void>): Promise<void> {
+  await asActor(db, FIRST_START_ACTOR, async (trx) => {
+    const claimed = await trx
+      .insertInto("seeds")
+      .values({ name })
+      .onConflict((oc) => oc.column("name").doNothing())
+      .returning("name")
+      .executeTakeFirst();
+    if (claimed) await work(trx);
   });
 }

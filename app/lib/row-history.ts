@@ -14,6 +14,7 @@ export interface FieldChange {
 export interface HistoryEntry {
   id: number;
   op: HistoryOp;
+  /** Who: an administrator's e-mail, FIRST_START_ACTOR, or "" when the write named no one (SQL run by hand). */
   actor: string;
   /** ISO 8601. */
   at: string;
@@ -28,3 +29,16 @@ export const HISTORY_OP_TITLES: Record<HistoryOp, string> = {
   restore: "Restored from Recently deleted",
   revert: "Earlier version restored",
 };
+
+/**
+ * The actor the site's own first start records for the content it seeds
+ * (db/seed.ts, through asActor): not an e-mail address, so no one can sign in
+ * as it. Migration 2026-11-27-03 gave it to the seed entries recorded before.
+ */
+export const FIRST_START_ACTOR = "first start";
+
+/** Who made a change, as the History dialog says it. */
+export function historyActorLabel(actor: string): string {
+  if (actor === FIRST_START_ACTOR) return "Added at first start";
+  return actor || "unknown (not signed in)";
+}

@@ -15,15 +15,16 @@ import { env } from "~/server/env.server";
 import { databaseContext } from "~/server/request-context.server";
 import { getTable, tableNames, tableSchema } from "~/server/tables/registry.server";
 import { rowHistory } from "~/server/tables/history.server";
-import { createRow, deleteRow, getRow, listRows, restoreRow, restoreVersion, rowId, updateRow } from "~/server/tables/rows.server";
+import { createRow, deleteRow, getRow, listRows, restoreRow, restoreVersion, updateRow } from "~/server/tables/rows.server";
 import type { Route } from "./+types/admin.$table";
 
 /*
  * /admin/{table}?page=&sort=&q= — one admin table. The URL is the whole view
  * state: the list query (page, sort, search) and which dialog is open
- * (?new=1, ?edit=ID, ?delete=ID), so reload and Back work and every button is
- * a real form that works without JavaScript. The admin layout's middleware
- * has already checked that the user is an administrator.
+ * (?new=1, ?edit=ID, ?view=ID, ?delete=ID; &history=1 over Edit or View), so
+ * reload and Back work and every button is a real form that works without
+ * JavaScript. The admin layout's middleware has already checked that the
+ * user is an administrator.
  */
 
 // Changing only these opens or closes a dialog (or clears a status message): the list need not be reloaded.
@@ -51,32 +52,17 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     throw redirect(`/admin/${table.name}${listSearch(schema, withPage(query, pageCount(query, total)))}`);
   }
 
-  // A row to edit that is not on this page (a shared or typed URL).
-  const editId = url.searchParams.get("edit");
-  let editRow: TableRow | null = null;
-  if (editId && !table.readOnly && !rows.some((row) => String(row.id) === editId)) {
-    editRow = await getRow(db, table, editId).catch((error: unknown) => {
-      if (error instanceof AppError && error.status === 404) return null;
-      throw error;
-    });
-  }
-  // A row to view (?view=ID, read-only tables too) that is not on this page.
-  const viewId = url.searchParams.get("view");
-  if (!editRow && viewId && !rows.some((row) => String(row.id) === viewId)) {
-    editRow = await getRow(db, table, viewId).catch((error: unknown) => {
-      if (error instanceof AppError && error.status === 404) return null;
-      throw error;
-    });
-  }
+  // The row a dialog names (?view=ID, ?edit=ID, ?delete=ID) when it is not on this page (a shared or typed URL).
+  const dialogId = dialogRowId(url.searchParams, table.readOnly === true);
+  const onPage = dialogId ? rows.find((row) => String(row.id) === dialogId) : undefined;
+  const dialogRow = dialogId && !onPage ? await getRow(db, table, dialogId).catch(notFoundAsNull) : null;
 
-  // The edit dialog's History (?edit=ID&history=1): the row's versions, newest first.
-  const history =
-    editId && url.searchParams.get("history") && !table.readOnly
-      ? await rowHistory(db, table, rowId(editId)).catch((error: unknown) => {
-          if (error instanceof AppError && error.status === 404) return null;
-          throw error;
-        })
+  // The History of the edit or View dialog (?edit=ID&history=1, ?view=ID&history=1): the row's versions, newest first.
+  const historyOf =
+    url.searchParams.get("history") && !table.readOnly && (url.searchParams.get("view") || url.searchParams.get("edit"))
+      ? (onPage ?? dialogRow)
       : null;
+  const history = historyOf ? await rowHistory(db, table, historyOf.id) : null;
 
   return {
     history,
@@ -89,7 +75,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     rows,
     total,
     loadError: parsed.ok ? undefined : `Failed to load data for ${table.name}: ${parsed.error}`,
-    editRow,
+    dialogRow,
     // The grid shows times on the business's clock (cell-format.ts), as the CSV export writes them.
     timeZone: env().BUSINESS_TIME_ZONE,
   };
@@ -141,7 +127,7 @@ export function shouldRevalidate({
 }
 
 export default function AdminTable({ loaderData, actionData }: Route.ComponentProps) {
-  const { tables, schema, query, rows, total, loadError, editRow } = loaderData;
+  const { tables, schema, query, rows, total, loadError, dialogRow } = loaderData;
   setCellTimeZone(loaderData.timeZone);
   const [params] = useSearchParams();
   return (
@@ -155,7 +141,7 @@ export default function AdminTable({ loaderData, actionData }: Route.ComponentPr
         query={query}
         loadError={loadError}
         failure={actionData ?? undefined}
-        dialog={withHistory(openDialog(params, schema.readOnly === true, rows, editRow), loaderData.history)}
+        dialog={withHistory(openDialog(params, schema.readOnly === true, rows, dialogRow), loaderData.history)}
       />
     </main>
   );
@@ -176,31 +162,44 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   );
 }
 
+/** The id of the row the URL's dialog shows, in the order openDialog looks: View (read-only tables too), Edit, Delete. */
+function dialogRowId(params: URLSearchParams, readOnly: boolean): string | null {
+  return params.get("view") || (readOnly ? null : params.get("edit") || params.get("delete") || null);
+}
+
+/** A row that is not there reads as none: the dialog then shows nothing or says so. */
+function notFoundAsNull(error: unknown): null {
+  if (error instanceof AppError && error.status === 404) return null;
+  throw error;
+}
+
 /** Which dialog the URL opens. Read in the component, since opening one does not rerun the loader. */
 function openDialog(
   params: URLSearchParams,
   readOnly: boolean,
   rows: TableRow[],
-  editRow: TableRow | null,
+  dialogRow: TableRow | null,
 ): OpenDialog {
+  // The page's own row, or the one the loader fetched because it is on another page.
+  const rowFor = (id: string) => rows.find((r) => String(r.id) === id) ?? (dialogRow && String(dialogRow.id) === id ? dialogRow : null);
   const viewId = params.get("view");
-  const viewRow = viewId ? (rows.find((r) => String(r.id) === viewId) ?? (editRow && String(editRow.id) === viewId ? editRow : null)) : null;
+  const viewRow = viewId ? rowFor(viewId) : null;
   if (viewRow) return { kind: "view", row: viewRow };
   if (readOnly) return null;
   const editId = params.get("edit");
   if (editId) {
-    const row =
-      rows.find((r) => String(r.id) === editId) ?? (editRow && String(editRow.id) === editId ? editRow : null);
+    const row = rowFor(editId);
     return row ? { kind: "edit", row } : null;
   }
   if (params.get("new")) return { kind: "create" };
   const deleteId = params.get("delete");
-  return deleteId ? { kind: "delete", id: deleteId } : null;
+  return deleteId ? { kind: "delete", id: deleteId, row: rowFor(deleteId) } : null;
 }
 
-/** The edit dialog's History replaces it when the URL asks (?edit=ID&history=1) and the loader read it. */
+/** The edit or View dialog's History replaces it when the URL asks (&history=1) and the loader read it. */
 function withHistory(dialog: OpenDialog, history: HistoryEntry[] | null): OpenDialog {
-  return dialog?.kind === "edit" && history ? { kind: "history", row: dialog.row, entries: history } : dialog;
+  if (!history || (dialog?.kind !== "edit" && dialog?.kind !== "view")) return dialog;
+  return { kind: "history", row: dialog.row, entries: history, from: dialog.kind };
 }
 
 function withoutDialog(url: URL): string {

@@ -1,21 +1,25 @@
 import { Link } from "react-router";
 import { apiView, type EndpointView, type FieldView } from "~/server/api/openapi-view.server";
+import { databaseContext } from "~/server/request-context.server";
+import { getSettingsForPage } from "~/server/settings.server";
 import type { Route } from "./+types/admin.api";
 
 /*
  * /admin/api — the API described for people: every endpoint of
  * /api/openapi.json with its parameters, body and answers, and the schemas
  * (each table's among them), rendered on the server from the same document
- * (app/server/api/openapi.server.ts). <details> open and close without
- * JavaScript; no API-browser library is loaded.
+ * (app/server/api/openapi.server.ts), titled with the business's name from
+ * the settings. <details> open and close without JavaScript; no API-browser
+ * library is loaded.
  */
 
-export function loader() {
-  return apiView();
+export async function loader({ context }: Route.LoaderArgs) {
+  const { businessName } = await getSettingsForPage(context.get(databaseContext));
+  return apiView(businessName);
 }
 
-export function meta() {
-  return [{ title: "API · Admin Dashboard" }, { name: "robots", content: "noindex" }];
+export function meta({ data: loaderData }: Route.MetaArgs) {
+  return [{ title: loaderData ? `${loaderData.title} · Admin Dashboard` : "API · Admin Dashboard" }, { name: "robots", content: "noindex" }];
 }
 
 const METHOD_BADGE: Record<string, string> = {

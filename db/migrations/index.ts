@@ -13,6 +13,7 @@ import * as uploads from "./2026-11-24-02-uploads";
 import * as apiTokens from "./2026-11-24-03-api-tokens";
 import * as grid from "./2026-11-24-04-grid";
 import * as sharedSecret from "./2026-11-24-05-shared-secret";
+import * as firstStartHistory from "./2026-11-27-03-first-start-history";
 import * as seededFaqsNameTheSettings from "./2026-11-27-04-seeded-faqs-name-the-settings";
 
 // Listed explicitly (not read from disk) so the bundled server carries them.
@@ -32,5 +33,6 @@ export const migrations: Record<string, Migration> = {
   "2026-11-24-03-api-tokens": apiTokens,
   "2026-11-24-04-grid": grid,
   "2026-11-24-05-shared-secret": sharedSecret,
+  "2026-11-27-03-first-start-history": firstStartHistory,
   "2026-11-27-04-seeded-faqs-name-the-settings": seededFaqsNameTheSettings,
 };

@@ -5,9 +5,10 @@ import { ADMIN_EMAIL, expect, expectNoSidewaysScroll, hydrated, signIn, test } f
 
 /*
  * Undo, Recently deleted and History in the dashboard (issue 11, items 1, 2
- * and the status messages of 4), with JavaScript on and off, on a desktop and
- * on a 390×844 phone. Each test makes its own FAQ rows with a unique marker
- * and looks at them through a search (?q=marker).
+ * and the status messages of 4; issue 17: the delete confirmation names its
+ * row, History from View, the seeded rows' first entry), with JavaScript on
+ * and off, on a desktop and on a 390×844 phone. Each test makes its own FAQ
+ * rows with a unique marker and looks at them through a search (?q=marker).
  */
 
 const VIEWS = [
@@ -36,7 +37,7 @@ for (const javaScriptEnabled of [true, false]) {
       test("Delete asks in the app's own dialog, then 'Deleted. Undo' brings the row back", async ({ page }) => {
         const tag = marker("undo");
         const question = `Undo me ${tag}?`;
-        await createRows(page, "faqs", [faq(question)]);
+        const [row] = await createRows(page, "faqs", [faq(question)]);
         // The browser's own confirm() is never used.
         const browserDialogs: string[] = [];
         page.on("dialog", (dialog) => {
@@ -49,6 +50,11 @@ for (const javaScriptEnabled of [true, false]) {
         await main(page).getByRole("button", { name: "Delete" }).filter({ visible: true }).click();
         const confirm = page.getByRole("alertdialog", { name: "Delete Item" });
         await expect(confirm).toContainText("Are you sure you want to delete this item?");
+        // It names the row: its question and id, read out with the question.
+        await expect(confirm).toContainText(`${question} #${row!.id}`);
+        await expect(confirm).toHaveAccessibleDescription(`Are you sure you want to delete this item? ${question} #${row!.id}`);
+        if (javaScriptEnabled) await expectNoSeriousViolations(page);
+        await expectNoSidewaysScroll(page);
         await confirm.getByRole("button", { name: "Delete" }).click();
 
         await expect(status(page)).toHaveText("Deleted. Undo");
@@ -67,6 +73,20 @@ for (const javaScriptEnabled of [true, false]) {
           await expect(status(page)).toHaveText("", { timeout: 15_000 });
           await expect(page).not.toHaveURL(/done=/);
         }
+      });
+
+      test("a typed link to delete a row on another page names that row too", async ({ page }) => {
+        const tag = marker("named");
+        const question = `Name me ${tag}?`;
+        const [row] = await createRows(page, "faqs", [faq(question)]);
+        // The list shows no row (a search that finds nothing): the page fetches the one to delete.
+        await page.goto(`/admin/faqs?q=nothing${tag}&delete=${row!.id}`);
+        await hydrated(page);
+        const confirm = page.getByRole("alertdialog", { name: "Delete Item" });
+        await expect(confirm).toContainText(`${question} #${row!.id}`);
+        await confirm.getByRole("button", { name: "Cancel" }).click();
+        await expect(confirm).toHaveCount(0);
+        await expect(page).not.toHaveURL(/delete=/);
       });
 
       test("Recently deleted lists a deleted row, and Restore puts it back", async ({ page }) => {
@@ -136,6 +156,65 @@ for (const javaScriptEnabled of [true, false]) {
         await main(page).getByRole("button", { name: "Edit" }).filter({ visible: true }).click();
         await page.getByRole("dialog", { name: "Edit Item" }).getByRole("button", { name: "History" }).click();
         await expect(page.getByRole("dialog", { name: "History" }).getByRole("listitem").first()).toContainText("Earlier version restored");
+      });
+
+      test("View has History too: the same versions, and closing it goes back to View", async ({ page }) => {
+        const tag = marker("viewhist");
+        const question = `Viewed ${tag}?`;
+        const [row] = await createRows(page, "faqs", [faq(question, "First answer")]);
+        const origin = new URL(page.url()).origin;
+        const res = await page.request.put(`/api/tables/faqs/${row!.id}`, { data: { answer: "Second answer" }, headers: { Origin: origin } });
+        expect(res.ok()).toBe(true);
+
+        await page.goto(`/admin/faqs?q=${tag}`);
+        await hydrated(page);
+        await main(page).getByRole("button", { name: "View" }).filter({ visible: true }).click();
+        const view = page.getByRole("dialog", { name: "View Item" });
+        await expect(view).toContainText("Second answer");
+        if (javaScriptEnabled) await expectNoSeriousViolations(page);
+        await expectNoSidewaysScroll(page);
+        await view.getByRole("button", { name: "History" }).click();
+
+        const history = page.getByRole("dialog", { name: "History" });
+        const versions = history.getByRole("listitem");
+        await expect(versions).toHaveCount(2);
+        await expect(versions.nth(0)).toContainText("Updated");
+        await expect(versions.nth(0)).toContainText(ADMIN_EMAIL);
+        await expect(versions.nth(0)).toContainText("Current version");
+        await expect(versions.nth(1)).toContainText("Created");
+        await expect(page).toHaveURL(new RegExp(`view=${row!.id}&history=1`));
+        if (javaScriptEnabled) await expectNoSeriousViolations(page);
+        await expectNoSidewaysScroll(page);
+
+        // Closing the history goes back to the row's View.
+        await history.getByRole("button", { name: "Close" }).click();
+        await expect(view).toBeVisible();
+        await expect(page).not.toHaveURL(/history=/);
+
+        // And its Restore this version works as from Edit.
+        await view.getByRole("button", { name: "History" }).click();
+        await versions.nth(1).getByRole("button", { name: "Restore this version" }).click();
+        await expect(status(page)).toHaveText("Version restored.");
+        await expect(page.getByRole("dialog")).toHaveCount(0);
+        const restored = await page.request.get(`/api/tables/faqs/${row!.id}`);
+        expect(await restored.json()).toMatchObject({ answer: "First answer" });
+      });
+
+      test("a row the first start seeded was 'Added at first start'", async ({ page }) => {
+        const seeded = "What areas do you serve?";
+        const found = await page.request.get(`/api/tables/faqs?q=${encodeURIComponent(seeded)}`);
+        const { rows } = (await found.json()) as { rows: { id: number; question: string }[] };
+        const row = rows.find((r) => r.question === seeded);
+        expect(row, "the seeded question").toBeDefined();
+
+        await page.goto(`/admin/faqs?edit=${row!.id}`);
+        await hydrated(page);
+        await page.getByRole("dialog", { name: "Edit Item" }).getByRole("button", { name: "History" }).click();
+        const versions = page.getByRole("dialog", { name: "History" }).getByRole("listitem");
+        // The oldest entry: the seeding's create (other tests may have edited the row since).
+        await expect(versions.last()).toContainText("Created");
+        await expect(versions.last()).toContainText("Added at first start");
+        await expect(page.getByRole("dialog", { name: "History" })).not.toContainText("unknown (not signed in)");
       });
 
       test("a save says so in the status region", async ({ page }) => {

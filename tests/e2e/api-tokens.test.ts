@@ -1,6 +1,8 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import { marker, watchConsoleErrors } from "./admin-helpers";
 import { expectNoSeriousViolations } from "./axe";
+import { SEED_SETTINGS } from "~/lib/business";
+import { shortName } from "~/lib/site-settings";
 import { ADMIN_EMAIL, expect, expectNoSidewaysScroll, hydrated, signIn, test } from "./fixtures";
 
 // API tokens on /admin/tokens (made, shown once, used, revoked) with and
@@ -148,3 +150,23 @@ test.describe("without JavaScript", () => {
     }
   });
 });
+
+// Issue 17: the page was titled "Grand Rapids Detailing API", a name the business does not have.
+for (const javaScriptEnabled of [true, false]) {
+  for (const viewport of [{ width: 1280, height: 800 }, { width: 390, height: 844 }]) {
+    test.describe(`${javaScriptEnabled ? "with" : "without"} JavaScript, ${viewport.width} px wide`, () => {
+      test.use({ javaScriptEnabled, viewport });
+
+      test("the API page is titled with the business's name from the settings", async ({ page }) => {
+        const checkConsole = watchConsoleErrors(page);
+        await signIn(page, ADMIN_EMAIL, { returnUrl: "/admin/api" });
+        // This server's settings are the first start's (site-settings.test.ts checks that the page follows an edit).
+        const title = `${shortName(SEED_SETTINGS.businessName)} API`;
+        await expect(page).toHaveTitle(`${title} · Admin Dashboard`);
+        await expect(page.getByRole("main")).toContainText(`${title} 1.0.0.`);
+        await expectNoSidewaysScroll(page);
+        checkConsole();
+      });
+    });
+  }
+}

@@ -152,6 +152,11 @@ test.describe("with JavaScript", () => {
     await expectLogo(page, EDITED);
     await expectFooter(page, EDITED);
 
+    // The dashboard's API page is titled with the name too.
+    await page.goto("/admin/api");
+    await expect(page).toHaveTitle(`${shortName(EDITED.businessName)} API · Admin Dashboard`);
+    await expect(page.getByRole("main")).toContainText(`${shortName(EDITED.businessName)} API 1.0.0.`);
+
     // A quote sent in the browser: the thank-you and both e-mails carry the settings.
     await page.goto("/#contact");
     const form = page.getByRole("form", { name: "Request a free quote" });
@@ -236,6 +241,8 @@ test.describe("without JavaScript", () => {
     await expect(page.getByText("Opening hours", { exact: true })).toHaveCount(0);
     await page.goto("/about");
     await expect(page.getByRole("heading", { name: "Meet Noel Script" })).toBeVisible();
+    await page.goto("/admin/api");
+    await expect(page).toHaveTitle("Plain Form Detailing API · Admin Dashboard");
 
     // A refused save: the page again with the message beside the field.
     await page.goto("/admin/settings");

@@ -153,15 +153,18 @@ describe("admin table route loader", () => {
     );
   });
 
-  it("loads a row to edit that is not on the current page", async () => {
+  it("loads the row to edit, view or delete when it is not on the current page", async () => {
     const { id } = await db()
       .selectFrom("care_guides")
       .select("id")
       .where("title", "=", "Guide 0 for paging")
       .executeTakeFirstOrThrow();
-    const data = await load("care_guides", `?q=nothing-matches&edit=${id}`);
-    expect(data.editRow).toMatchObject({ id, title: "Guide 0 for paging" });
-    expect((await load("care_guides", "?edit=999999")).editRow).toBeNull();
+    for (const dialog of ["edit", "view", "delete"]) {
+      const data = await load("care_guides", `?q=nothing-matches&${dialog}=${id}`);
+      expect(data.dialogRow, dialog).toMatchObject({ id, title: "Guide 0 for paging" });
+      expect((await load("care_guides", `?${dialog}=999999`)).dialogRow, dialog).toBeNull();
+      expect((await load("care_guides", `?${dialog}=not-an-id`)).dialogRow, dialog).toBeNull();
+    }
   });
 
   it("answers 404 for a table that is not registered", async () => {

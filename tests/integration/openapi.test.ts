@@ -2,11 +2,16 @@ import { Validator } from "@seriousme/openapi-schema-validator";
 import type { RouteConfigEntry } from "@react-router/dev/routes";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
+import { RouterContextProvider } from "react-router";
 import { beforeAll, describe, expect, it } from "vitest";
 import routeConfig from "~/routes";
 import { seedContent } from "../../db/seed";
+import { SEED_SETTINGS } from "~/lib/business";
+import { loader as apiPageLoader } from "~/routes/admin.api";
 import { openApiDocument } from "~/server/api/openapi.server";
 import { createApiToken } from "~/server/auth/tokens.server";
+import { databaseContext } from "~/server/request-context.server";
+import { saveSettings } from "~/server/settings.server";
 import { tableNames, getTable } from "~/server/tables/registry.server";
 import { inProcessFetch } from "../helpers/routes";
 import { sessionCookieFor } from "../helpers/sessions";
@@ -19,7 +24,7 @@ const database = useTestDatabase();
 const db = () => database.db;
 const app = { fetch: inProcessFetch(db) };
 type Json = Record<string, any>;
-const doc = openApiDocument() as Json;
+const doc = openApiDocument(SEED_SETTINGS.businessName) as Json;
 
 /** Every URL pattern in the route config, nested layouts included, as OpenAPI writes it (/api/tables/{table}). */
 function apiRoutePaths(entries: RouteConfigEntry[], parent = ""): string[] {
@@ -191,5 +196,27 @@ describe("live answers match the document's schemas", () => {
     expect(refused.status).toBe(400);
     check("FormFailure", await refused.json());
     expect(ajv.validate({ $ref: "openapi.json#/components/schemas/QuoteForm" }, { ...body, email: 7 })).toBe(false);
+  });
+});
+
+describe("the title", () => {
+  const apiPage = () => {
+    const context = new RouterContextProvider();
+    context.set(databaseContext, db());
+    return apiPageLoader({ context } as never);
+  };
+
+  it("is the business's name from the settings, in the document and on the dashboard's API page", async () => {
+    expect(doc.info.title).toBe("Shine On Wheels API");
+    await saveSettings(db(), { ...SEED_SETTINGS, businessName: "Lakeshore Gloss Mobile Detailing" }, "owner@example.com");
+    try {
+      const served = (await (await app.fetch("/api/openapi.json")).json()) as Json;
+      expect(served.info.title).toBe("Lakeshore Gloss API");
+      expect((await apiPage()).title).toBe("Lakeshore Gloss API");
+      // Only the title follows the settings.
+      expect({ ...served, info: { ...served.info, title: doc.info.title } }).toEqual(doc);
+    } finally {
+      await saveSettings(db(), SEED_SETTINGS, "owner@example.com");
+    }
   });
 });

@@ -13,6 +13,8 @@ interface AdminDialogProps {
   /** Form ids must be unique on the page. */
   id: string;
   role?: "dialog" | "alertdialog";
+  /** The id of what the dialog says, read out with its title when it opens (the delete confirmation's question and row). */
+  describedBy?: string;
   /** On a phone (below sm) the dialog fills the screen: the row form and the View dialog. */
   fullScreenOnPhone?: boolean;
   /**
@@ -33,7 +35,7 @@ const CloseRequestContext = createContext<(() => void) | null>(null);
  * the browser it becomes a real modal (focus trapped; Escape and a click on
  * the backdrop close it) and closing steps back in history when the list opened it.
  */
-export function AdminDialog({ title, closeTo, children, id, role, fullScreenOnPhone = false, onCloseRequest }: AdminDialogProps) {
+export function AdminDialog({ title, closeTo, children, id, role, describedBy, fullScreenOnPhone = false, onCloseRequest }: AdminDialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const hydrated = useHydrated();
   const close = useCloseDialog(closeTo);
@@ -64,6 +66,7 @@ export function AdminDialog({ title, closeTo, children, id, role, fullScreenOnPh
         open
         role={role}
         aria-labelledby={titleId}
+        aria-describedby={describedBy}
         onKeyDown={(event) => {
           // Handled here rather than by the cancel event: Chrome ignores a cancel's
           // preventDefault the second time without a click between, and would close

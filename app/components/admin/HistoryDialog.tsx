@@ -2,7 +2,7 @@ import { ArrowRight, History, RotateCcw } from "lucide-react";
 import { Form, useNavigation } from "react-router";
 import { secondaryButton } from "~/components/ui/button";
 import type { RowActionFailure } from "~/lib/row-form";
-import { HISTORY_OP_TITLES, type HistoryEntry } from "~/lib/row-history";
+import { HISTORY_OP_TITLES, historyActorLabel, type HistoryEntry } from "~/lib/row-history";
 import type { TableRow, TableSchema } from "~/lib/table-schema";
 import { AdminDialog } from "./AdminDialog";
 import { formatDate } from "./cell-format";
@@ -13,11 +13,11 @@ import { HiddenInputs } from "./ListQueryInputs";
 const DIALOG_ID = "row-history";
 
 /**
- * A row's versions, newest first (?edit=ID&history=1, opened by the edit
- * dialog's History button): who changed what, when, each changed field
- * before and after. Every earlier version has "Restore this version", a plain
- * form post (recorded in the history as a restore of that version). Closing
- * goes back to the edit dialog.
+ * A row's versions, newest first (?edit=ID&history=1 or ?view=ID&history=1,
+ * opened by the History button of the edit or the View dialog): who changed
+ * what, when, each changed field before and after. Every earlier version has
+ * "Restore this version", a plain form post (recorded in the history as a
+ * restore of that version). Closing goes back to the dialog that opened it.
  */
 export function HistoryDialog({
   schema,
@@ -29,7 +29,7 @@ export function HistoryDialog({
   schema: TableSchema;
   row: TableRow;
   entries: HistoryEntry[];
-  /** The edit dialog's URL. */
+  /** The URL of the dialog that opened it (Edit or View). */
   closeTo: string;
   failure?: RowActionFailure;
 }) {
@@ -53,7 +53,7 @@ export function HistoryDialog({
                     <span className="font-semibold text-slate-900">{HISTORY_OP_TITLES[entry.op]}</span>
                     <span className="text-slate-600">
                       {" "}
-                      · <time dateTime={entry.at}>{formatDate(entry.at, true)}</time> · {entry.actor || "unknown (not signed in)"}
+                      · <time dateTime={entry.at}>{formatDate(entry.at, true)}</time> · {historyActorLabel(entry.actor)}
                     </span>
                   </p>
                   {entry.id === current ? (
@@ -119,9 +119,10 @@ function Changes({ schema, entry }: { schema: TableSchema; entry: HistoryEntry }
 const OPEN_FORM_ID = "row-history-open";
 
 /**
- * The edit dialog's History button and the GET form it submits (kept outside
- * the edit form, which a form cannot nest): the same list URL with
- * ?edit=ID&history=1.
+ * The History button of the edit and the View dialog, and the GET form it
+ * submits (kept outside the edit form, which a form cannot nest): the same
+ * list URL with ?edit=ID&history=1 or ?view=ID&history=1, so closing the
+ * history goes back to the dialog it came from.
  */
 export function HistoryButton() {
   return (
@@ -132,12 +133,12 @@ export function HistoryButton() {
   );
 }
 
-export function HistoryOpenForm({ rowId, listUrl }: { rowId: number; listUrl: string }) {
+export function HistoryOpenForm({ rowId, listUrl, from }: { rowId: number; listUrl: string; from: "edit" | "view" }) {
   const [path = "", search = ""] = listUrl.split("?");
   return (
     <Form id={OPEN_FORM_ID} method="get" action={path} preventScrollReset hidden>
       <HiddenInputs params={new URLSearchParams(search)} />
-      <input type="hidden" name="edit" value={rowId} />
+      <input type="hidden" name={from} value={rowId} />
       <input type="hidden" name="history" value="1" />
     </Form>
   );

@@ -122,7 +122,7 @@ export function RowFormDialog({ schema, row, closeTo, failure }: RowFormDialogPr
           </div>
         )}
       </Form>
-      {row && <HistoryOpenForm rowId={row.id} listUrl={closeTo} />}
+      {row && <HistoryOpenForm rowId={row.id} listUrl={closeTo} from="edit" />}
     </AdminDialog>
   );
 }

@@ -23,8 +23,10 @@ export type OpenDialog =
   | { kind: "create" }
   | { kind: "edit"; row: TableRow }
   | { kind: "view"; row: TableRow }
-  | { kind: "delete"; id: string }
-  | { kind: "history"; row: TableRow; entries: HistoryEntry[] }
+  /** `row` is null when the id names no row (an old link). */
+  | { kind: "delete"; id: string; row: TableRow | null }
+  /** Opened from the edit or the View dialog (`from`), which closing it goes back to. */
+  | { kind: "history"; row: TableRow; entries: HistoryEntry[]; from: "edit" | "view" }
   | null;
 
 export interface TableViewProps {
@@ -170,7 +172,13 @@ export function TableView({
       )}
       {dialog?.kind === "view" && <ViewRowDialog key={`view-${dialog.row.id}`} schema={schema} row={dialog.row} closeTo={listUrl} />}
       {dialog?.kind === "delete" && (
-        <DeleteConfirmDialog id={dialog.id} closeTo={listUrl} failure={failure?.intent === "delete" ? failure : undefined} />
+        <DeleteConfirmDialog
+          schema={schema}
+          id={dialog.id}
+          row={dialog.row}
+          closeTo={listUrl}
+          failure={failure?.intent === "delete" ? failure : undefined}
+        />
       )}
       {dialog?.kind === "history" && (
         <HistoryDialog
@@ -178,7 +186,7 @@ export function TableView({
           schema={schema}
           row={dialog.row}
           entries={dialog.entries}
-          closeTo={`${listUrl}${listUrl.includes("?") ? "&" : "?"}edit=${dialog.row.id}`}
+          closeTo={`${listUrl}${listUrl.includes("?") ? "&" : "?"}${dialog.from}=${dialog.row.id}`}
           failure={failure?.intent === "revert" ? failure : undefined}
         />
       )}

@@ -4,6 +4,7 @@ import { secondaryButton } from "~/components/ui/button";
 import type { TableRow, TableSchema } from "~/lib/table-schema";
 import { AdminDialog } from "./AdminDialog";
 import { GridCell } from "./GridCell";
+import { HistoryButton, HistoryOpenForm } from "./HistoryDialog";
 import { HiddenInputs } from "./ListQueryInputs";
 
 const DIALOG_ID = "row-view";
@@ -12,7 +13,7 @@ const DIALOG_ID = "row-view";
  * A row whole and read-only (?view=ID, a URL state like ?edit=ID, ADR 0051):
  * every property with its title, long text in full, links and badges as in
  * the grid. Rendered by the server, so it works without JavaScript. From an
- * editable table it offers Edit.
+ * editable table it offers Edit, and History (the row's versions, as from Edit).
  */
 export function ViewRowDialog({ schema, row, closeTo }: { schema: TableSchema; row: TableRow; closeTo: string }) {
   const [path = "", search = ""] = closeTo.split("?");
@@ -34,6 +35,7 @@ export function ViewRowDialog({ schema, row, closeTo }: { schema: TableSchema; r
       </div>
       {!schema.readOnly && (
         <div className="flex items-center justify-end gap-3 border-t border-slate-200 bg-slate-50 px-6 py-4">
+          <HistoryButton />
           <Form method="get" action={path} preventScrollReset replace state={state}>
             <HiddenInputs params={new URLSearchParams(search)} />
             <button type="submit" name="edit" value={row.id} className={`${secondaryButton} min-h-11`}>
@@ -43,6 +45,7 @@ export function ViewRowDialog({ schema, row, closeTo }: { schema: TableSchema; r
           </Form>
         </div>
       )}
+      {!schema.readOnly && <HistoryOpenForm rowId={row.id} listUrl={closeTo} from="view" />}
     </AdminDialog>
   );
 }

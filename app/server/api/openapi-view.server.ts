@@ -103,11 +103,16 @@ function authOf(op: Json): string {
   return "Session cookie";
 }
 
-let view: ApiView | undefined;
+let view: Omit<ApiView, "title"> | undefined;
 
-export function apiView(): ApiView {
-  if (view) return view;
-  const doc = openApiDocument() as Json;
+/** The page's view of the document, titled with `businessName` as the document is (the rest is made once). */
+export function apiView(businessName: string): ApiView {
+  const doc = openApiDocument(businessName) as Json;
+  view ??= digest(doc);
+  return { ...view, title: doc.info.title };
+}
+
+function digest(doc: Json): Omit<ApiView, "title"> {
   const endpoints: EndpointView[] = [];
   for (const [path, item] of Object.entries(doc.paths as Record<string, Json>)) {
     for (const method of METHODS) {
@@ -145,6 +150,5 @@ export function apiView(): ApiView {
   const schemas = Object.entries(doc.components.schemas as Record<string, Json>)
     .filter(([, s]) => s.type === "object" && s.properties && !String(s.title ?? "").startsWith("A page of"))
     .map(([name, s]) => ({ name, title: s.title, description: s.description, fields: fieldsOf(s, doc) }));
-  view = { title: doc.info.title, version: doc.info.version, description: doc.info.description, tags: doc.tags, endpoints, schemas };
-  return view;
+  return { version: doc.info.version, description: doc.info.description, tags: doc.tags, endpoints, schemas };
 }

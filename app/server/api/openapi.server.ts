@@ -2,6 +2,7 @@ import { z } from "zod";
 import { MAX_LIMIT, PAGE_SIZE } from "~/lib/list-query";
 import { quoteSchema } from "~/lib/quote-schema";
 import { QUOTE_FORM_ID } from "~/lib/quote-form";
+import { shortName } from "~/lib/site-settings";
 import { TOKEN_RATE_LIMIT } from "../auth/tokens.server";
 import { registeredTables, tableJsonSchemas, type JsonSchema } from "./table-schemas.server";
 
@@ -510,8 +511,21 @@ function quoteFormSchema(): JsonSchema {
 
 let cached: JsonSchema | undefined;
 
-/** The document (made once per process: it depends on code only). */
-export function openApiDocument(): JsonSchema {
+/** The API's name: the business's, as the settings have it now ("Shine On Wheels API"). */
+function apiTitle(businessName: string): string {
+  return `${shortName(businessName)} API`;
+}
+
+/**
+ * The document, titled with the business's name (`businessName`, from the
+ * settings); the rest depends on code only, so it is made once per process.
+ */
+export function openApiDocument(businessName: string): JsonSchema {
+  const doc = codeDocument();
+  return { ...doc, info: { ...(doc.info as JsonSchema), title: apiTitle(businessName) } };
+}
+
+function codeDocument(): JsonSchema {
   if (cached) return cached;
   const tables = registeredTables();
   const names = tables.map((t) => t.name);
@@ -519,7 +533,8 @@ export function openApiDocument(): JsonSchema {
   cached = {
     openapi: "3.1.1",
     info: {
-      title: "Grand Rapids Detailing API",
+      // Named by openApiDocument, after the settings.
+      title: "",
       version: "1.0.0",
       description:
         "The website's forms and sign-in, and the administrators' API: the dashboard's tables and uploads. " +
