@@ -1,16 +1,11 @@
 import AxeBuilder from "@axe-core/playwright";
 import { readFile } from "node:fs/promises";
-import { createRows, marker, quoteRequest, watchConsoleErrors } from "./admin-helpers";
+import { createRows, marker, quoteRequest } from "./admin-helpers";
 import { ADMIN_EMAIL, expect, signIn, test } from "./fixtures";
 
-let checkConsole: () => void;
-
 test.beforeEach(async ({ page }) => {
-  checkConsole = watchConsoleErrors(page);
   await signIn(page, ADMIN_EMAIL, { returnUrl: "/admin" });
 });
-
-test.afterEach(() => checkConsole());
 
 test("/admin shows the first table, the sidebar lists every table and marks the current one", async ({ page }) => {
   await expect(page).toHaveURL(/\/admin\/quote_requests$/);

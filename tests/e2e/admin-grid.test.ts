@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { createRows, marker, quoteRequest, watchConsoleErrors } from "./admin-helpers";
+import { createRows, marker, quoteRequest } from "./admin-helpers";
 import { expectNoSeriousViolations } from "./axe";
 import { ADMIN_EMAIL, expect, expectNoSidewaysScroll, signIn, test } from "./fixtures";
 
@@ -10,12 +10,9 @@ import { ADMIN_EMAIL, expect, expectNoSidewaysScroll, signIn, test } from "./fix
 const PHONE = { width: 390, height: 844 };
 const LONG_MESSAGE = `${"The gel coat has oxidised along the waterline and needs a full compound. ".repeat(4)}END-OF-MESSAGE`;
 
-let checkConsole: () => void;
 test.beforeEach(async ({ page }) => {
-  checkConsole = watchConsoleErrors(page);
   await signIn(page, ADMIN_EMAIL, { returnUrl: "/admin" });
 });
-test.afterEach(() => checkConsole());
 
 /** Three quote requests sharing a marker: one New, one Lost (with a long message), one Contacted. */
 async function seedQuotes(page: Page, tag: string) {

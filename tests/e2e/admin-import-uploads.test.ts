@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { createRows, marker, TINY_PNG, watchConsoleErrors } from "./admin-helpers";
+import { createRows, marker, TINY_PNG } from "./admin-helpers";
 import { expectNoSeriousViolations } from "./axe";
 import { ADMIN_EMAIL, expect, expectNoSidewaysScroll, hydrated, signIn, test } from "./fixtures";
 
@@ -19,12 +19,9 @@ const VIEWS = [
 // Each test signs in, uploads and runs axe more than once: more than the default on a busy 2-core machine.
 test.describe.configure({ timeout: 120_000 });
 
-let checkConsole: () => void;
 test.beforeEach(async ({ page }) => {
-  checkConsole = watchConsoleErrors(page);
   await signIn(page, ADMIN_EMAIL, { returnUrl: "/admin" });
 });
-test.afterEach(() => checkConsole());
 
 const main = (page: Page) => page.getByRole("main");
 

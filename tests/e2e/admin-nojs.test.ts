@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { createRows, marker, quoteRequest, watchConsoleErrors } from "./admin-helpers";
+import { createRows, marker, quoteRequest } from "./admin-helpers";
 import { ADMIN_EMAIL, expect, signIn, test } from "./fixtures";
 
 // Everything here runs with JavaScript off: plain links, GET forms and POSTs.
@@ -10,14 +10,9 @@ async function seed(page: Page, rows: Record<string, unknown>[]) {
   await createRows(page, "quote_requests", rows);
 }
 
-let checkConsole: () => void;
-
 test.beforeEach(async ({ page }) => {
-  checkConsole = watchConsoleErrors(page);
   await signIn(page, ADMIN_EMAIL, { returnUrl: "/admin" });
 });
-
-test.afterEach(() => checkConsole());
 
 test("without JavaScript: list, sort, search and page", async ({ page }) => {
   const tag = marker("nojs");

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { createRows, marker, watchConsoleErrors } from "./admin-helpers";
+import { createRows, marker } from "./admin-helpers";
 import { expectNoSeriousViolations } from "./axe";
 import { ADMIN_EMAIL, expect, expectNoSidewaysScroll, hydrated, signIn, test } from "./fixtures";
 
@@ -16,12 +16,9 @@ const VIEWS = [
   { name: "phone", viewport: { width: 390, height: 844 } },
 ];
 
-let checkConsole: () => void;
 test.beforeEach(async ({ page }) => {
-  checkConsole = watchConsoleErrors(page);
   await signIn(page, ADMIN_EMAIL, { returnUrl: "/admin" });
 });
-test.afterEach(() => checkConsole());
 
 const faq = (question: string, answer = "First answer") => ({ question, answer, category: "General Questions" });
 const main = (page: Page) => page.getByRole("main");

@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from "@playwright/test";
-import { marker, watchConsoleErrors } from "./admin-helpers";
+import { marker } from "./admin-helpers";
 import { expectNoSeriousViolations } from "./axe";
 import { SEED_SETTINGS } from "~/lib/business";
 import { shortName } from "~/lib/site-settings";
@@ -34,7 +34,6 @@ async function createToken(page: Page, name: string, { readOnly = true } = {}) {
 
 test.describe("with JavaScript", () => {
   test("an administrator makes a token, sees it once, uses it, and revokes it", async ({ page, playwright, app }) => {
-    const checkConsole = watchConsoleErrors(page);
     await signIn(page, ADMIN_EMAIL, { returnUrl: "/admin" });
     await page.getByRole("navigation", { name: "Dashboard" }).getByRole("link", { name: "API Tokens" }).click();
     await expect(page).toHaveURL(/\/admin\/tokens$/);
@@ -65,7 +64,6 @@ test.describe("with JavaScript", () => {
     } finally {
       await api.dispose();
     }
-    checkConsole();
   });
 
   test("a field left wrong is named beside it", async ({ page }) => {
@@ -79,7 +77,6 @@ test.describe("with JavaScript", () => {
   });
 
   test("the API page lists every endpoint with its parameters, and the tables' schemas", async ({ page }) => {
-    const checkConsole = watchConsoleErrors(page);
     await signIn(page, ADMIN_EMAIL, { returnUrl: "/admin/tokens" });
     await page.getByRole("navigation", { name: "Dashboard" }).getByRole("link", { name: "API", exact: true }).click();
     await expect(page).toHaveURL(/\/admin\/api$/);
@@ -94,7 +91,6 @@ test.describe("with JavaScript", () => {
     await schema.locator("summary").click();
     await expect(schema).toContainText("one of: new, contacted, quoted, booked, completed, lost");
     await expect(page.getByRole("link", { name: "OpenAPI document (JSON)" })).toHaveAttribute("href", "/api/openapi.json");
-    checkConsole();
   });
 
   test("both pages have no serious accessibility violations", async ({ page }) => {
@@ -158,14 +154,12 @@ for (const javaScriptEnabled of [true, false]) {
       test.use({ javaScriptEnabled, viewport });
 
       test("the API page is titled with the business's name from the settings", async ({ page }) => {
-        const checkConsole = watchConsoleErrors(page);
         await signIn(page, ADMIN_EMAIL, { returnUrl: "/admin/api" });
         // This server's settings are the first start's (site-settings.test.ts checks that the page follows an edit).
         const title = `${shortName(SEED_SETTINGS.businessName)} API`;
         await expect(page).toHaveTitle(`${title} · Admin Dashboard`);
         await expect(page.getByRole("main")).toContainText(`${title} 1.0.0.`);
         await expectNoSidewaysScroll(page);
-        checkConsole();
       });
     });
   }

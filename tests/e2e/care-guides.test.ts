@@ -1,5 +1,5 @@
 import type { Browser, Page } from "@playwright/test";
-import { createRows, marker, TINY_PNG, watchConsoleErrors } from "./admin-helpers";
+import { createRows, marker, TINY_PNG } from "./admin-helpers";
 import { expectNoSeriousViolations } from "./axe";
 import { ADMIN_EMAIL, expect, hydrated, signIn, test } from "./fixtures";
 import { SPEC_BOAT_SERVICES, SPEC_CAR_SERVICES } from "../helpers/spec-services";
@@ -48,11 +48,8 @@ const TINY_PDF = Buffer.from(
 for (const javaScriptEnabled of [true, false]) {
   test.describe(`${javaScriptEnabled ? "with" : "without"} JavaScript`, () => {
     test.use({ javaScriptEnabled });
-    let checkConsole: () => void;
     test.beforeEach(({ page }) => {
-      checkConsole = watchConsoleErrors(page);
     });
-    test.afterEach(() => checkConsole());
 
     test("the home page lists the seeded services, and a service added in the dashboard", async ({ page, browser }) => {
       await page.goto("/");
@@ -183,7 +180,6 @@ for (const javaScriptEnabled of [true, false]) {
 }
 
 test("a service added in the dashboard's Services table shows on the home page, with its icon", async ({ page }) => {
-  const check = watchConsoleErrors(page);
   await signIn(page, ADMIN_EMAIL, { returnUrl: "/admin/services" });
   await expect(page.getByRole("heading", { name: "Services" })).toBeVisible();
   await page.getByRole("button", { name: "Add New" }).click();
@@ -211,7 +207,6 @@ test("a service added in the dashboard's Services table shows on the home page, 
     expect(rows).toHaveLength(1);
     await deleteRows(page, "services", rows.map((r) => r.id));
   }
-  check();
 });
 
 test("axe finds no serious violations on /care-guides and a guide page", async ({ page, browser }) => {

@@ -147,10 +147,9 @@ export async function hydrated(page: Page): Promise<void> {
     return !probe.querySelector("i");
   });
   if (!scripting) return;
-  await page.waitForFunction(() => {
-    const el = document.body.firstElementChild;
-    return !!el && Object.keys(el).some((key) => key.startsWith("__reactFiber"));
-  });
+  await page.waitForFunction(() =>
+    [...document.body.children].some((el) => Object.keys(el).some((key) => key.startsWith("__reactFiber"))),
+  );
 }
 
 /** Nothing on the page scrolls sideways (a phone's width). */

@@ -1,4 +1,4 @@
-import { expect, test } from "./fixtures";
+import { allowConsoleError, expect, test } from "./fixtures";
 
 test("popup flow: a centred 500x600 popup signs in with Google, closes, and the page goes on to returnUrl", async ({ page, oauth }) => {
   oauth.signInAs({ sub: "sub-e2e-popup", email: "popup.e2e@example.com", name: "Popup E2E" });
@@ -25,6 +25,8 @@ test("popup flow: a centred 500x600 popup signs in with Google, closes, and the 
 
 test("popup flow: a provider error is shown with the login page's message", async ({ page, oauth }) => {
   oauth.failNextAuthorization("access_denied", "The user denied access");
+  // The auth client logs the provider's error (the spec's "These are logged").
+  allowConsoleError(/The user denied access/);
   await page.goto("/login");
   const popupOpened = page.waitForEvent("popup");
   await page.getByRole("button", { name: "Sign in with Google" }).click();

@@ -2,7 +2,6 @@ import type { Page } from "@playwright/test";
 import { SEED_SETTINGS } from "~/lib/business";
 import { phoneE164 } from "~/lib/site-settings";
 import { startAppServer, type AppServer } from "../helpers/app-server";
-import { watchConsoleErrors } from "./admin-helpers";
 import { ADMIN_EMAIL, expect, hydrated, signIn, test as base } from "./fixtures";
 
 // The seeded texts name the business's phone and e-mail as {phone} and
@@ -49,7 +48,6 @@ async function expectBookingAnswerDials(page: Page, phone: string) {
 }
 
 test("a phone changed in the Business Settings shows and dials in the FAQ's answer and the care guides, and back", async ({ page }) => {
-  const checkConsole = watchConsoleErrors(page);
   await signIn(page, ADMIN_EMAIL, { returnUrl: "/admin/settings" });
   // The owner is told the texts may name the settings.
   await expect(page.getByRole("textbox", { name: "About Story" })).toHaveAccessibleDescription(/\{phone\}, \{email\}, \{business_name\} or \{service_area\}/);
@@ -74,5 +72,4 @@ test("a phone changed in the Business Settings shows and dials in the FAQ's answ
     await savePhone(page, SEED_SETTINGS.phone);
   }
   await expectBookingAnswerDials(page, SEED_SETTINGS.phone);
-  checkConsole();
 });
