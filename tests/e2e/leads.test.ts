@@ -184,6 +184,10 @@ for (const javaScriptEnabled of [true, false]) {
         if (javaScriptEnabled) await expectNoSeriousA11yViolations(page);
         await main(page).getByRole("link", { name: "All leads" }).click();
         await expect(page).toHaveURL(/\/admin\/leads$/);
+
+        // The Quote Requests table's notes transcript: the note stamped in the business's zone (BUSINESS_TIME_ZONE, America/Detroit).
+        await page.goto(`/admin/quote_requests?q=${tag}`);
+        await expect(main(page)).toContainText(new RegExp(`\\[\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d E[SD]T, ${ADMIN_EMAIL}\\] Called at 9\\.`));
       });
     });
   }

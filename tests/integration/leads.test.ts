@@ -137,8 +137,9 @@ describe("the pipeline and its history", () => {
     const row = await db().selectFrom("quote_requests").select("notes").where("id", "=", lead.id).executeTakeFirstOrThrow();
     const lines = row.notes.split("\n");
     expect(lines).toHaveLength(2);
-    expect(lines[0]).toMatch(new RegExp(`^\\[\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2} UTC, ${JAKE}\\] Called, left a voicemail\\.$`));
-    expect(lines[1]).toMatch(new RegExp(`^\\[\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2} UTC, ${AMY}\\] Prefers Saturday mornings\\.$`));
+    // Stamped in BUSINESS_TIME_ZONE, like every other time (tests/integration/lead-notes-time-zone.test.ts).
+    expect(lines[0]).toMatch(new RegExp(`^\\[\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2} E[SD]T, ${JAKE}\\] Called, left a voicemail\\.$`));
+    expect(lines[1]).toMatch(new RegExp(`^\\[\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2} E[SD]T, ${AMY}\\] Prefers Saturday mornings\\.$`));
     // A note is not a response: the lead is still New, with no response time.
     expect(await getLead(db(), lead.id)).toMatchObject({ status: "new", first_response_at: null });
   });
@@ -379,7 +380,9 @@ describe("the inbox list", () => {
     expect(found.total).toBe(1);
     // The note's words, not its author or date (which every lead with a note by Jake would match).
     expect((await listLeads(db(), { ...all, q: "shine.example" })).total).toBe(0);
-    expect((await listLeads(db(), { ...all, q: "UTC" })).total).toBe(0);
+    const { notes } = await db().selectFrom("quote_requests").select("notes").where("id", "=", noted).executeTakeFirstOrThrow();
+    const stamp = /^\[([^,\]]+)/.exec(notes)![1]!; // "2026-11-26 14:53 EST"
+    expect((await listLeads(db(), { ...all, q: stamp })).total).toBe(0);
   });
 
   it("reads the view from the URL, naming what it cannot honour", () => {
