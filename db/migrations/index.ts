@@ -14,6 +14,7 @@ import * as apiTokens from "./2026-11-24-03-api-tokens";
 import * as grid from "./2026-11-24-04-grid";
 import * as sharedSecret from "./2026-11-24-05-shared-secret";
 import * as notesInBusinessTime from "./2026-11-27-01-notes-in-business-time";
+import * as mailLogAndAlertAddress from "./2026-11-27-02-mail-log-and-alert-address";
 
 // Listed explicitly (not read from disk) so the bundled server carries them.
 // Names sort by date; append new ones at the end.
@@ -33,4 +34,5 @@ export const migrations: Record<string, Migration> = {
   "2026-11-24-04-grid": grid,
   "2026-11-24-05-shared-secret": sharedSecret,
   "2026-11-27-01-notes-in-business-time": notesInBusinessTime,
+  "2026-11-27-02-mail-log-and-alert-address": mailLogAndAlertAddress,
 };

@@ -1,5 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Locator, Page } from "@playwright/test";
+import { startAppServer, type AppServer } from "../helpers/app-server";
+import { cookiesFrom } from "../helpers/cookies";
 import { createRows, marker, quoteRequest, watchConsoleErrors } from "./admin-helpers";
 import { ADMIN_EMAIL, expect, expectNoSidewaysScroll, hydrated, signIn, test } from "./fixtures";
 
@@ -301,7 +303,61 @@ for (const javaScriptEnabled of [true, false]) {
 
 /** The customer's receipt in the lead's History. */
 function customerReply(page: Page): Locator {
-  return history(page).getByRole("listitem").filter({ hasText: "Reply to the customer" });
+  return history(page).getByRole("listitem").filter({ hasText: "Receipt to the customer" });
+}
+
+const WRITTEN_TO_LOG = "Written to the server log: no mail server configured";
+
+test.describe("without a mail server (no SMTP_URL)", () => {
+  test("the lead's History and the E-mail Log say the e-mails were written to the server log, not sent", async ({ browser }) => {
+    test.setTimeout(180_000);
+    const app = await startAppServer({ ADMIN_EMAILS: ADMIN_EMAIL });
+    const context = await browser.newContext({ baseURL: app.url });
+    try {
+      const page = await context.newPage();
+      const checkPage = watchConsoleErrors(page);
+      const tag = marker("nosmtp");
+      const quote = { formId: "quote_form", name: `Logged ${tag}`, email: `${tag}@example.com`, phone: "6165550123", vehicle_type: "Car", message: "" };
+      expect((await app.fetch("/api/forms/submit", postJson(quote))).status).toBe(200);
+      await context.addCookies(asBrowserCookies(await signInFromServerLog(app, ADMIN_EMAIL), app.url));
+
+      await page.goto(`/admin/leads?q=${tag}`);
+      await main(page).getByRole("link", { name: quote.name, exact: true }).click();
+      await expect(main(page).getByRole("heading", { level: 2, name: quote.name })).toBeVisible();
+      // The outbox hands both to the log within seconds of the request; a busy machine gets more.
+      await expect(async () => {
+        await page.reload();
+        await expect(customerReply(page)).toContainText(WRITTEN_TO_LOG, { timeout: 1_000 });
+      }).toPass({ timeout: 30_000 });
+      await expect(history(page).getByRole("listitem").filter({ hasText: "Owner notification" })).toContainText(WRITTEN_TO_LOG);
+      await expect(history(page)).not.toContainText("Sent");
+
+      await page.goto(`/admin/email_outbox?q=${tag}`);
+      await expect(main(page).getByRole("cell", { name: WRITTEN_TO_LOG, exact: true })).toHaveCount(2);
+      checkPage();
+    } finally {
+      await context.close();
+      await app.stop();
+    }
+  });
+});
+
+const postJson = (body: unknown): RequestInit => ({ method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+
+/** Signs in on a server without SMTP_URL: the one-time code is only in the server's log, where the owner would read it. */
+async function signInFromServerLog(app: AppServer, email: string): Promise<string> {
+  const from = app.output().length;
+  expect((await app.fetch("/api/send-otp", postJson({ email }))).status).toBe(200);
+  const code = () => new RegExp(`To: ${email}[^]*?\\b(\\d{6})\\b`).exec(app.output().slice(from))?.[1];
+  await expect.poll(code, { timeout: 15_000 }).toBeDefined();
+  const verified = await app.fetch("/api/verify-otp", postJson({ email, otp: code() }));
+  expect(verified.status).toBe(200);
+  return cookiesFrom(verified);
+}
+
+/** A Cookie header's pairs as the browser's cookies for `url`. */
+function asBrowserCookies(header: string, url: string) {
+  return header.split("; ").map((pair) => ({ name: pair.slice(0, pair.indexOf("=")), value: pair.slice(pair.indexOf("=") + 1), url }));
 }
 
 test("the header links the inbox and the tables on every dashboard page; /admin still opens the first table", async ({ page }) => {

@@ -11,7 +11,8 @@ import { configuredOrigin } from "../site-url.server";
 
 export const EMAIL_KINDS = {
   owner_notification: "Owner notification",
-  customer_reply: "Reply to the customer",
+  // The automatic receipt, not an answer from the owner.
+  customer_reply: "Receipt to the customer",
   reminder: "Reminder",
 } as const;
 export type EmailKind = keyof typeof EMAIL_KINDS;
