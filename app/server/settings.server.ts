@@ -15,8 +15,8 @@ import { sanitizeRichText } from "./rich-text.server";
  * and the e-mails; written only by `saveSettings`. A write bumps the content
  * version (a trigger), so the rendered-page cache of / and /about follows it
  * in every process within a second. The owner's alert address (Send New
- * Requests To) is read apart from the rest, by getBusinessSettings only: the
- * pages' settings go to every visitor.
+ * Requests To) comes only with getBusinessSettings (the settings form, the
+ * e-mails), never with getSettings: a page's settings go to every visitor.
  */
 
 export type { BusinessSettings, SiteSettings } from "~/lib/site-settings";
@@ -57,7 +57,8 @@ export function lastKnownSettings(): SiteSettings {
   return lastKnown;
 }
 
-async function readSettings(db: DB): Promise<BusinessSettings> {
+/** Every setting, the owner's alert address too: for the settings form and the e-mails, never for a page's data. */
+export async function getBusinessSettings(db: DB): Promise<BusinessSettings> {
   const row = await db
     .selectFrom("site_settings")
     .select([...Object.values(COLUMNS), "notify_email"])
@@ -75,13 +76,8 @@ async function readSettings(db: DB): Promise<BusinessSettings> {
  * row yet: it reads as the seed's values, and the first save creates the row.
  */
 export async function getSettings(db: DB): Promise<SiteSettings> {
-  const { notifyEmail: _private, ...settings } = await readSettings(db);
+  const { notifyEmail: _private, ...settings } = await getBusinessSettings(db);
   return settings;
-}
-
-/** Every setting, the owner's alert address too: for the settings form and the e-mails, never for a page's data. */
-export function getBusinessSettings(db: DB): Promise<BusinessSettings> {
-  return readSettings(db);
 }
 
 /**
