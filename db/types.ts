@@ -86,6 +86,8 @@ export interface EmailOutboxTable {
   lead_id: ColumnType<number | null, number | null | undefined, number | null>;
   /** Which e-mail it is (EmailKind); '' for older rows. */
   kind: Generated<string>;
+  /** Sent to the server log only: no mail server was configured (no SMTP_URL). */
+  written_to_log: Generated<boolean>;
 }
 
 export interface RateLimitHitsTable {
@@ -114,6 +116,8 @@ export interface SiteSettingsTable {
   founder_name: string;
   about_story: string;
   response_time: string;
+  /** Send New Requests To; null until the owner saves the settings (QUOTE_NOTIFY_EMAIL until then). */
+  notify_email: ColumnType<string | null, string | null | undefined, string | null>;
   updated_at: Timestamp;
   updated_by: Generated<string>;
 }

@@ -31,6 +31,14 @@ export const SETTING_FIELDS: readonly SettingField[] = [
   { name: "phone", label: "Phone", kind: "tel", maxLength: 30, required: true, hint: "For example (616) 555-0142 or +1 616 555 0142." },
   { name: "publicEmail", label: "Public Email", kind: "email", maxLength: 254, required: true },
   {
+    name: "notifyEmail",
+    label: "Send New Requests To",
+    kind: "email",
+    maxLength: 254,
+    required: true,
+    hint: "Where each new quote request and its reminder are e-mailed; a customer's reply to their receipt comes here too. Not shown on the site.",
+  },
+  {
     name: "serviceArea",
     label: "Service Area",
     kind: "text",

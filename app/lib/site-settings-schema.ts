@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { EMAIL_MAX_LENGTH, EMAIL_PATTERN } from "./email";
-import { PHONE_MAX_DIGITS, PHONE_MIN_DIGITS, PHONE_PATTERN, type SettingName, type SiteSettings } from "./site-settings";
+import { PHONE_MAX_DIGITS, PHONE_MIN_DIGITS, PHONE_PATTERN, type BusinessSettings, type SettingName } from "./site-settings";
 import { SETTING_FIELDS } from "./site-settings-fields";
 
 /**
@@ -26,6 +26,15 @@ function line(name: SettingName) {
   return text(name).pipe(z.string().regex(/^[^\n]*$/, `${field(name).label} must be on one line.`));
 }
 
+function emailAddress(name: SettingName) {
+  return line(name).pipe(
+    z
+      .string()
+      .max(EMAIL_MAX_LENGTH)
+      .regex(EMAIL_PATTERN, `${field(name).label} must be an e-mail address, like info@example.com.`),
+  );
+}
+
 export const siteSettingsSchema = z.object({
   businessName: line("businessName"),
   phone: line("phone").pipe(
@@ -37,12 +46,8 @@ export const siteSettingsSchema = z.object({
         return digits >= PHONE_MIN_DIGITS && digits <= PHONE_MAX_DIGITS;
       }, `Phone must have ${PHONE_MIN_DIGITS} to ${PHONE_MAX_DIGITS} digits.`),
   ),
-  publicEmail: line("publicEmail").pipe(
-    z
-      .string()
-      .max(EMAIL_MAX_LENGTH)
-      .regex(EMAIL_PATTERN, "Public Email must be an e-mail address, like info@example.com."),
-  ),
+  publicEmail: emailAddress("publicEmail"),
+  notifyEmail: emailAddress("notifyEmail"),
   serviceArea: line("serviceArea"),
   facebookUrl: line("facebookUrl").pipe(
     z.string().refine((value) => value === "" || isHttpsUrl(value), "Facebook URL must be an https:// address, or empty."),
@@ -57,7 +62,7 @@ export const siteSettingsSchema = z.object({
 });
 
 // The schema's output is exactly the settings.
-export type ValidSettings = z.output<typeof siteSettingsSchema> & SiteSettings;
+export type ValidSettings = z.output<typeof siteSettingsSchema> & BusinessSettings;
 
 function isHttpsUrl(value: string): boolean {
   try {

@@ -24,7 +24,19 @@ export interface SiteSettings {
   responseTime: string;
 }
 
-export type SettingName = keyof SiteSettings;
+/**
+ * The settings only the dashboard and the e-mails use. Never part of
+ * SiteSettings: those go to every visitor with each page (the root loader).
+ */
+export interface PrivateSettings {
+  /** Send New Requests To: the owner's alert address (new requests, reminders, the receipt's Reply-To). */
+  notifyEmail: string;
+}
+
+/** Everything the settings form edits. */
+export type BusinessSettings = SiteSettings & PrivateSettings;
+
+export type SettingName = keyof BusinessSettings;
 
 /** Characters a phone number may be written with. */
 export const PHONE_PATTERN = /^[0-9 ()+\-.]+$/;

@@ -5,13 +5,13 @@ import { ErrorBanner } from "~/components/admin/ErrorBanner";
 import { RichTextEditor } from "~/components/admin/RichTextEditor";
 import { buttonClass } from "~/components/ui/button";
 import { useHydrated } from "~/components/ui/use-hydrated";
-import type { SettingName, SiteSettings } from "~/lib/site-settings";
+import type { BusinessSettings, SettingName } from "~/lib/site-settings";
 import { SETTING_FIELDS, type SettingField } from "~/lib/site-settings-fields";
 import { AppError } from "~/server/app-error.server";
 import { adminUserFrom } from "~/server/auth/current-user.server";
 import { readForm } from "~/server/form-body.server";
 import { databaseContext } from "~/server/request-context.server";
-import { getSettings, saveSettings, settingsUpdated } from "~/server/settings.server";
+import { getBusinessSettings, saveSettings, settingsUpdated } from "~/server/settings.server";
 import type { Route } from "./+types/admin.settings";
 
 /*
@@ -26,7 +26,7 @@ export const SAVED_MESSAGE = "Settings saved.";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const db = context.get(databaseContext);
-  const [settings, updated] = await Promise.all([getSettings(db), settingsUpdated(db)]);
+  const [settings, updated] = await Promise.all([getBusinessSettings(db), settingsUpdated(db)]);
   return { settings, updated, saved: new URL(request.url).searchParams.get("saved") === "1" };
 }
 
@@ -38,7 +38,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       const value = body.form.get(name);
       return [name, typeof value === "string" ? value : ""];
     }),
-  ) as unknown as SiteSettings;
+  ) as unknown as BusinessSettings;
   try {
     await saveSettings(context.get(databaseContext), values, adminUserFrom(context).email);
   } catch (error) {

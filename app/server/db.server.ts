@@ -67,10 +67,11 @@ export function serverPoolOf(db: DB): pg.Pool | undefined {
  * Opens the database DATABASE_URL names (a postgres:// server, `memory://`, or
  * unset: the embedded one in $DATA_DIR/db, locked to this process). Opens
  * only: schema and content are openAppDatabase's work. Each call opens
- * another; a server opens one for its life (docs/decisions/0060).
+ * another; a server opens one for its life (docs/decisions/0060). Its
+ * connections carry `timeZone` (default BUSINESS_TIME_ZONE), see carryTimeZone.
  */
-export function openDatabase(settings: { url?: string; dataDir: string } = { url: env().DATABASE_URL, dataDir: env().DATA_DIR }): OpenDatabase {
-  const { url, dataDir } = settings;
+export function openDatabase(settings: { url?: string; dataDir: string; timeZone?: string } = { url: env().DATABASE_URL, dataDir: env().DATA_DIR }): OpenDatabase {
+  const { url, dataDir, timeZone = env().BUSINESS_TIME_ZONE } = settings;
   // A request's queries run inside this scope and get a time limit; the rest
   // (migrations, background work, bulk jobs) only the server's statement limit.
   const inRequest = new AsyncLocalStorage<true>();
@@ -93,6 +94,7 @@ export function openDatabase(settings: { url?: string; dataDir: string } = { url
     // The same for a connection lost while checked out: its query fails and says
     // so; without a listener the client's "error" event would end the process.
     pool.on("connect", (client) => client.on("error", () => {}));
+    carryTimeZone(pool, timeZone);
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: guarded(pool, state, inRequest) }) });
     pools.set(db, pool);
     return {
@@ -114,10 +116,10 @@ export function openDatabase(settings: { url?: string; dataDir: string } = { url
     unlock = lockDataDirectory(location, lockLost);
   }
   const pglite = new PGlite(location, { extensions: { pg_trgm } });
+  const pool = new pg.Pool(createPgConfig(pglite));
+  carryTimeZone(pool, timeZone);
   // PGlite runs in this process: a time limit could not stop its query, so none.
-  const db = new Kysely<Database>({
-    dialect: new PostgresDialect({ pool: guarded(new pg.Pool(createPgConfig(pglite)), state) }),
-  });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: guarded(pool, state) }) });
   return {
     db,
     kind: "embedded",
@@ -157,6 +159,22 @@ export async function openAppDatabase(): Promise<OpenDatabase> {
     await database.close();
     throw error;
   }
+}
+
+/**
+ * The business's time zone on each connection, as app.business_time_zone: the
+ * database reads it where it writes a time as text itself (the stamps of the
+ * notes transcript, db/migrations/2026-11-27-01-notes-in-business-time.ts).
+ * Set when the pool opens a connection, before the query it was opened for
+ * (a client runs its queries in order), so every process's connections, on
+ * PGlite and on a server, carry their own BUSINESS_TIME_ZONE. (PGlite's
+ * connections share its one session, which simply gets it again.)
+ */
+function carryTimeZone(pool: pg.Pool, timeZone: string): void {
+  pool.on("connect", (client) => {
+    // A connection that cannot run this fails its next query too, which reports it.
+    client.query("SELECT set_config('app.business_time_zone', $1, false)", [timeZone]).catch(() => {});
+  });
 }
 
 /**

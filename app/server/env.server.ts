@@ -32,6 +32,7 @@ const schema = z.object({
     .refine((v) => !v || /^smtps?:\/\//.test(v), { error: "SMTP_URL must start with smtp:// or smtps://" }),
   // Process settings, not the owner's: the first-start name and address (app/lib/business.ts).
   MAIL_FROM: z.string().default(`${SEED_SETTINGS.businessName} <${SEED_SETTINGS.publicEmail}>`),
+  // Only the first value of the owner's Send New Requests To (app/server/settings.server.ts): a saved setting wins.
   QUOTE_NOTIFY_EMAIL: z.string().default(SEED_SETTINGS.publicEmail),
   GOOGLE_CLIENT_ID: z.string().optional(),
   GOOGLE_CLIENT_SECRET: z.string().optional(),

@@ -35,8 +35,7 @@ export const MAX_CONNECTIONS = 5;
 
 let transport: { url: string | undefined; transporter: Transporter } | undefined;
 
-function transporter(): Transporter {
-  const url = env().SMTP_URL;
+function transporter(url: string | undefined): Transporter {
   if (!transport || transport.url !== url) {
     closeMailTransport();
     const options = url
@@ -68,13 +67,17 @@ export function closeMailTransport(): void {
   transport = undefined;
 }
 
+/** Where a sent e-mail went: to the mail server, or (no SMTP_URL) only to the server log. */
+export type Delivery = "mail server" | "server log";
+
 /**
- * Sends one e-mail now; throws when the mail server refuses or is down, when
- * SEND_TIMEOUT_MS have passed, or when `signal` aborts.
+ * Sends one e-mail now and says where it went; throws when the mail server
+ * refuses or is down, when SEND_TIMEOUT_MS have passed, or when `signal` aborts.
  */
-export async function sendEmail(email: Email, options: { signal?: AbortSignal } = {}): Promise<void> {
+export async function sendEmail(email: Email, options: { signal?: AbortSignal } = {}): Promise<Delivery> {
+  const url = env().SMTP_URL;
   const deadline = AbortSignal.timeout(SEND_TIMEOUT_MS);
-  await transporter().sendMail({
+  await transporter(url).sendMail({
     from: env().MAIL_FROM,
     to: email.to,
     subject: email.subject,
@@ -84,10 +87,10 @@ export async function sendEmail(email: Email, options: { signal?: AbortSignal } 
     messageId: email.messageId ?? undefined,
     signal: options.signal ? AbortSignal.any([deadline, options.signal]) : deadline,
   });
-  if (!env().SMTP_URL) {
-    console.log(
-      `[mail] SMTP_URL is not set, so this e-mail was not sent (development only):\n` +
-        `  To: ${email.to}\n  Subject: ${email.subject}\n${email.text.replace(/^/gm, "  | ")}`,
-    );
-  }
+  if (url) return "mail server";
+  console.log(
+    `[mail] SMTP_URL is not set, so this e-mail was not sent (development only):\n` +
+      `  To: ${email.to}\n  Subject: ${email.subject}\n${email.text.replace(/^/gm, "  | ")}`,
+  );
+  return "server log";
 }

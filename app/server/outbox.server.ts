@@ -1,10 +1,11 @@
 import { randomUUID } from "node:crypto";
 import { hostname } from "node:os";
-import { sql } from "kysely";
+import { sql, type RawBuilder } from "kysely";
+import type { EmailState } from "~/lib/email-state";
 import type { OutboxEmail } from "../../db/types";
 import type { DB } from "./db.server";
 import { env } from "./env.server";
-import { SEND_TIMEOUT_MS, sendEmail, type Email } from "./mail.server";
+import { SEND_TIMEOUT_MS, sendEmail, type Delivery, type Email } from "./mail.server";
 
 const MAX_BACKOFF_MS = 30 * 60_000;
 
@@ -101,6 +102,21 @@ export async function claimDueEmails(db: DB, claimant: string, limit: number): P
     .execute();
 }
 
+/**
+ * A row's state (app/lib/email-state.ts) as SQL over its columns, `ref`
+ * naming them: the lead's page and the E-mail Log read it alike. A failure
+ * whose next try has come (after "Retry now", or its backoff) is queued
+ * again. Literals only: the E-mail Log's export runs it inside a COPY.
+ */
+export function emailStateSql(ref: (column: string) => RawBuilder<unknown>): RawBuilder<EmailState> {
+  return sql<EmailState>`CASE
+    WHEN ${ref("sent_at")} IS NOT NULL AND ${ref("written_to_log")} THEN 'logged'
+    WHEN ${ref("sent_at")} IS NOT NULL THEN 'sent'
+    WHEN ${ref("claimed_by")} IS NOT NULL AND ${ref("next_attempt_at")} > now() THEN 'sending'
+    WHEN ${ref("last_error")} IS NOT NULL AND ${ref("next_attempt_at")} > now() THEN 'failed'
+    ELSE 'queued' END`;
+}
+
 /** The message a row stands for; every send of the row is the same message (same Message-ID). */
 export function outboxMessage(row: OutboxEmail): Email {
   return { to: row.to_address, subject: row.subject, text: row.text_body, html: row.html_body, replyTo: row.reply_to, messageId: row.message_id };
@@ -194,8 +210,9 @@ export async function deliverDueEmails(db: DB, options: DeliverOptions = {}): Pr
   stop?.addEventListener("abort", onStop, { once: true });
 
   async function deliver(row: OutboxEmail): Promise<void> {
+    let delivery: Delivery;
     try {
-      await sendEmail(outboxMessage(row), { signal: cut.signal });
+      delivery = await sendEmail(outboxMessage(row), { signal: cut.signal });
     } catch (error) {
       if (cut.signal.aborted) {
         // Cut by the stop: nodemailer closed the connection, so no late send
@@ -221,10 +238,10 @@ export async function deliverDueEmails(db: DB, options: DeliverOptions = {}): Pr
       console.error(`[outbox] e-mail ${row.id} to ${row.to_address} failed (try ${row.attempts + 1}); next try in ${backoff / 1000} s:`, error);
       return;
     }
-    // Recorded even if the lease ran out meanwhile: it was sent.
+    // Recorded even if the lease ran out meanwhile: it was sent (or, without a mail server, logged).
     await db
       .updateTable("email_outbox")
-      .set({ sent_at: sql`now()`, attempts: row.attempts + 1, last_error: null, claimed_by: null })
+      .set({ sent_at: sql`now()`, written_to_log: delivery === "server log", attempts: row.attempts + 1, last_error: null, claimed_by: null })
       .where("id", "=", row.id)
       .execute();
     sent++;

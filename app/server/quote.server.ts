@@ -7,7 +7,7 @@ import { kickOutbox, remindWhenDue } from "./background.server";
 import type { DB } from "./db.server";
 import { env } from "./env.server";
 import { customerAutoReply, ownerNotification } from "./leads/lead-mail.server";
-import { getSettings, lastKnownSettings } from "./settings.server";
+import { getBusinessSettings, getSettings, lastKnownSettings } from "./settings.server";
 import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from "./outage.server";
 import { enqueueEmail } from "./outbox.server";
 import { takeRateLimit, type Limit } from "./rate-limit.server";
@@ -101,7 +101,7 @@ function storeQuote(db: DB, quote: QuoteInput, clientIp: string, receipt: boolea
       .returning(["id", "created_at"])
       .executeTakeFirstOrThrow();
     const leadId = row.id;
-    const settings = await getSettings(trx);
+    const settings = await getBusinessSettings(trx);
     await enqueueEmail(trx, ownerNotification(leadId, quote, row.created_at, clientIp, settings), { leadId, kind: "owner_notification" });
     if (receipt) await enqueueEmail(trx, customerAutoReply(leadId, quote, settings), { leadId, kind: "customer_reply" });
     return leadId;

@@ -1,9 +1,10 @@
 import { SEED_SETTINGS } from "~/lib/business";
 import { siteSettingsSchema, settingsFieldErrors } from "~/lib/site-settings-schema";
-import type { SiteSettings } from "~/lib/site-settings";
+import type { BusinessSettings, SiteSettings } from "~/lib/site-settings";
 import type { Database } from "../../db/types";
 import { AppError } from "./app-error.server";
 import type { DB } from "./db.server";
+import { env } from "./env.server";
 import { businessTime } from "./leads/lead-mail.server";
 import { isDatabaseUnavailable } from "./outage.server";
 import { sanitizeRichText } from "./rich-text.server";
@@ -13,15 +14,18 @@ import { sanitizeRichText } from "./rich-text.server";
  * read by primary key for every page (the root loader), the structured data
  * and the e-mails; written only by `saveSettings`. A write bumps the content
  * version (a trigger), so the rendered-page cache of / and /about follows it
- * in every process within a second.
+ * in every process within a second. The owner's alert address (Send New
+ * Requests To) comes only with getBusinessSettings (the settings form, the
+ * e-mails), never with getSettings: a page's settings go to every visitor.
  */
 
-export type { SiteSettings } from "~/lib/site-settings";
+export type { BusinessSettings, SiteSettings } from "~/lib/site-settings";
 
 export const SETTINGS_INVALID_MESSAGE = "Please correct the highlighted fields and try again.";
 
 type Row = Database["site_settings"];
 
+/** The public settings' columns. */
 const COLUMNS = {
   businessName: "business_name",
   phone: "phone",
@@ -53,19 +57,26 @@ export function lastKnownSettings(): SiteSettings {
   return lastKnown;
 }
 
-/**
- * The current settings. A database created before its first start (tests'
- * databases, which are migrated but not seeded) has no row yet: it reads as
- * the seed's values, and the first save creates the row.
- */
-export async function getSettings(db: DB): Promise<SiteSettings> {
+/** Every setting, the owner's alert address too: for the settings form and the e-mails, never for a page's data. */
+export async function getBusinessSettings(db: DB): Promise<BusinessSettings> {
   const row = await db
     .selectFrom("site_settings")
-    .select(Object.values(COLUMNS))
+    .select([...Object.values(COLUMNS), "notify_email"])
     .where("id", "=", 1)
     .executeTakeFirst();
   const settings = row ? (Object.fromEntries(NAMES.map((name) => [name, row[COLUMNS[name]]])) as unknown as SiteSettings) : SEED_SETTINGS;
   lastKnown = settings;
+  // QUOTE_NOTIFY_EMAIL is only the first value: once the owner has saved the settings, theirs wins.
+  return { ...settings, notifyEmail: row?.notify_email ?? env().QUOTE_NOTIFY_EMAIL };
+}
+
+/**
+ * The current settings, as pages show them. A database created before its
+ * first start (tests' databases, which are migrated but not seeded) has no
+ * row yet: it reads as the seed's values, and the first save creates the row.
+ */
+export async function getSettings(db: DB): Promise<SiteSettings> {
+  const { notifyEmail: _private, ...settings } = await getBusinessSettings(db);
   return settings;
 }
 
@@ -88,7 +99,7 @@ export async function getSettingsForPage(db: DB): Promise<SiteSettings> {
  * the settings; returns what was stored. Invalid input throws AppError 400
  * with a message per field, and nothing is stored.
  */
-export async function saveSettings(db: DB, input: unknown, actorEmail: string): Promise<SiteSettings> {
+export async function saveSettings(db: DB, input: unknown, actorEmail: string): Promise<BusinessSettings> {
   const parsed = siteSettingsSchema.safeParse(input);
   if (!parsed.success) throw new AppError(400, SETTINGS_INVALID_MESSAGE, { fields: settingsFieldErrors(parsed.error) });
   const aboutStory = sanitizeRichText(parsed.data.aboutStory);
@@ -96,15 +107,15 @@ export async function saveSettings(db: DB, input: unknown, actorEmail: string): 
   if (!aboutStory.replace(/<[^>]*>/g, "").replace(/&nbsp;/g, " ").trim()) {
     throw new AppError(400, SETTINGS_INVALID_MESSAGE, { fields: { aboutStory: "About Story is required." } });
   }
-  const settings: SiteSettings = { ...parsed.data, aboutStory };
-  const values = { ...toColumns(settings), updated_by: actorEmail, updated_at: new Date() };
+  const { notifyEmail, ...settings } = { ...parsed.data, aboutStory };
+  const values = { ...toColumns(settings), notify_email: notifyEmail, updated_by: actorEmail, updated_at: new Date() };
   await db
     .insertInto("site_settings")
     .values({ id: 1, ...values })
     .onConflict((oc) => oc.column("id").doUpdateSet(values))
     .execute();
   lastKnown = settings;
-  return settings;
+  return { ...settings, notifyEmail };
 }
 
 /** Who saved the settings last, and when (in the business's time zone); nothing before the first save. */

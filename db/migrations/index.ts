@@ -13,6 +13,8 @@ import * as uploads from "./2026-11-24-02-uploads";
 import * as apiTokens from "./2026-11-24-03-api-tokens";
 import * as grid from "./2026-11-24-04-grid";
 import * as sharedSecret from "./2026-11-24-05-shared-secret";
+import * as notesInBusinessTime from "./2026-11-27-01-notes-in-business-time";
+import * as mailLogAndAlertAddress from "./2026-11-27-02-mail-log-and-alert-address";
 import * as firstStartHistory from "./2026-11-27-03-first-start-history";
 import * as seededFaqsNameTheSettings from "./2026-11-27-04-seeded-faqs-name-the-settings";
 
@@ -33,6 +35,8 @@ export const migrations: Record<string, Migration> = {
   "2026-11-24-03-api-tokens": apiTokens,
   "2026-11-24-04-grid": grid,
   "2026-11-24-05-shared-secret": sharedSecret,
+  "2026-11-27-01-notes-in-business-time": notesInBusinessTime,
+  "2026-11-27-02-mail-log-and-alert-address": mailLogAndAlertAddress,
   "2026-11-27-03-first-start-history": firstStartHistory,
   "2026-11-27-04-seeded-faqs-name-the-settings": seededFaqsNameTheSettings,
 };

@@ -32,18 +32,3 @@ export const TINY_PNG = Buffer.from(
   "base64",
 );
 
-/**
- * Collects the page's console errors and uncaught exceptions (hydration
- * mismatches among them); call the returned check after the test. A refused
- * request the test provokes on purpose shows as "Failed to load resource",
- * which is not a script error.
- */
-export function watchConsoleErrors(page: Page): () => void {
-  const errors: string[] = [];
-  page.on("console", (message) => {
-    if (message.type() === "error" && !message.text().startsWith("Failed to load resource"))
-      errors.push(message.text());
-  });
-  page.on("pageerror", (error) => errors.push(String(error)));
-  return () => expect(errors, "console errors").toEqual([]);
-}

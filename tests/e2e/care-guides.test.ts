@@ -1,7 +1,7 @@
 import type { Browser, Page } from "@playwright/test";
 import { createRows, marker, TINY_PNG } from "./admin-helpers";
 import { expectNoSeriousViolations } from "./axe";
-import { ADMIN_EMAIL, expect, hydrated, signIn, test } from "./fixtures";
+import { ADMIN_EMAIL, expect, hydrated, signIn, test, watchConsole } from "./fixtures";
 import { SPEC_BOAT_SERVICES, SPEC_CAR_SERVICES } from "../helpers/spec-services";
 
 // The home page's services from the `services` table, and the public care
@@ -16,6 +16,7 @@ const BOAT_TITLES = SPEC_BOAT_SERVICES;
  */
 async function adminPage(browser: Browser): Promise<Page> {
   const context = await browser.newContext({ javaScriptEnabled: true });
+  watchConsole(context);
   const page = await context.newPage();
   await signIn(page, ADMIN_EMAIL, { returnUrl: "/admin" });
   return page;

@@ -1,4 +1,4 @@
-import { test as base, expect, type Cookie, type Page } from "@playwright/test";
+import { test as base, expect, type BrowserContext, type Cookie, type Page } from "@playwright/test";
 import { startAppServer, type AppServer } from "../helpers/app-server";
 import { startOAuthServer, type OAuthServer } from "../helpers/oauth-server";
 import { startSmtpSink, type SmtpSink } from "../helpers/smtp";
@@ -27,13 +27,10 @@ let workerSmtp: SmtpSink | undefined;
 export const test = base.extend<TestFixtures, WorkerFixtures>({
   consoleGuard: [
     async ({ context }, use) => {
-      const errors: string[] = [];
-      context.on("console", (message) => {
-        if (message.type() === "error" && !CLIENT_ERROR_RESPONSE.test(message.text())) errors.push(message.text());
-      });
-      context.on("weberror", (error) => errors.push(`Uncaught: ${String(error.error())}`));
-      allowed = [];
+      current = { errors: [], allowed: [] };
+      watchConsole(context);
       await use();
+      const { errors, allowed } = current;
       const unexpected = errors.filter((text) => !allowed.some((pattern) => pattern.test(text)));
       expect(unexpected, "console errors and uncaught errors in the page (declare expected ones with allowConsoleError)").toEqual([]);
     },
@@ -74,8 +71,8 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
  */
 const CLIENT_ERROR_RESPONSE = /^Failed to load resource: the server responded with a status of 4\d\d\b/;
 
-// Patterns the running test declared (tests of one worker run one at a time).
-let allowed: RegExp[] = [];
+// The running test's errors and the patterns it declared (tests of one worker run one at a time).
+let current: { errors: string[]; allowed: RegExp[] } = { errors: [], allowed: [] };
 
 /**
  * Declares that the current test's pages may log errors matching `pattern`
@@ -83,7 +80,19 @@ let allowed: RegExp[] = [];
  * expectConsoleError does for the vitest suites (tests/helpers/console.ts).
  */
 export function allowConsoleError(pattern: RegExp): void {
-  allowed.push(pattern);
+  current.allowed.push(pattern);
+}
+
+/**
+ * Makes the console guard watch the pages of a context the test made itself
+ * (`browser.newContext()`); the test's own `context` is watched already.
+ */
+export function watchConsole(context: BrowserContext): void {
+  const errors = current.errors;
+  context.on("console", (message) => {
+    if (message.type() === "error" && !CLIENT_ERROR_RESPONSE.test(message.text())) errors.push(message.text());
+  });
+  context.on("weberror", (error) => errors.push(`Uncaught: ${String(error.error())}`));
 }
 
 // Sessions made by signIn() in this worker, reused while they live: the code
@@ -147,9 +156,12 @@ export async function hydrated(page: Page): Promise<void> {
     return !probe.querySelector("i");
   });
   if (!scripting) return;
+  // React attaches its fiber to the elements it hydrates.
   await page.waitForFunction(() =>
     [...document.body.children].some((el) => Object.keys(el).some((key) => key.startsWith("__reactFiber"))),
   );
+  // One more frame for effects (scroll listeners, the arrival scroll) to attach.
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => resolve(null))));
 }
 
 /** Nothing on the page scrolls sideways (a phone's width). */

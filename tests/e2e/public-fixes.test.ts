@@ -1,6 +1,6 @@
 import type { Locator, Page } from "@playwright/test";
 import { expectNoSeriousViolations } from "./axe";
-import { allowConsoleError, expect, test } from "./fixtures";
+import { allowConsoleError, expect, hydrated, test, watchConsole } from "./fixtures";
 import { seedBusiness } from "../helpers/seed-business";
 
 // The first-start settings.
@@ -12,15 +12,6 @@ const HOME_SECTIONS = ["hero", "services", "car-services", "boat-services", "gal
 const LOGO_NAME = `${business.shortName} Mobile Detailing`;
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 800 };
-
-/** Waits until React has hydrated `selector` (the header), and one more frame for effects to attach. */
-async function hydrated(page: Page, selector = "body > header") {
-  await page.waitForFunction((selector) => {
-    const el = document.querySelector(selector);
-    return !!el && Object.keys(el).some((k) => k.startsWith("__reactFiber"));
-  }, selector);
-  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => r(null))));
-}
 
 /** Resolves once the section's top edge rests just below the fixed header. */
 async function expectScrolledTo(page: Page, id: string) {
@@ -283,6 +274,7 @@ test.describe("4. the quote form marks its required fields", () => {
   for (const javaScriptEnabled of [true, false]) {
     test(`with JavaScript ${javaScriptEnabled ? "on" : "off"}`, async ({ browser, baseURL }) => {
       const context = await browser.newContext({ javaScriptEnabled, baseURL });
+      watchConsole(context);
       const page = await context.newPage();
       await page.goto("/");
       const form = page.getByRole("form", { name: "Request a free quote" });
@@ -309,6 +301,7 @@ test.describe("4. the quote form marks its required fields", () => {
 
   test("without JavaScript an empty submit still reaches the server, which marks the fields", async ({ browser, baseURL }) => {
     const context = await browser.newContext({ javaScriptEnabled: false, baseURL });
+    watchConsole(context);
     const page = await context.newPage();
     await page.goto("/");
     const form = page.getByRole("form", { name: "Request a free quote" });
@@ -333,7 +326,7 @@ test.describe("5. the login page leads back to the site", () => {
 
   test("with JavaScript, on both tabs", async ({ page }) => {
     await page.goto("/login");
-    await hydrated(page, "main");
+    await hydrated(page);
     await expect(page.getByRole("heading", { name: "Sign in to your account" })).toBeVisible();
     await expectWayBack(page);
     await page.getByRole("tab", { name: "Email OTP" }).click();
@@ -378,6 +371,7 @@ test.describe("6. an unknown URL", () => {
 
   test("without JavaScript too", async ({ browser, baseURL }) => {
     const context = await browser.newContext({ javaScriptEnabled: false, baseURL });
+    watchConsole(context);
     const page = await context.newPage();
     const response = await page.goto("/some/deep/unknown");
     expect(response?.status()).toBe(404);
@@ -403,7 +397,7 @@ test.describe("7. every control's name holds its visible text (WCAG 2.5.3)", () 
       test(`axe, label-content-name-mismatch included: ${path} (${label})`, async ({ page }) => {
         await page.setViewportSize(viewport);
         await page.goto(path);
-        await hydrated(page, path === "/login" ? "main" : "body > header");
+        await hydrated(page);
         await expectNoSeriousViolations(page);
       });
     }

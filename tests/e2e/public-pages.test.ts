@@ -1,19 +1,10 @@
 import type { Page } from "@playwright/test";
 import { expectNoSeriousViolations } from "./axe";
-import { expect, test } from "./fixtures";
+import { expect, hydrated, test } from "./fixtures";
 import { seedBusiness } from "../helpers/seed-business";
 
 // The first-start settings.
 const business = seedBusiness;
-
-// Any console error (a failed hydration, a CSP refusal, a script error) fails the test.
-let consoleErrors: string[] = [];
-test.beforeEach(({ page }) => {
-  consoleErrors = [];
-  page.on("console", (m) => m.type() === "error" && consoleErrors.push(m.text()));
-  page.on("pageerror", (e) => consoleErrors.push(String(e)));
-});
-test.afterEach(() => expect(consoleErrors).toEqual([]));
 
 const mainNav = (page: Page) => page.getByRole("navigation", { name: "Main" });
 
@@ -35,16 +26,6 @@ async function markDocument(page: Page) {
 }
 const sameDocument = (page: Page) => page.evaluate(() => (window as any).__sameDocument === true);
 
-/** Waits until React has hydrated, so clicks reach its handlers. */
-async function hydrated(page: Page) {
-  // React attaches its fiber to DOM nodes as it hydrates them.
-  await page.waitForFunction(() => {
-    const header = document.querySelector("body > header");
-    return !!header && Object.keys(header).some((k) => k.startsWith("__reactFiber"));
-  });
-  // One more frame for effects (scroll listeners, arrival scroll) to attach.
-  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => r(null))));
-}
 
 test.describe("home page", () => {
   test("has header, the sections in the spec's order, each with its id and heading, and the footer", async ({ page }) => {

@@ -1,10 +1,9 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Locator, Page } from "@playwright/test";
 import { SEED_SETTINGS } from "~/lib/business";
-import { phoneE164, shortName, type SiteSettings } from "~/lib/site-settings";
+import { phoneE164, shortName, type BusinessSettings } from "~/lib/site-settings";
 import { SETTING_FIELDS } from "~/lib/site-settings-fields";
 import { startAppServer, type AppServer } from "../helpers/app-server";
-import { watchConsoleErrors } from "./admin-helpers";
 import { ADMIN_EMAIL, expect, signIn, test as base } from "./fixtures";
 
 // The owner edits the business settings at /admin/settings and sees every one
@@ -34,6 +33,7 @@ const EDITED = {
   businessName: "Gleam Mobile Detailing",
   phone: "(616) 555-0123",
   publicEmail: "hello@gleam-detailing.example",
+  notifyEmail: "new-requests@gleam-detailing.example",
   serviceArea: "Holland and the Lakeshore",
   facebookUrl: "https://www.facebook.com/gleamdetailing",
   openingHours: "Mon–Fri 8am–6pm\nSat 9am–2pm",
@@ -41,7 +41,7 @@ const EDITED = {
   heroText: "Hand washes, paint correction and gel coat care at your driveway or boat slip.",
   founderName: "Dana Gleam",
   responseTime: "within 2 hours",
-} satisfies Omit<SiteSettings, "aboutStory">;
+} satisfies Omit<BusinessSettings, "aboutStory">;
 const STORY_ADDITION = " Written in the dashboard.";
 
 interface BusinessJsonLd {
@@ -90,14 +90,15 @@ async function fillSetting(page: Page, label: string, value: string) {
 
 test.describe("with JavaScript", () => {
   test("every setting, saved once, shows on /, /about, in the footer, the structured data and the quote e-mails", async ({ page, smtp }) => {
-    const checkConsole = watchConsoleErrors(page);
     await signIn(page, ADMIN_EMAIL, { returnUrl: "/admin" });
     await page.getByRole("navigation", { name: "Dashboard" }).getByRole("link", { name: "Business Settings" }).click();
     await expect(page).toHaveURL(/\/admin\/settings$/);
     for (const { label } of SETTING_FIELDS) await expect(page.getByLabel(label, { exact: true })).toBeVisible();
     await expect(page.getByLabel("Phone", { exact: true })).toHaveValue(SEED_SETTINGS.phone);
+    // The owner's alert address starts as QUOTE_NOTIFY_EMAIL.
+    await expect(page.getByLabel("Send New Requests To", { exact: true })).toHaveValue(OWNER_INBOX);
 
-    // One save of all eleven.
+    // One save of all twelve.
     const labels = Object.fromEntries(SETTING_FIELDS.map((f) => [f.name, f.label]));
     for (const [name, value] of Object.entries(EDITED)) await fillSetting(page, labels[name]!, value);
     // The story: the rich-text editor (Quill, loaded after hydration).
@@ -171,17 +172,18 @@ test.describe("with JavaScript", () => {
       `Thank you for your request! We'll get back to you ${EDITED.responseTime} with a personalized quote.`,
     );
 
-    // The outbox sends them within seconds; a busy machine gets more.
-    const owner = await smtp.waitFor((m) => m.to.includes(OWNER_INBOX) && /: Riley Settings \(Boat\)$/.test(m.subject), 30_000);
+    // The outbox sends them within seconds; a busy machine gets more. The owner's to the saved address, not QUOTE_NOTIFY_EMAIL.
+    const owner = await smtp.waitFor((m) => m.to.includes(EDITED.notifyEmail) && /: Riley Settings \(Boat\)$/.test(m.subject), 30_000);
     expect(owner.text).toContain(`from the ${EDITED.businessName} website`);
     expect(owner.text).toContain(`hear from you ${EDITED.responseTime}`);
     const receipt = await smtp.waitFor((m) => m.to.includes(customer), 30_000);
+    expect(receipt.replyTo).toBe(EDITED.notifyEmail);
+    expect(smtp.messages.filter((m) => m.to.includes(OWNER_INBOX))).toEqual([]);
     expect(receipt.text).toContain(`Thank you for asking ${EDITED.businessName} for a free quote.`);
     expect(receipt.text).toContain(`We answer every request ${EDITED.responseTime}`);
     expect(receipt.text).toContain(`call us at ${EDITED.phone}`);
     expect(receipt.text).toContain(`${EDITED.businessName}\n${EDITED.serviceArea}`);
     for (const mail of [owner, receipt]) expect(mail.text).not.toContain(SEED_SETTINGS.businessName);
-    checkConsole();
   });
 
   test("a bad e-mail is refused with its message beside the field, and nothing is saved", async ({ page }) => {
@@ -189,11 +191,15 @@ test.describe("with JavaScript", () => {
     const before = await page.getByLabel("Phone", { exact: true }).inputValue();
     const email = page.getByLabel("Public Email", { exact: true });
     await email.fill("info@nowhere");
+    const alerts = page.getByLabel("Send New Requests To", { exact: true });
+    await alerts.fill("");
     await page.getByLabel("Phone", { exact: true }).fill("(616) 555-0124");
     await page.getByRole("button", { name: "Save" }).click();
     await expect(email).toHaveAttribute("aria-invalid", "true");
     await expect(email).toHaveAccessibleDescription(/Public Email must be an e-mail address/);
     await expect(email).toBeFocused();
+    await expect(alerts).toHaveAttribute("aria-invalid", "true");
+    await expect(alerts).toHaveAccessibleDescription(/Send New Requests To is required\./);
     await expect(page.getByText("Settings saved.")).toHaveCount(0);
     await page.goto("/admin/settings");
     await expect(page.getByLabel("Phone", { exact: true })).toHaveValue(before);

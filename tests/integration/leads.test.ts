@@ -5,13 +5,13 @@ import { AppError } from "~/server/app-error.server";
 import { INBOX_PAGE_SIZE, listLeads, newLeadCount, parseInboxQuery, type InboxQuery } from "~/server/leads/inbox.server";
 import { addLeadNote, changeLeadStatus, getLead, leadId, leadTimeline, retryLeadEmail, type TimelineEntry } from "~/server/leads/lead.server";
 import { CHART_WEEKS, leadStats } from "~/server/leads/stats.server";
-import { enqueueEmail } from "~/server/outbox.server";
+import { deliverDueEmails, enqueueEmail } from "~/server/outbox.server";
 import { inProcessFetch } from "../helpers/routes";
 import { sessionCookieFor } from "../helpers/sessions";
 import { useTestDatabase } from "../helpers/test-database-lifecycle";
 
 // The lead inbox's server functions and the admin tables' routes, in this
-// process, on this file's own database (no SMTP: no e-mail is delivered here;
+// process, on this file's own database (no SMTP: an e-mail delivered here is written to the log;
 // delivery is tests/integration/lead-mail.test.ts).
 const TIME_ZONE = "America/Detroit";
 const database = useTestDatabase({ BUSINESS_TIME_ZONE: TIME_ZONE, LEAD_REMINDER_MINUTES: "60" });
@@ -137,8 +137,9 @@ describe("the pipeline and its history", () => {
     const row = await db().selectFrom("quote_requests").select("notes").where("id", "=", lead.id).executeTakeFirstOrThrow();
     const lines = row.notes.split("\n");
     expect(lines).toHaveLength(2);
-    expect(lines[0]).toMatch(new RegExp(`^\\[\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2} UTC, ${JAKE}\\] Called, left a voicemail\\.$`));
-    expect(lines[1]).toMatch(new RegExp(`^\\[\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2} UTC, ${AMY}\\] Prefers Saturday mornings\\.$`));
+    // Stamped in BUSINESS_TIME_ZONE, like every other time (tests/integration/lead-notes-time-zone.test.ts).
+    expect(lines[0]).toMatch(new RegExp(`^\\[\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2} E[SD]T, ${JAKE}\\] Called, left a voicemail\\.$`));
+    expect(lines[1]).toMatch(new RegExp(`^\\[\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2} E[SD]T, ${AMY}\\] Prefers Saturday mornings\\.$`));
     // A note is not a response: the lead is still New, with no response time.
     expect(await getLead(db(), lead.id)).toMatchObject({ status: "new", first_response_at: null });
   });
@@ -379,7 +380,9 @@ describe("the inbox list", () => {
     expect(found.total).toBe(1);
     // The note's words, not its author or date (which every lead with a note by Jake would match).
     expect((await listLeads(db(), { ...all, q: "shine.example" })).total).toBe(0);
-    expect((await listLeads(db(), { ...all, q: "UTC" })).total).toBe(0);
+    const { notes } = await db().selectFrom("quote_requests").select("notes").where("id", "=", noted).executeTakeFirstOrThrow();
+    const stamp = /^\[([^,\]]+)/.exec(notes)![1]!; // "2026-11-26 14:53 EST"
+    expect((await listLeads(db(), { ...all, q: stamp })).total).toBe(0);
   });
 
   it("reads the view from the URL, naming what it cannot honour", () => {
@@ -539,5 +542,34 @@ describe("the E-mail Log table (/api/tables/email_outbox)", () => {
     // Administrators only.
     const visitor = await sessionCookieFor(db(), "visitor@example.com");
     expect((await api("/api/tables/email_outbox", { cookie: visitor })).status).toBe(403);
+  });
+
+  it("without SMTP_URL an e-mail is written to the server log, and the log and the lead's page say so instead of Sent", async () => {
+    expect(process.env.SMTP_URL).toBeUndefined();
+    await db().deleteFrom("email_outbox").execute();
+    const lead = await insertLead();
+    const logged = await enqueueEmail(db(), { to: "jane@example.com", subject: "Log: no mail server", text: "…" }, { leadId: lead.id, kind: "customer_reply" });
+    expect(await deliverDueEmails(db())).toEqual({ sent: 1, failed: 0 });
+    expect(await db().selectFrom("email_outbox").select(["written_to_log", "attempts"]).where("id", "=", logged).executeTakeFirstOrThrow()).toEqual({
+      written_to_log: true,
+      attempts: 1,
+    });
+
+    const [email] = (await leadTimeline(db(), await getLead(db(), lead.id))).filter((e) => e.type === "email");
+    expect(email).toMatchObject({ id: logged, state: "logged", nextAttemptAt: null });
+    expect((await rejection(retryLeadEmail(db(), lead.id, String(logged)))).status).toBe(409);
+    // The lead's page: the receipt named as what it is (not an answer from the owner), and where it went.
+    const page = await (await api(`/admin/leads/${lead.id}`)).json();
+    expect(page.history.filter((h: any) => h.type === "email")).toEqual([
+      expect.objectContaining({ id: logged, title: "Receipt to the customer", state: "logged", sentAt: expect.objectContaining({ iso: expect.any(String) }) }),
+    ]);
+
+    const row = await (await api(`/api/tables/email_outbox/${logged}`)).json();
+    expect(row).toMatchObject({ state: "logged" });
+    expect((await (await api("/api/tables/email_outbox?state=logged")).json()).rows.map((r: any) => r.id)).toEqual([logged]);
+    expect((await (await api("/api/tables/email_outbox?state=sent")).json()).rows).toEqual([]);
+    const schema = await (await api("/api/admin/schemas/email_outbox")).json();
+    const state = schema.properties.state;
+    expect(state.enumTitles[state.enum.indexOf("logged")]).toBe("Written to the server log: no mail server configured");
   });
 });

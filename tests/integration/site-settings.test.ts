@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SEED_SETTINGS } from "~/lib/business";
-import type { SiteSettings } from "~/lib/site-settings";
+import type { BusinessSettings } from "~/lib/site-settings";
 import { openDatabase, type OpenDatabase } from "~/server/db.server";
+import { queueDueReminders } from "~/server/leads/reminders.server";
 import { getSettings, saveSettings } from "~/server/settings.server";
 import { seedContent } from "../../db/seed";
 import { signInByEmail, startAppServer, type AppServer } from "../helpers/app-server";
@@ -15,8 +16,12 @@ import { useTestDatabase } from "../helpers/test-database-lifecycle";
 // action in this process on this file's database, then the production server
 // for what only it shows: the page cache following a save within a second,
 // also when another process makes the save.
-const database = useTestDatabase();
+// The owner's alert address (Send New Requests To) starts as QUOTE_NOTIFY_EMAIL.
+const FIRST_ALERTS = "first-alerts@shine.example";
+const database = useTestDatabase({ QUOTE_NOTIFY_EMAIL: FIRST_ALERTS });
 const db = () => database.db;
+/** Every setting as the form sends them: the seed's, and the alert address. */
+const FORM = { ...SEED_SETTINGS, notifyEmail: FIRST_ALERTS };
 
 const ADMIN = "owner@shine.example";
 let adminCookie: string;
@@ -24,12 +29,12 @@ beforeAll(async () => {
   adminCookie = await sessionCookieFor(db(), ADMIN, { admin: true });
 });
 
-function form(settings: Partial<SiteSettings>): FormData {
+function form(settings: Partial<BusinessSettings>): FormData {
   const body = new FormData();
-  for (const [name, value] of Object.entries({ ...SEED_SETTINGS, ...settings })) body.set(name, value);
+  for (const [name, value] of Object.entries({ ...FORM, ...settings })) body.set(name, value);
   return body;
 }
-function post(settings: Partial<SiteSettings>, cookie = adminCookie) {
+function post(settings: Partial<BusinessSettings>, cookie = adminCookie) {
   const request = new Request("http://localhost/admin/settings", { method: "POST", body: form(settings), headers: { cookie } });
   return callRoute(request, routeContext(db()));
 }
@@ -39,10 +44,10 @@ describe("the settings form's action", () => {
     expect(await getSettings(db())).toEqual(SEED_SETTINGS);
     await seedContent(db());
     expect(await getSettings(db())).toEqual(SEED_SETTINGS);
-    await saveSettings(db(), { ...SEED_SETTINGS, founderName: "Jo Owner" }, ADMIN);
+    await saveSettings(db(), { ...FORM, founderName: "Jo Owner" }, ADMIN);
     await seedContent(db());
     expect((await getSettings(db())).founderName).toBe("Jo Owner");
-    await saveSettings(db(), SEED_SETTINGS, ADMIN);
+    await saveSettings(db(), FORM, ADMIN);
   });
 
   it("refuses a signed-out visitor (to the sign-in page) and a signed-in non-administrator (403)", async () => {
@@ -55,11 +60,13 @@ describe("the settings form's action", () => {
   });
 
   it("answers 400 with a message beside each bad field, and saves nothing", async () => {
-    const cases: [Partial<SiteSettings>, keyof SiteSettings, RegExp][] = [
+    const cases: [Partial<BusinessSettings>, keyof BusinessSettings, RegExp][] = [
       [{ phone: "call me" }, "phone", /only digits/],
       [{ phone: "555-0142" }, "phone", /10 to 15 digits/],
       [{ phone: "+1 616 555 0142 0000 00" }, "phone", /10 to 15 digits/],
       [{ publicEmail: "info@" }, "publicEmail", /e-mail address/],
+      [{ notifyEmail: "owner@nowhere" }, "notifyEmail", /^Send New Requests To must be an e-mail address/],
+      [{ notifyEmail: " " }, "notifyEmail", /^Send New Requests To is required\.$/],
       [{ facebookUrl: "http://facebook.com/x" }, "facebookUrl", /https:\/\//],
       [{ facebookUrl: "javascript:alert(1)" }, "facebookUrl", /https:\/\//],
       [{ heroHeadline: "x".repeat(91) }, "heroHeadline", /at most 90 characters/],
@@ -98,7 +105,7 @@ describe("the settings form's action", () => {
   });
 
   it("the customer's receipt and the owner's notification use the saved name, phone, area and response time", async () => {
-    await saveSettings(db(), { ...SEED_SETTINGS, businessName: "Gleam Detailing", phone: "(616) 555-0199", serviceArea: "Holland, MI", responseTime: "within 2 hours" }, ADMIN);
+    await saveSettings(db(), { ...FORM, businessName: "Gleam Detailing", phone: "(616) 555-0199", serviceArea: "Holland, MI", responseTime: "within 2 hours" }, ADMIN);
     const request = new Request("http://localhost/api/forms/submit", {
       method: "POST",
       headers: { "content-type": "application/json" },
@@ -115,6 +122,59 @@ describe("the settings form's action", () => {
     const notification = mails.find((m) => m.kind === "owner_notification")!.text_body;
     expect(notification).toContain("from the Gleam Detailing website");
     expect(notification).toContain("within 2 hours");
+  });
+});
+
+describe("Send New Requests To, the owner's alert address", () => {
+  const ALERTS = "alerts@gleam.example";
+  let ip = 20;
+  async function submitQuote(email: string): Promise<number> {
+    const request = new Request("http://localhost/api/forms/submit", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ formId: "quote_form", name: "Alex Alerts", email, phone: "6165550112", vehicle_type: "Boat", message: "" }),
+    });
+    expect((await callRoute(request, routeContext(db(), { clientIp: `198.51.100.${++ip}` }))).status).toBe(200);
+    return (await db().selectFrom("quote_requests").select("id").where("email", "=", email).executeTakeFirstOrThrow()).id;
+  }
+  const mailsOf = (leadId: number) =>
+    db().selectFrom("email_outbox").select(["kind", "to_address", "reply_to"]).where("lead_id", "=", leadId).orderBy("id").execute();
+  const formValue = async () => {
+    const page = await callRoute(new Request("http://localhost/admin/settings", { headers: { cookie: adminCookie } }), routeContext(db()));
+    return ((await page.json()) as { settings: BusinessSettings }).settings.notifyEmail;
+  };
+
+  it("is QUOTE_NOTIFY_EMAIL until the owner saves one; then the saved one gets the new requests, the reminders and the customers' replies", async () => {
+    // Never saved (as on every database from before the setting).
+    await db().updateTable("site_settings").set({ notify_email: null }).execute();
+    expect(await formValue()).toBe(FIRST_ALERTS);
+    const first = await submitQuote("first.alerts@example.com");
+    expect(await mailsOf(first)).toEqual([
+      { kind: "owner_notification", to_address: FIRST_ALERTS, reply_to: "first.alerts@example.com" },
+      { kind: "customer_reply", to_address: "first.alerts@example.com", reply_to: FIRST_ALERTS },
+    ]);
+
+    expect((await post({ notifyEmail: `  ${ALERTS} ` })).status).toBe(302);
+    expect(await formValue()).toBe(ALERTS);
+    const second = await submitQuote("second.alerts@example.com");
+    expect(await mailsOf(second)).toEqual([
+      { kind: "owner_notification", to_address: ALERTS, reply_to: "second.alerts@example.com" },
+      { kind: "customer_reply", to_address: "second.alerts@example.com", reply_to: ALERTS },
+    ]);
+    // The reminders of both leads, due now: to the saved address, also for the lead that arrived before the save.
+    await db().updateTable("quote_requests").set({ reminder_due_at: new Date(Date.now() - 1000) }).where("id", "in", [first, second]).execute();
+    expect(await queueDueReminders(db())).toBe(2);
+    for (const lead of [first, second]) expect((await mailsOf(lead)).filter((m) => m.kind === "reminder").map((m) => m.to_address)).toEqual([ALERTS]);
+  });
+
+  it("is never in a page's data: the public settings do not carry it", async () => {
+    await saveSettings(db(), { ...FORM, notifyEmail: ALERTS }, ADMIN);
+    expect(await getSettings(db())).toEqual(SEED_SETTINGS);
+    const home = await callRoute(new Request("http://localhost/"), routeContext(db()));
+    expect(home.status).toBe(200);
+    const data = await home.text();
+    expect(data).toContain(SEED_SETTINGS.publicEmail);
+    expect(data).not.toContain(ALERTS);
   });
 });
 
@@ -145,7 +205,7 @@ describe("a save shows on the cached public pages within a second", () => {
     expect(before.cache).toBe("hit");
     expect(before.body).toContain(SEED_SETTINGS.phone);
 
-    const body = new URLSearchParams({ ...SEED_SETTINGS, phone: "(616) 555-0188", founderName: "Dana Cache" });
+    const body = new URLSearchParams({ ...FORM, phone: "(616) 555-0188", founderName: "Dana Cache" });
     const saved = await app.fetch("/admin/settings", { method: "POST", body, headers: { cookie, "content-type": "application/x-www-form-urlencoded" } });
     expect(saved.status).toBe(302);
     const at = Date.now();
@@ -160,6 +220,8 @@ describe("a save shows on the cached public pages within a second", () => {
     const missing = await app.fetch("/no-such-page");
     expect(missing.status).toBe(404);
     expect(await missing.text()).toContain("tel:+16165550188");
+    // The owner's alert address, saved with the rest, is on no page.
+    for (const path of ["/", "/about"]) expect((await page(path)).body).not.toContain(FORM.notifyEmail);
   });
 });
 
@@ -186,7 +248,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("a save made by another process 
     expect(cached.headers.get("x-page-cache")).toBe("hit");
     expect(await cached.text()).toContain(SEED_SETTINGS.phone);
 
-    await saveSettings(other.db, { ...SEED_SETTINGS, phone: "(616) 555-0177", heroHeadline: "Two processes one shine" }, "other@shine.example");
+    await saveSettings(other.db, { ...FORM, phone: "(616) 555-0177", heroHeadline: "Two processes one shine" }, "other@shine.example");
     const at = Date.now();
     await expect.poll(async () => await (await app.fetch("/")).text(), { timeout: 10_000, interval: 50 }).toContain("(616) 555-0177");
     const seconds = (Date.now() - at) / 1000;

@@ -1,13 +1,14 @@
 import { useRef } from "react";
 import { useFetcher } from "react-router";
 import { secondaryButton } from "~/components/ui/button";
+import { EMAIL_STATE_TITLES } from "~/lib/email-state";
 import { TimeAgo } from "./TimeAgo";
 import type { HistoryItem, LeadActionFailure } from "./types";
 import { useSubmitResult } from "./use-submit-result";
 
 type EmailItem = Extract<HistoryItem, { type: "email" }>;
 
-/** An e-mail about the lead with where it is: queued, sending, sent, or failed with "Retry now". */
+/** An e-mail about the lead with where it is: queued, sending, sent, only written to the server log, or failed with "Retry now". */
 export function EmailEntry({ item, failure }: { item: EmailItem; failure?: LeadActionFailure }) {
   const fetcher = useFetcher<LeadActionFailure>({ key: `lead-retry-${item.id}` });
   const busy = fetcher.state !== "idle";
@@ -58,6 +59,14 @@ function EmailStateText({ item }: { item: EmailItem }) {
       return (
         <span className="font-medium text-emerald-700">
           Sent{item.sentAt && " "}
+          {item.sentAt && <TimeAgo time={item.sentAt} />}
+        </span>
+      );
+    case "logged":
+      return (
+        <span className="font-medium text-amber-800">
+          {EMAIL_STATE_TITLES.logged}
+          {item.sentAt && " "}
           {item.sentAt && <TimeAgo time={item.sentAt} />}
         </span>
       );

@@ -1,3 +1,4 @@
+import type { EmailState } from "~/lib/email-state";
 import type { LeadStatus } from "~/lib/lead-status";
 import type { ShownTime } from "~/lib/time-ago";
 
@@ -41,8 +42,6 @@ export interface GlanceFigures {
   weeks: WeekSummary[];
 }
 
-export type EmailState = "queued" | "sending" | "sent" | "failed";
-
 /** One entry of a lead's History, oldest first. */
 export type HistoryItem =
   | { type: "received"; key: string; at: ShownTime }
@@ -51,7 +50,7 @@ export type HistoryItem =
       key: string;
       at: ShownTime;
       id: number;
-      /** The kind's title, e.g. "Reply to the customer". */
+      /** The kind's title, e.g. "Receipt to the customer". */
       title: string;
       to: string;
       subject: string;

@@ -1,5 +1,5 @@
 import type { QuoteInput } from "~/lib/quote-schema";
-import type { SiteSettings } from "~/lib/site-settings";
+import type { BusinessSettings } from "~/lib/site-settings";
 import { env } from "../env.server";
 import type { Email } from "../mail.server";
 import { configuredOrigin } from "../site-url.server";
@@ -11,7 +11,8 @@ import { configuredOrigin } from "../site-url.server";
 
 export const EMAIL_KINDS = {
   owner_notification: "Owner notification",
-  customer_reply: "Reply to the customer",
+  // The automatic receipt, not an answer from the owner.
+  customer_reply: "Receipt to the customer",
   reminder: "Reminder",
 } as const;
 export type EmailKind = keyof typeof EMAIL_KINDS;
@@ -54,16 +55,16 @@ function details(lead: Lead): string[] {
   ];
 }
 
-/** The owner's e-mail: every field, and Reply-To the customer so a reply reaches them. */
+/** The owner's e-mail, to Send New Requests To: every field, and Reply-To the customer so a reply reaches them. */
 export function ownerNotification(
   id: number,
   lead: Lead,
   receivedAt: Date,
   clientIp: string,
-  settings: Pick<SiteSettings, "businessName" | "responseTime">,
+  settings: Pick<BusinessSettings, "businessName" | "responseTime" | "notifyEmail">,
 ): Email {
   return {
-    to: env().QUOTE_NOTIFY_EMAIL,
+    to: settings.notifyEmail,
     replyTo: lead.email,
     subject: `New quote request #${id}: ${lead.name} (${lead.vehicle_type})`,
     text: [
@@ -81,16 +82,16 @@ export function ownerNotification(
 
 /**
  * The customer's receipt: an honest answer to "did it arrive, and what now?".
- * Replies go to the owner (QUOTE_NOTIFY_EMAIL), not to the sending address.
+ * Replies go to the owner (Send New Requests To), not to the sending address.
  */
 export function customerAutoReply(
   id: number,
   lead: Lead,
-  settings: Pick<SiteSettings, "businessName" | "phone" | "serviceArea" | "responseTime">,
+  settings: Pick<BusinessSettings, "businessName" | "phone" | "serviceArea" | "responseTime" | "notifyEmail">,
 ): Email {
   return {
     to: lead.email,
-    replyTo: env().QUOTE_NOTIFY_EMAIL,
+    replyTo: settings.notifyEmail,
     subject: `We received your quote request #${id}`,
     text: [
       `Hi ${lead.name},`,
@@ -112,12 +113,12 @@ export function customerAutoReply(
   };
 }
 
-/** The owner's one reminder that a lead is still New after LEAD_REMINDER_MINUTES. */
-export function leadReminder(id: number, lead: Lead, receivedAt: Date, now = new Date()): Email {
+/** The owner's one reminder, to Send New Requests To, that a lead is still New after LEAD_REMINDER_MINUTES. */
+export function leadReminder(id: number, lead: Lead, receivedAt: Date, settings: Pick<BusinessSettings, "notifyEmail">, now = new Date()): Email {
   const minutes = Math.max(1, Math.round((now.getTime() - receivedAt.getTime()) / 60_000));
   const waited = minutes < 120 ? `${minutes} minutes` : `${Math.round(minutes / 60)} hours`;
   return {
-    to: env().QUOTE_NOTIFY_EMAIL,
+    to: settings.notifyEmail,
     replyTo: lead.email,
     subject: `Still waiting: quote request #${id} from ${lead.name}`,
     text: [

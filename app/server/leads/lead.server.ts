@@ -1,10 +1,11 @@
 import { sql } from "kysely";
+import type { EmailState } from "~/lib/email-state";
 import { isLeadStatus, LEAD_STATUS_TITLES, LOST_REASON_MAX, NOTE_MAX, type LeadStatus } from "~/lib/lead-status";
 import { asActor } from "../actor.server";
 import { AppError, badRequest, notFound } from "../app-error.server";
 import { kickOutbox } from "../background.server";
 import type { DB } from "../db.server";
-import { retryEmailNow } from "../outbox.server";
+import { emailStateSql, retryEmailNow } from "../outbox.server";
 import type { EmailKind } from "./lead-mail.server";
 
 /** One lead: its details, its history, and what the owner does on its page. */
@@ -22,8 +23,6 @@ export interface Lead {
   created_at: Date;
   first_response_at: Date | null;
 }
-
-export type EmailState = "queued" | "sending" | "sent" | "failed";
 
 /** The lead's history, oldest first. */
 export type TimelineEntry =
@@ -77,13 +76,7 @@ export async function leadTimeline(db: DB, lead: Pick<Lead, "id" | "created_at">
       created_at: Date;
       state: EmailState;
     }>`SELECT id, kind, to_address, subject, attempts, last_error, next_attempt_at, sent_at, created_at,
-        CASE
-          WHEN sent_at IS NOT NULL THEN 'sent'
-          WHEN claimed_by IS NOT NULL AND next_attempt_at > now() THEN 'sending'
-          -- A failure whose next try has come (after "Retry now", or its backoff) is queued again.
-          WHEN last_error IS NOT NULL AND next_attempt_at > now() THEN 'failed'
-          ELSE 'queued'
-        END AS state
+        ${emailStateSql((column) => sql.ref(column))} AS state
       FROM email_outbox WHERE lead_id = ${lead.id} ORDER BY created_at, id`.execute(db),
     db.selectFrom("lead_events").selectAll().where("lead_id", "=", lead.id).orderBy("id").execute(),
   ]);
@@ -99,7 +92,7 @@ export async function leadTimeline(db: DB, lead: Pick<Lead, "id" | "created_at">
       state: e.state,
       attempts: e.attempts,
       lastError: e.last_error,
-      nextAttemptAt: e.state === "sent" || e.state === "sending" ? null : e.next_attempt_at,
+      nextAttemptAt: e.state === "queued" || e.state === "failed" ? e.next_attempt_at : null,
       sentAt: e.sent_at,
     });
   }

@@ -1,6 +1,7 @@
 import { sql } from "kysely";
 import type { DB } from "../db.server";
 import { enqueueEmail } from "../outbox.server";
+import { getBusinessSettings } from "../settings.server";
 import { leadReminder } from "./lead-mail.server";
 
 /**
@@ -31,9 +32,11 @@ export async function queueDueReminders(db: DB, limit = 100): Promise<number> {
       .where("status", "=", "new")
       .returning(["id", "name", "email", "phone", "vehicle_type", "message", "created_at"])
       .execute();
+    if (!due.length) return 0;
+    const settings = await getBusinessSettings(trx);
     const now = new Date();
     for (const lead of due) {
-      await enqueueEmail(trx, leadReminder(lead.id, lead, lead.created_at, now), { leadId: lead.id, kind: "reminder" });
+      await enqueueEmail(trx, leadReminder(lead.id, lead, lead.created_at, settings, now), { leadId: lead.id, kind: "reminder" });
     }
     return due.length;
   });

@@ -1,10 +1,11 @@
-import { sql } from "kysely";
+import { EMAIL_STATE_TITLES, EMAIL_STATES } from "~/lib/email-state";
 import { FAQ_CATEGORIES } from "~/lib/faq-categories";
 import { LEAD_STATUS_TITLES, LEAD_STATUSES, LOST_REASON_MAX } from "~/lib/lead-status";
 import { SERVICE_ICON_TITLES, SERVICE_ICONS, SERVICE_KIND_TITLES, SERVICE_KINDS } from "~/lib/service-icons";
 import { PLACEHOLDERS_HINT } from "~/lib/site-settings-fields";
 import { checkUserWrite, effectiveAdminSql } from "../auth/users.server";
 import { checkGalleryWrite, GALLERY_KINDS } from "../gallery.server";
+import { emailStateSql } from "../outbox.server";
 import { sanitizeRichText } from "../rich-text.server";
 import type { ColumnDef, TableDef } from "./table-def.server";
 
@@ -252,19 +253,22 @@ export const ADMIN_TABLES: TableDef[] = [
         type: "string",
         title: "State",
         readOnly: true,
-        enum: ["sent", "sending", "failed", "queued"],
-        enumTitles: ["Sent", "Sending", "Failed, will retry", "Queued"],
-        // The same states as on a lead's page (app/server/leads/lead.server.ts).
-        read: (ref) => sql`CASE
-          WHEN ${ref("sent_at")} IS NOT NULL THEN 'sent'
-          WHEN ${ref("claimed_by")} IS NOT NULL AND ${ref("next_attempt_at")} > now() THEN 'sending'
-          WHEN ${ref("last_error")} IS NOT NULL AND ${ref("next_attempt_at")} > now() THEN 'failed'
-          ELSE 'queued' END`,
+        enum: [...EMAIL_STATES],
+        enumTitles: EMAIL_STATES.map((s) => EMAIL_STATE_TITLES[s]),
+        // The same states as on a lead's page.
+        read: emailStateSql,
       },
       attempts: { type: "integer", title: "Tries", readOnly: true },
       last_error: { type: "string", title: "Last Error", readOnly: true, searchable: true },
       next_attempt_at: { type: "string", title: "Next Try", format: "date-time", readOnly: true },
-      sent_at: { type: "string", title: "Sent", format: "date-time", readOnly: true, nullable: true },
+      sent_at: {
+        type: "string",
+        title: "Sent or Logged",
+        description: "When the mail server took it, or, with no mail server configured, when it was written to the server log",
+        format: "date-time",
+        readOnly: true,
+        nullable: true,
+      },
       lead_id: { type: "integer", title: "Lead", readOnly: true, nullable: true, href: "/admin/leads/{value}", hrefText: "#{value}" },
     },
   },

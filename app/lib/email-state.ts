@@ -1,0 +1,16 @@
+/**
+ * Where an e-mail in the outbox is, browser-safe: a lead's History and the
+ * dashboard's E-mail Log show the same states (app/server/outbox.server.ts
+ * reads them from a row).
+ */
+export const EMAIL_STATES = ["sent", "logged", "sending", "failed", "queued"] as const;
+export type EmailState = (typeof EMAIL_STATES)[number];
+
+export const EMAIL_STATE_TITLES: Record<EmailState, string> = {
+  sent: "Sent",
+  // Without SMTP_URL nothing leaves the server: it must not read as sent.
+  logged: "Written to the server log: no mail server configured",
+  sending: "Sending",
+  failed: "Failed, will retry",
+  queued: "Queued",
+};
