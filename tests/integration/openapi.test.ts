@@ -208,7 +208,7 @@ describe("the title", () => {
 
   it("is the business's name from the settings, in the document and on the dashboard's API page", async () => {
     expect(doc.info.title).toBe("Shine On Wheels API");
-    await saveSettings(db(), { ...SEED_SETTINGS, businessName: "Lakeshore Gloss Mobile Detailing" }, "owner@example.com");
+    await saveSettings(db(), { ...SEED_SETTINGS, notifyEmail: "owner@example.com", businessName: "Lakeshore Gloss Mobile Detailing" }, "owner@example.com");
     try {
       const served = (await (await app.fetch("/api/openapi.json")).json()) as Json;
       expect(served.info.title).toBe("Lakeshore Gloss API");
@@ -216,7 +216,7 @@ describe("the title", () => {
       // Only the title follows the settings.
       expect({ ...served, info: { ...served.info, title: doc.info.title } }).toEqual(doc);
     } finally {
-      await saveSettings(db(), SEED_SETTINGS, "owner@example.com");
+      await saveSettings(db(), { ...SEED_SETTINGS, notifyEmail: "owner@example.com" }, "owner@example.com");
     }
   });
 });
