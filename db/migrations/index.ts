@@ -18,6 +18,7 @@ import * as mailLogAndAlertAddress from "./2026-11-27-02-mail-log-and-alert-addr
 import * as firstStartHistory from "./2026-11-27-03-first-start-history";
 import * as seededFaqsNameTheSettings from "./2026-11-27-04-seeded-faqs-name-the-settings";
 import * as purgedRowsForgetHistory from "./2026-11-27-09-purged-rows-forget-history";
+import * as richTextFrames from "./2026-11-27-09-rich-text-frames";
 
 // Listed explicitly (not read from disk) so the bundled server carries them.
 // Names sort by date; append new ones at the end.
@@ -41,4 +42,5 @@ export const migrations: Record<string, Migration> = {
   "2026-11-27-03-first-start-history": firstStartHistory,
   "2026-11-27-04-seeded-faqs-name-the-settings": seededFaqsNameTheSettings,
   "2026-11-27-09-purged-rows-forget-history": purgedRowsForgetHistory,
+  "2026-11-27-09-rich-text-frames": richTextFrames,
 };
