@@ -12,6 +12,7 @@ import {
 } from "react-router";
 import { NonceProvider } from "~/lib/nonce";
 import { ScriptsAfterPaint, scriptsAfterPaint } from "~/lib/scripts-after-paint";
+import { answerClientMistake } from "~/server/client-mistakes.server";
 import { isDatabaseUnavailable, noteDatabaseOutage } from "~/server/outage.server";
 import { requestInfoContext } from "~/server/request-context.server";
 
@@ -24,6 +25,8 @@ export const streamTimeout = 5_000;
  */
 export const handleError: HandleErrorFunction = (error, { request, context }) => {
   if (request.signal.aborted) return;
+  // A client's mistake (a POST to a page without an action): one line, not a stack.
+  if (answerClientMistake(error, request)) return;
   // React Router wraps some errors in an error response that keeps the original.
   const wrapped = isRouteErrorResponse(error) ? (error as { error?: unknown }).error : undefined;
   const cause = wrapped ?? error;

@@ -5,6 +5,7 @@ import { NotAdministrator as NotAdministratorNow } from "./components/auth/NotAd
 import { END_OF_PAGE_ID, PublicLayout } from "./components/site/PublicLayout";
 import { primaryButton } from "./components/site/styles";
 import { useSiteSettings } from "./components/site/use-site-settings";
+import { clientMistakeText } from "./lib/client-mistakes";
 import { shortName } from "./lib/site-settings";
 import { useNonce } from "./lib/nonce";
 import { provideDatabase } from "./server/database-middleware.server";
@@ -94,7 +95,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   let details = "An unexpected error occurred. Please try again, or call us directly.";
   if (isRouteErrorResponse(error)) {
     title = error.status === 404 ? "Page not found" : `Error ${error.status}`;
-    details = error.status === 404 ? "The page you were looking for does not exist." : error.statusText || details;
+    details = error.status === 404 || error.status === 405 ? clientMistakeText(error.status) : error.statusText || details;
     // The database is down (a quote that could not be stored): the message says what to do instead.
     const message = (error.data as { message?: unknown } | null)?.message;
     if (error.status === 503 && typeof message === "string") [title, details] = ["We'll be right back", message];

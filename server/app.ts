@@ -13,6 +13,7 @@ import { ROW_BODY_MAX_BYTES } from "~/server/tables/rows.server";
 import { uploadStorage } from "~/server/uploads/storage.server";
 import { UPLOAD_ENVELOPE_BYTES } from "~/server/uploads/upload.server";
 import { bodyLimit } from "./body-limit";
+import { clientErrors } from "./client-errors";
 import { clientAddress } from "./client-ip";
 import { lifecycle } from "./lifecycle";
 import { originCheck } from "./origin-check";
@@ -118,6 +119,7 @@ export function createApp(database: OpenDatabase): express.Router {
     reactRouterHandler(renderDocument, (req, res) => contextFor(clientIp(req), res.locals.nonce as string)),
   );
   app.use(databaseErrors);
+  app.use(clientErrors);
   return app;
 }
 

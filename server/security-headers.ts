@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { Request, RequestHandler, Response } from "express";
 import { env } from "~/server/env.server";
+import { VIDEO_EMBED_PREFIXES } from "~/server/video-embeds.server";
 
 /**
  * Security headers on every response, and a fresh CSP nonce per response in
@@ -46,6 +47,8 @@ export function contentSecurityPolicy(nonce: string): string {
     "media-src 'self' blob:",
     "font-src 'self' data:",
     "connect-src 'self'",
+    // The video players rich text may embed (paths ending in "/" match as prefixes).
+    `frame-src ${VIDEO_EMBED_PREFIXES.join(" ")}`,
     "object-src 'none'",
     "base-uri 'self'",
     `form-action 'self' ${provider}`,

@@ -52,6 +52,13 @@ describe("renderMarkdown", () => {
     expect(renderMarkdown('<a href="//evil.example/x">x</a>')).not.toContain("evil.example");
   });
 
+  it("removes every frame, even of a video player rich text may embed: FAQ answers are prose", () => {
+    for (const src of ["https://evil.com", "https://www.youtube.com/embed/abc", "https://player.vimeo.com/video/1"]) {
+      const html = renderMarkdown(`Watch\n\n<iframe src="${src}">inside</iframe>\n\nthis`);
+      expect(html, src).toBe("<p>Watch</p>\n<p>this</p>");
+    }
+  });
+
   it("removes event handler attributes and disallowed elements", () => {
     const html = renderMarkdown(
       '<img src=x onerror="alert(1)"> <p onclick="alert(2)">para</p> <iframe src="https://evil.example"></iframe> ![img](https://example.com/a.png)',

@@ -13,6 +13,11 @@ const allowList: sanitizeHtml.IOptions = {
   // "//evil.example" would otherwise pass as a scheme-less link.
   allowProtocolRelative: false,
   disallowedTagsMode: "discard",
+  // No frames at all in FAQ answers (not even the video players rich text may
+  // embed), and what an author wrote inside one goes with it: a frame's
+  // content is never shown in a browser, so it must not appear as text here
+  // (the first five are sanitize-html's own list, which this option replaces).
+  nonTextTags: ["script", "style", "textarea", "option", "xmp", "iframe"],
   transformTags: {
     // Set here so no author-written rel survives: every link is opener-safe.
     a: (tagName, attribs) => ({ tagName, attribs: { ...attribs, rel: "noopener noreferrer" } }),

@@ -1,8 +1,10 @@
 import sanitizeHtml from "sanitize-html";
+import { videoEmbedSrc } from "./video-embeds.server";
 
 // Quill 2's HTML for exactly the editor's formats (headers 1-6, font, size,
 // bold/italic/underline/strike, blockquote, lists, indent 1-8, links to
-// http/https/mailto/tel, images from http/https/data, video, align, colours,
+// http/https/mailto/tel, images from http/https/data, videos from the allowed
+// players (video-embeds.server.ts), align, colours,
 // sub/superscript, direction): anything
 // else is removed before a rich_text value is stored, so what the public site
 // renders is what the editor could have produced.
@@ -44,6 +46,14 @@ const options: sanitizeHtml.IOptions = {
   transformTags: {
     // Links the editor makes open in a new tab; none may reach back to this page's window.
     a: (tagName, attribs) => ({ tagName, attribs: { ...attribs, target: "_blank", rel: "noopener noreferrer" } }),
+    // A video keeps only its player's address, normalised; any other frame loses
+    // its src and so is removed below (a frame of another site could ask the
+    // visitor for anything in this page's name).
+    iframe: (tagName, attribs) => {
+      const { src, ...rest } = attribs;
+      const video = src === undefined ? undefined : videoEmbedSrc(src);
+      return { tagName, attribs: video ? { ...rest, src: video } : rest };
+    },
     // Only ordered and bullet lists exist in Quill 2 (both written as <ol>).
     li: (tagName, attribs) => {
       const { "data-list": list, ...rest } = attribs;

@@ -1,7 +1,8 @@
 import { sql } from "kysely";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { csvLine, UTF8_BOM } from "~/lib/csv";
+import { csvLine, parseCsv, UTF8_BOM } from "~/lib/csv";
 import { IMPORT_MAX_ROWS } from "~/server/tables/import.server";
+import { seedContent } from "../../db/seed";
 import { inProcessFetch } from "../helpers/routes";
 import { sessionCookieFor } from "../helpers/sessions";
 import { useTestDatabase } from "../helpers/test-database-lifecycle";
@@ -156,9 +157,9 @@ describe("CSV import", () => {
     const exported = await exportCsv("faqs");
     expect(exported).toContain(`"'=HYPERLINK(""http://evil"",""x"")"`);
 
-    // Unchanged: every line updates its own row to what it already holds.
+    // Unchanged: every line holds what its row holds, so nothing is updated.
     const same = await importApi("faqs", exported);
-    expect(same.body).toEqual({ created: 0, updated: 3 });
+    expect(same.body).toEqual({ created: 0, updated: 0 });
     expect(await faqs()).toEqual(before);
 
     // As new rows (the id column emptied, as when copying to another site): the same values again.
@@ -167,6 +168,51 @@ describe("CSV import", () => {
     expect(copied.body).toEqual({ created: 3, updated: 0 });
     const after = await faqs();
     expect(after.slice(3).map(({ id: _, ...r }) => r)).toEqual(before.map(({ id: _, ...r }) => r));
+  });
+
+  it("re-imports an unchanged export of each seeded table as 0 updated, writing nothing; a changed cell updates its row only", async () => {
+    await seedContent(db());
+    const history = async () => (await sql<{ n: number }>`SELECT count(*)::int AS n FROM row_history`.execute(db())).rows[0]!.n;
+    for (const table of ["services", "care_guides", "testimonials", "faqs"]) {
+      const rows = async () => (await sql`SELECT * FROM ${sql.table(table)} ORDER BY id`.execute(db())).rows;
+      const before = await rows();
+      expect(before.length, table).toBeGreaterThan(0);
+      const entries = await history();
+      const exported = await exportCsv(table);
+
+      const same = await importApi(table, exported);
+      expect(same, table).toEqual({ status: 200, body: { created: 0, updated: 0 } });
+      // Not written at all: updated_at kept, no history entry.
+      expect(await rows(), table).toEqual(before);
+      expect(await history(), table).toBe(entries);
+    }
+
+    const parsed = parseCsv(await exportCsv("services"), 1000);
+    if (!parsed.ok) throw new Error(parsed.error);
+    const [header, first, ...rest] = parsed.records.map((r) => r.cells);
+    const sortOrder = header!.indexOf("sort_order");
+    first![sortOrder] = String(Number(first![sortOrder]) + 7);
+    const changed = await importApi("services", [header!, first!, ...rest].map((cells) => csvLine(cells)).join(""));
+    expect(changed.body).toEqual({ created: 0, updated: 1 });
+  });
+
+  it("refuses two lines for the same id, naming both lines", async () => {
+    const [a] = await db()
+      .insertInto("faqs")
+      .values({ question: "Kept?", answer: "Kept.", category: "General Questions", sort_order: 1 })
+      .returning("id")
+      .execute();
+    const csv =
+      csvLine(["id", "question"]) +
+      csvLine([a!.id, "First edit"]) +
+      csvLine([999_999, "Another row"]) +
+      csvLine([`00${a!.id}`, "Second edit, the same row"]);
+    const { status, body } = await importApi("faqs", csv);
+    expect(status).toBe(400);
+    expect(body.problems).toEqual([
+      { line: 4, column: "id", message: `The id ${a!.id} is also on line 2: a row can be updated by one line only` },
+    ]);
+    expect((await faqs()).map((r) => r.question)).toEqual(["Kept?"]);
   });
 
   it("works through the dashboard's form (multipart) with the same report", async () => {

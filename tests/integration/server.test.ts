@@ -26,6 +26,10 @@ describe("production server", () => {
       expect(res.headers.get("x-content-type-options")).toBe("nosniff");
       expect(res.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
       expect(res.headers.get("content-security-policy")).toContain("frame-ancestors 'none'");
+      // Frames only of the video players rich text may embed (rich-text.server.ts).
+      expect(res.headers.get("content-security-policy")).toContain(
+        "frame-src https://www.youtube.com/embed/ https://www.youtube-nocookie.com/embed/ https://player.vimeo.com/video/;",
+      );
     }
     const nonce = (r: Response) => r.headers.get("content-security-policy")!.match(/'nonce-([^']+)'/)![1];
     expect(nonce(a)).not.toBe(nonce(b));

@@ -6,9 +6,11 @@ import { action, loader } from "~/routes/admin.$table";
 import * as trashRoute from "~/routes/admin.$table.trash";
 import { adminUserContext } from "~/server/auth/current-user.server";
 import { databaseContext, requestInfoContext } from "~/server/request-context.server";
+import { rowHistory } from "~/server/tables/history.server";
 import { purgeTrash } from "~/server/tables/purge.server";
 import { tableNames, getTable } from "~/server/tables/registry.server";
 import { DEPENDENTS, NOT_RESTORED } from "~/server/tables/trash.server";
+import { up as forgetPurgedHistory } from "../../db/migrations/2026-11-27-09-purged-rows-forget-history";
 import { inProcessFetch } from "../helpers/routes";
 import { sessionCookieFor } from "../helpers/sessions";
 import { useTestDatabase } from "../helpers/test-database-lifecycle";
@@ -254,8 +256,51 @@ describe("the purge", () => {
     expect(await inTrash("faqs", faq.id)).toBe(false);
     const gone = await api(`/api/tables/faqs/${faq.id}/restore`, { method: "POST" });
     expect(gone.status).toBe(404);
-    // The history stays: it records the delete.
-    expect((await historyOf("faqs", faq.id)).map((h) => h.op)).toEqual(["create", "delete"]);
+  });
+
+  it("takes the purged rows' history with them, and their dependents', and leaves every other row's", async () => {
+    await sql`DELETE FROM trash`.execute(db());
+    const day = 24 * 3600_000;
+    const purged = await addFaq("Customer's private question?");
+    await api(`/api/tables/faqs/${purged.id}`, { method: "PUT", json: { answer: "Their address, 12 Elm St." } });
+    const res = await api("/api/tables/quote_requests", {
+      method: "POST",
+      json: { name: "Erin Erase", email: "erin@example.com", phone: "6165550101", vehicle_type: "car" },
+    });
+    const lead = (await res.json()) as { id: number };
+    await api(`/api/tables/quote_requests/${lead.id}`, { method: "PUT", json: { status: "contacted" } });
+    const event = await db()
+      .insertInto("lead_events")
+      .values({ lead_id: lead.id, kind: "note", body: "Gate code 4411", actor: OWNER })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    // lead_events has no history trigger today; an entry as one would record it
+    // stands for any dependent table that gets one.
+    await sql`INSERT INTO row_history (table_name, row_id, op, after) VALUES ('lead_events', ${event.id}, 'create', '{"body": "Gate code 4411"}')`.execute(db());
+    const live = await addFaq("Still here?");
+    await api(`/api/tables/faqs/${live.id}`, { method: "PUT", json: { answer: "Yes, live." } });
+    const recent = await addFaq("Deleted yesterday?");
+    for (const [table, id] of [["faqs", purged.id], ["quote_requests", lead.id]] as const) {
+      expect((await api(`/api/tables/${table}/${id}`, { method: "DELETE" })).status).toBe(200);
+    }
+    // Deleted 30 days ago: moved back in time, as the purge judges by deleted_at.
+    await sql`UPDATE trash SET deleted_at = now() - interval '31 days'`.execute(db());
+    expect((await api(`/api/tables/faqs/${recent.id}`, { method: "DELETE" })).status).toBe(200);
+    expect((await historyOf("faqs", purged.id)).map((h) => h.op)).toEqual(["create", "update", "delete"]);
+
+    expect(await purgeTrash(db(), { now: new Date(Date.now() + day) })).toBe(2);
+
+    expect(await historyOf("faqs", purged.id)).toEqual([]);
+    expect(await historyOf("quote_requests", lead.id)).toEqual([]);
+    expect(await historyOf("lead_events", event.id)).toEqual([]);
+    expect(await rowHistory(db(), getTable("faqs")!, purged.id)).toEqual([]);
+    const everywhere = await sql`SELECT 1 FROM row_history WHERE before::text LIKE '%12 Elm St%' OR after::text LIKE '%12 Elm St%'
+      OR before::text LIKE '%Gate code 4411%' OR after::text LIKE '%Gate code 4411%'`.execute(db());
+    expect(everywhere.rows).toEqual([]);
+    // A live row and a row still in the trash keep theirs: the latter may yet come back.
+    expect((await historyOf("faqs", live.id)).map((h) => h.op)).toEqual(["create", "update"]);
+    expect((await historyOf("faqs", recent.id)).map((h) => h.op)).toEqual(["create", "delete"]);
+    expect(await inTrash("faqs", recent.id)).toBe(true);
   });
 
   it("two purges at once purge each row exactly once", async () => {
@@ -268,6 +313,31 @@ describe("the purge", () => {
     const counts = await Promise.all([purgeTrash(db(), { now: later, batch: 2 }), purgeTrash(db(), { now: later, batch: 2 })]);
     expect(counts[0]! + counts[1]!).toBe(ids.length);
     expect((await sql`SELECT count(*)::int AS n FROM trash`.execute(db())).rows).toEqual([{ n: 0 }]);
+  });
+});
+
+describe("migration 2026-11-27-09 on a database purged before", () => {
+  it("deletes the history of rows neither in their table nor in the trash, and nothing else", async () => {
+    const purgedBefore = await addFaq("Purged under the old purge?");
+    await api(`/api/tables/faqs/${purgedBefore.id}`, { method: "PUT", json: { answer: "Private." } });
+    await api(`/api/tables/faqs/${purgedBefore.id}`, { method: "DELETE" });
+    // As the old purge left it: the trash row gone, the history kept.
+    await sql`DELETE FROM trash WHERE table_name = 'faqs' AND row_id = ${purgedBefore.id}`.execute(db());
+    const user = await api("/api/tables/users", { method: "POST", json: { email: "gone@example.com", name: "Gone", is_admin: false } });
+    expect(user.status).toBe(201);
+    const userId = ((await user.json()) as { id: number }).id;
+    await sql`DELETE FROM users WHERE id = ${userId}`.execute(db());
+    const trashed = await addFaq("In the trash?");
+    await api(`/api/tables/faqs/${trashed.id}`, { method: "DELETE" });
+    const live = await addFaq("Live?");
+    expect((await historyOf("faqs", purgedBefore.id)).map((h) => h.op)).toEqual(["create", "update", "delete"]);
+
+    await forgetPurgedHistory(db());
+
+    expect(await historyOf("faqs", purgedBefore.id)).toEqual([]);
+    expect(await historyOf("users", userId)).toEqual([]);
+    expect((await historyOf("faqs", trashed.id)).map((h) => h.op)).toEqual(["create", "delete"]);
+    expect((await historyOf("faqs", live.id)).map((h) => h.op)).toEqual(["create"]);
   });
 });
 

@@ -7,7 +7,7 @@ import type { DB } from "../db.server";
 import { readBodyUpTo } from "../json-body.server";
 import type { SessionUser } from "../session.server";
 import { writableColumns } from "./registry.server";
-import { createRow, updateRow } from "./rows.server";
+import { createRow, updateRowIfChanged } from "./rows.server";
 import type { ColumnDef, TableDef } from "./table-def.server";
 
 /**
@@ -115,11 +115,14 @@ export async function importCsv(db: DB, table: TableDef, text: string, actor: Se
         // transaction usable, so the report can name every refused line.
         await sql`SAVEPOINT import_line`.execute(trx);
         try {
-          if (id === undefined) await createRow(trx, table, values, actor);
-          else await updateRow(trx, table, id, values, actor);
+          if (id === undefined) {
+            await createRow(trx, table, values, actor);
+            created++;
+          } else if ((await updateRowIfChanged(trx, table, id, values, actor)).changed) {
+            // A line that repeats what the row holds is not written, nor counted.
+            updated++;
+          }
           await sql`RELEASE SAVEPOINT import_line`.execute(trx);
-          if (id === undefined) created++;
-          else updated++;
         } catch (error) {
           if (!(error instanceof AppError)) throw error;
           await sql`ROLLBACK TO SAVEPOINT import_line`.execute(trx);
@@ -183,6 +186,9 @@ function readLines(table: TableDef, text: string): ReadLines {
   if (problems.length) return { ok: false, problems };
 
   const lines: Line[] = [];
+  // The first line of each id: a second line for the same row would silently
+  // overwrite the first, so the file is refused instead.
+  const lineOfId = new Map<string, number>();
   for (const record of records) {
     if (record.cells.length !== names.length) {
       problems.push({ line: record.line, message: `This line has ${record.cells.length} fields; the header has ${names.length}` });
@@ -195,7 +201,12 @@ function readLines(table: TableDef, text: string): ReadLines {
       if (name === "id") {
         const trimmed = cell.trim();
         if (trimmed && !/^\d{1,15}$/.test(trimmed)) problems.push({ line: record.line, column: "id", message: "The id must be a whole number, or empty to add a row" });
-        else if (trimmed) id = trimmed;
+        else if (trimmed) {
+          id = String(Number(trimmed));
+          const first = lineOfId.get(id);
+          if (first === undefined) lineOfId.set(id, record.line);
+          else problems.push({ line: record.line, column: "id", message: `The id ${id} is also on line ${first}: a row can be updated by one line only` });
+        }
         return;
       }
       const column = writable.get(name);

@@ -9,7 +9,10 @@ const DAY_MS = 24 * 3600_000;
  * `now` (a parameter, so a test can stand 30 days later). Any number of
  * processes may run it at once: each batch claims its rows with FOR UPDATE
  * SKIP LOCKED, so every row is purged by exactly one of them. Returns how
- * many rows this call purged. Their history stays (it records the delete).
+ * many rows this call purged. Their history goes with them, and that of the
+ * dependent rows kept with them (a lead's events): a purged row's contents
+ * must not stay readable in its history (?edit=ID&history=1), so that a
+ * customer's data can be erased (docs/decisions/0063).
  */
 export async function purgeTrash(
   db: DB,
@@ -18,9 +21,23 @@ export async function purgeTrash(
   const cutoff = new Date(now.getTime() - keepDays * DAY_MS);
   let purged = 0;
   for (;;) {
-    const { rows } = await sql<{ id: string }>`DELETE FROM trash WHERE id IN (
-        SELECT id FROM trash WHERE deleted_at < ${cutoff} ORDER BY deleted_at LIMIT ${batch} FOR UPDATE SKIP LOCKED
-      ) RETURNING id`.execute(db);
+    // One statement, so a row and its history go together or not at all.
+    // Dependents kept as whole rows are under their table's name ("lead_events":
+    // [rows…]); a "table.column" key holds only ids of rows that stay.
+    const { rows } = await sql<{ id: string }>`WITH purged AS (
+        DELETE FROM trash WHERE id IN (
+          SELECT id FROM trash WHERE deleted_at < ${cutoff} ORDER BY deleted_at LIMIT ${batch} FOR UPDATE SKIP LOCKED
+        ) RETURNING id, table_name, row_id, dependents
+      ), gone (table_name, row_id) AS (
+        SELECT table_name, row_id FROM purged
+        UNION ALL
+        SELECT kept.key, (item->>'id')::bigint
+          FROM purged, jsonb_each(purged.dependents) kept, jsonb_array_elements(kept.value) item
+          WHERE strpos(kept.key, '.') = 0
+      ), forgotten AS (
+        DELETE FROM row_history h USING gone WHERE h.table_name = gone.table_name AND h.row_id = gone.row_id
+      )
+      SELECT id FROM purged`.execute(db);
     purged += rows.length;
     if (rows.length < batch) return purged;
   }

@@ -147,8 +147,24 @@ export async function updateRow(
   id: string | undefined,
   body: unknown,
   actor: SessionUser,
-  { change }: { change?: "revert" } = {},
+  options: { change?: "revert" } = {},
 ): Promise<TableRow> {
+  return (await updateRowIfChanged(db, table, id, body, actor, options)).row;
+}
+
+/**
+ * updateRow, saying whether the row changed. A row whose fields already hold
+ * the body's values is not written at all (no updated_at, no history entry, no
+ * trigger), so re-importing an export counts and touches only what differs.
+ */
+export async function updateRowIfChanged(
+  db: DB,
+  table: TableDef,
+  id: string | undefined,
+  body: unknown,
+  actor: SessionUser,
+  { change }: { change?: "revert" } = {},
+): Promise<{ row: TableRow; changed: boolean }> {
   refuseReadOnly(table);
   const input = bodyObject(body);
   const existing = await getRow(db, table, id);
@@ -157,18 +173,26 @@ export async function updateRow(
     .filter((name) => name in input);
   const values = valuesToStore(table, { ...existing, ...Object.fromEntries(keys.map((k) => [k, input[k]])) }, keys);
   await checkWrite(db, table, { action: "update", id: Number(existing.id), values, actor });
-  const sets = Object.keys(values).map((n) => sql`${sql.ref(n)} = ${values[n]}`);
+  const names = Object.keys(values);
+  if (!names.length) return { row: existing, changed: false };
+  const sets = names.map((n) => sql`${sql.ref(n)} = ${values[n]}`);
   if (table.columns.updated_at) sets.push(sql`updated_at = now()`);
-  if (!sets.length) return existing;
+  // Compared by the database, in each column's own type (a number, a time, a
+  // boolean as the column holds it), not as the text the request carried.
+  const differs = sql.join(
+    names.map((n) => sql`${sql.ref(n)} IS DISTINCT FROM ${values[n]}`),
+    sql` OR `,
+  );
   return storing(table, () =>
     // As the administrator: a trigger that records the change (a lead's status
     // history, db/migrations/2026-11-23-01-leads.ts) names who made it.
     asActor(db, actor.email, async (trx) => {
       if (change) await markChange(trx, change);
-      const { rows } = await sql<TableRow>`UPDATE ${sql.table(table.name)} SET ${sql.join(sets)} WHERE id = ${existing.id}
-        RETURNING ${selectList(table)}`.execute(trx);
-      if (!rows[0]) throw rowNotFound();
-      return rows[0];
+      const { rows } = await sql<TableRow>`UPDATE ${sql.table(table.name)} SET ${sql.join(sets)}
+        WHERE id = ${existing.id} AND (${differs}) RETURNING ${selectList(table)}`.execute(trx);
+      if (rows[0]) return { row: rows[0], changed: true };
+      // Nothing differed, unless the row went meanwhile.
+      return { row: await getRow(trx, table, String(existing.id)), changed: false };
     }),
   );
 }
