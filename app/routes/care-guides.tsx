@@ -7,13 +7,13 @@ import { pageMeta } from "~/lib/seo";
 import { shortName } from "~/lib/site-settings";
 import { listPublishedCareGuides } from "~/server/care-guides.server";
 import { databaseContext } from "~/server/request-context.server";
-import { siteOrigin } from "~/server/site-url.server";
+import { configuredOrigin } from "~/server/site-url.server";
 import type { Route } from "./+types/care-guides";
 
 /** /care-guides: the published care guides, in the owner's order, each linking to its page. */
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ context }: Route.LoaderArgs) {
   const guides = await listPublishedCareGuides(context.get(databaseContext));
-  return { origin: siteOrigin(request), guides };
+  return { origin: configuredOrigin(), guides };
 }
 
 export default function CareGuides({ loaderData }: Route.ComponentProps) {
