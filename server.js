@@ -10,15 +10,13 @@ import { pathToFileURL } from "node:url";
 const production = process.env.NODE_ENV === "production";
 // BUILD_DIR lets parallel test runs use separate builds (see react-router.config.ts).
 const buildDir = process.env.BUILD_DIR || "build";
-// Long enough for every busy keep-alive connection to carry one more answer
-// (with `Connection: close`), short enough to stay far inside a process
-// manager's grace period. See docs/decisions/0007-shutdown-drain.md.
-const DRAIN_MS = 1_000;
+// See docs/decisions/0007-shutdown-drain.md.
 const FORCED_EXIT_MS = 10_000;
 // A connection accepted just before the listener closed gets this long to send
 // its first request (which is then answered) before it counts as idle.
 const FIRST_REQUEST_GRACE_MS = 1_000;
-// Before the port closes: no new connection for QUIET_MS (at most SETTLE_MAX_MS).
+// Before the port closes (/healthz answering 503 meanwhile): no new connection
+// for QUIET_MS, at most SETTLE_MAX_MS, far inside a process manager's grace period.
 const QUIET_MS = 200;
 const SETTLE_MAX_MS = 1_000;
 // After it closes: a kept-alive connection silent this long is closed.
@@ -170,22 +168,23 @@ async function shutdown(signal) {
   }, FORCED_EXIT_MS);
   force.unref();
 
-  // /healthz now answers 503, and every answer closes its connection: a client
-  // that was busy reconnects, through its load balancer to another process.
-  // Closing idle keep-alive sockets right away instead would race with
-  // requests already on the wire (the client sees a reset).
+  // /healthz now answers 503, so a load balancer stops sending; answers still
+  // keep their connections, so no client is told to reconnect yet.
   lifecycle.draining = true;
-  endEveryConnection = true;
-  await until(() => connections.size === 0, DRAIN_MS);
 
   // Closing the port resets every connection the kernel has accepted and Node
-  // not yet: with clients still reconnecting there are always some. So first
-  // let connections live on until none has arrived for a moment, then close.
-  endEveryConnection = false;
+  // not yet. So the port closes before any answer says `Connection: close`:
+  // the clients that reconnect then are refused cleanly, none is accepted and
+  // reset. First, until no new connection has arrived for a moment (health
+  // checks, clients that do not keep connections alive).
   await until(() => Date.now() - lastConnectionAt >= QUIET_MS, SETTLE_MAX_MS);
   // Not http's close(): it also drops at once every connection whose request
   // is not parsed yet, including those accepted a moment ago.
   const closed = new Promise((resolve) => net.Server.prototype.close.call(listener, resolve));
+
+  // Then every answer closes its connection (a busy client reconnects, to a
+  // refused port, so through its load balancer to another process), and idle
+  // ones are closed; in-flight requests finish.
   endEveryConnection = true;
   const idle = setInterval(closeIdleConnections, 25);
   await closed;

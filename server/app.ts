@@ -8,6 +8,7 @@ import { openAppDatabase, type OpenDatabase } from "~/server/db.server";
 import { env } from "~/server/env.server";
 import { withTimeLimit } from "~/server/outage.server";
 import { SESSION_COOKIE_IN_HEADER } from "~/server/session.server";
+import { warnIfNoConfiguredOrigin } from "~/server/site-url.server";
 import { databaseContext, requestInfoContext } from "~/server/request-context.server";
 import { ROW_BODY_MAX_BYTES } from "~/server/tables/rows.server";
 import { uploadStorage } from "~/server/uploads/storage.server";
@@ -133,6 +134,7 @@ function clientIp(req: express.Request): string {
  */
 export async function start(): Promise<OpenDatabase> {
   env();
+  warnIfNoConfiguredOrigin();
   // A bucket that cannot be used stops the start, not the first upload.
   await uploadStorage().check();
   const database = await openAppDatabase();

@@ -19,8 +19,12 @@ export const DEFAULT_SHARE_IMAGE: ShareImage = {
 /**
  * The head tags every public page carries: title, description, canonical URL
  * and Open Graph / Twitter tags for link previews. `origin` comes from the
- * page's loader (APP_URL or the request's origin); `siteName` is the business
- * name from the settings (settingsFromMatches in the route's meta).
+ * page's loader: APP_URL, or undefined when it is unset, never the request's
+ * Host header (a forged one would otherwise name another site). Without it the
+ * canonical link is relative (HTML resolves it against the page's own address)
+ * and og:url and og:image, which the Open Graph protocol wants absolute, are
+ * left out. `siteName` is the business name from the settings
+ * (settingsFromMatches in the route's meta).
  */
 export function pageMeta({
   title,
@@ -33,6 +37,7 @@ export function pageMeta({
   title: string;
   description: string;
   path: string;
+  /** APP_URL's origin, or undefined when it is unset. */
   origin: string | undefined;
   siteName?: string;
   /** The page's preview image (absolute once written out); the site's own by default. */
@@ -40,6 +45,7 @@ export function pageMeta({
 }): MetaDescriptor[] {
   const url = origin ? new URL(path, origin).href : undefined;
   const imageUrl = origin ? new URL(image.url, origin).href : undefined;
+  const canonical = url ?? path;
   return [
     { title },
     { name: "description", content: description },
@@ -59,6 +65,7 @@ export function pageMeta({
           { name: "twitter:image:alt", content: image.alt },
         ]
       : []),
-    ...(url ? [{ property: "og:url", content: url }, { tagName: "link", rel: "canonical", href: url }] : []),
+    ...(url ? [{ property: "og:url", content: url }] : []),
+    { tagName: "link", rel: "canonical", href: canonical },
   ];
 }

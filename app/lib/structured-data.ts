@@ -1,15 +1,20 @@
 import { SITE_FACTS } from "./business";
 import { phoneE164, type SiteSettings } from "./site-settings";
 
-/** schema.org data about the business, for search engines' rich results. */
-export function businessJsonLd(origin: string, settings: SiteSettings) {
+/**
+ * schema.org data about the business, for search engines' rich results.
+ * `origin` is APP_URL's, or undefined when it is unset: the home page's
+ * address is then relative, which JSON-LD resolves against the page's own.
+ */
+export function businessJsonLd(origin: string | undefined, settings: SiteSettings) {
+  const home = origin ? `${origin}/` : "/";
   return {
     "@context": "https://schema.org",
     "@type": "AutoWash",
-    "@id": `${origin}/#business`,
+    "@id": `${home}#business`,
     name: settings.businessName,
     description: SITE_FACTS.description,
-    url: `${origin}/`,
+    url: home,
     telephone: phoneE164(settings.phone),
     email: settings.publicEmail,
     founder: { "@type": "Person", name: settings.founderName },

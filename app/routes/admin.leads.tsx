@@ -2,7 +2,7 @@ import { Link, redirect, useNavigation } from "react-router";
 import { ErrorBanner } from "~/components/admin/ErrorBanner";
 import { InboxSearch } from "~/components/leads/InboxSearch";
 import { LeadCard } from "~/components/leads/LeadCard";
-import { LeadsPager, type PagerLinks } from "~/components/leads/LeadsPager";
+import { LinkPager, type PagerLinks } from "~/components/ui/LinkPager";
 import { LeadStats } from "~/components/leads/LeadStats";
 import { StatusFilters } from "~/components/leads/StatusFilters";
 import type { GlanceFigures, StatusFilter } from "~/components/leads/types";
@@ -117,7 +117,7 @@ export default function LeadsInbox({ loaderData }: Route.ComponentProps) {
               </p>
             )}
           </div>
-          <LeadsPager pager={pager} />
+          <LinkPager pager={pager} noun="leads" />
         </section>
         <div className="min-w-0 lg:w-96 lg:shrink-0">
           <LeadStats figures={glance} />

@@ -1,23 +1,58 @@
 import { ArrowRight, BookOpen } from "lucide-react";
-import { Link } from "react-router";
+import { data, Link } from "react-router";
 import { PublicLayout } from "~/components/site/PublicLayout";
 import { focusRing } from "~/components/site/styles";
 import { settingsFromMatches } from "~/components/site/use-site-settings";
+import { LinkPager, type PagerLinks } from "~/components/ui/LinkPager";
+import { pagerInfo, parseListQuery, type ListQuery } from "~/lib/list-query";
 import { pageMeta } from "~/lib/seo";
 import { shortName } from "~/lib/site-settings";
 import { listPublishedCareGuides } from "~/server/care-guides.server";
 import { databaseContext } from "~/server/request-context.server";
-import { siteOrigin } from "~/server/site-url.server";
+import { configuredOrigin } from "~/server/site-url.server";
 import type { Route } from "./+types/care-guides";
 
-/** /care-guides: the published care guides, in the owner's order, each linking to its page. */
+/** Guides per page: a multiple of the grid's 2 and 3 columns. */
+export const CARE_GUIDES_PAGE_SIZE = 24;
+
+// The list query parser of the dashboard, here for ?page= only: the public list
+// has no sort, search or filters (its order is the owner's), so none is read.
+const PUBLIC_LIST = { properties: {}, defaultSort: { field: "sort_order", direction: "asc" } } as const;
+
+const pageHref = (page: number) => (page > 1 ? `/care-guides?page=${page}` : "/care-guides");
+
+/**
+ * /care-guides?page=N: the published care guides, in the owner's order, each
+ * linking to its page, CARE_GUIDES_PAGE_SIZE at a time with Previous / Next
+ * links. A page that does not exist (past the last one, or not a page number)
+ * is a 404 that says so, with a link to a page that does; the sitemap still
+ * lists every guide.
+ */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const guides = await listPublishedCareGuides(context.get(databaseContext));
-  return { origin: siteOrigin(request), guides };
+  const origin = configuredOrigin();
+  const asked = new URL(request.url).searchParams.get("page");
+  const parsed = parseListQuery(PUBLIC_LIST, new URLSearchParams(asked === null ? {} : { page: asked }), "dashboard");
+  const query: ListQuery = { ...(parsed.ok ? parsed.query : parsed.fallback), limit: CARE_GUIDES_PAGE_SIZE };
+  const { guides, total } = parsed.ok ? await listPublishedCareGuides(context.get(databaseContext), query) : { guides: [], total: 0 };
+  const info = pagerInfo(query, total);
+  if (!parsed.ok || (query.page > 1 && guides.length === 0)) {
+    const lastPage = Math.max(1, info.pages);
+    const notice = {
+      text: `There is no page “${asked!.slice(0, 20)}” of the care guides.`,
+      link: parsed.ok && lastPage > 1 ? { href: pageHref(lastPage), label: `Go to the last page (${lastPage})` } : { href: "/care-guides", label: "Go to the first page" },
+    };
+    return data({ origin, path: "/care-guides", guides, pager: null, notice }, { status: 404 });
+  }
+  const pager: PagerLinks = {
+    ...info,
+    previous: info.hasPrevious ? pageHref(query.page - 1) : null,
+    next: info.hasNext ? pageHref(query.page + 1) : null,
+  };
+  return { origin, path: pageHref(query.page), guides, pager, notice: null };
 }
 
 export default function CareGuides({ loaderData }: Route.ComponentProps) {
-  const { guides } = loaderData;
+  const { guides, pager, notice } = loaderData;
   return (
     <PublicLayout>
       {/* Dark at the top, like /about: the fixed header is transparent with white text up here. */}
@@ -36,7 +71,19 @@ export default function CareGuides({ loaderData }: Route.ComponentProps) {
 
       <section aria-label="Guides" className="bg-slate-50 py-16 sm:py-24">
         <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
-          {guides.length === 0 ? (
+          {notice ? (
+            <div className="text-center">
+              <p role="alert" className="text-lg text-slate-700">
+                {notice.text}
+              </p>
+              <Link
+                to={notice.link.href}
+                className={`mt-4 inline-block rounded font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-600 ${focusRing}`}
+              >
+                {notice.link.label}
+              </Link>
+            </div>
+          ) : guides.length === 0 ? (
             <p className="text-center text-lg text-slate-600">No care guides are published yet. Please check back soon.</p>
           ) : (
             <ul className="grid gap-6 md:grid-cols-2 lg:grid-cols-3">
@@ -73,6 +120,11 @@ export default function CareGuides({ loaderData }: Route.ComponentProps) {
               ))}
             </ul>
           )}
+          {pager && (
+            <div className="mt-12">
+              <LinkPager pager={pager} noun="guides" />
+            </div>
+          )}
         </div>
       </section>
     </PublicLayout>
@@ -81,10 +133,12 @@ export default function CareGuides({ loaderData }: Route.ComponentProps) {
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
   const name = shortName(settingsFromMatches(matches).businessName);
-  return pageMeta({
+  // A page that does not exist is not worth indexing.
+  const noindex = loaderData?.notice ? [{ name: "robots", content: "noindex" }] : [];
+  return [...noindex, ...pageMeta({
     title: `Care Guides | ${name}`,
     description: `Aftercare guides from ${name}: how to wash, protect and look after your car or boat after a professional detail.`,
-    path: "/care-guides",
+    path: loaderData?.path ?? "/care-guides",
     origin: loaderData?.origin,
-  });
+  })];
 }

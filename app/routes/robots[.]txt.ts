@@ -1,7 +1,8 @@
-import { siteOrigin } from "~/server/site-url.server";
-import type { Route } from "./+types/robots[.]txt";
+import { configuredOrigin } from "~/server/site-url.server";
 
-export function loader({ request }: Route.LoaderArgs) {
+export function loader() {
+  // The Sitemap line needs an absolute URL: only APP_URL's, never the request's Host header.
+  const origin = configuredOrigin();
   const body = [
     "User-agent: *",
     "Allow: /",
@@ -9,7 +10,7 @@ export function loader({ request }: Route.LoaderArgs) {
     "Disallow: /login",
     "Disallow: /api",
     "",
-    `Sitemap: ${siteOrigin(request)}/sitemap.xml`,
+    origin ? `Sitemap: ${origin}/sitemap.xml` : "# No Sitemap line: APP_URL (the site's public origin) is not set.",
     "",
   ].join("\n");
   return new Response(body, {

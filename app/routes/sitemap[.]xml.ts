@@ -1,13 +1,24 @@
 import { listCareGuideSitemapEntries } from "~/server/care-guides.server";
 import { databaseContext } from "~/server/request-context.server";
-import { siteOrigin } from "~/server/site-url.server";
+import { configuredOrigin } from "~/server/site-url.server";
 import type { Route } from "./+types/sitemap[.]xml";
 
 /** The public pages search engines should index. */
 const PUBLIC_PATHS = ["/", "/about", "/gallery", "/care-guides"];
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const origin = siteOrigin(request);
+/**
+ * A sitemap's <loc> must be an absolute URL, and the request's Host header is
+ * the client's to choose: without APP_URL there is no sitemap (404, saying
+ * why) rather than one naming whichever host the asker wrote.
+ */
+export async function loader({ context }: Route.LoaderArgs) {
+  const origin = configuredOrigin();
+  if (!origin) {
+    return new Response("No sitemap: APP_URL (the site's public origin) is not set, and a sitemap needs absolute URLs.\n", {
+      status: 404,
+      headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
+    });
+  }
   const urls = PUBLIC_PATHS.map((path) => `  <url><loc>${escapeXml(new URL(path, origin).href)}</loc></url>`);
   // Each published care guide, with its last change.
   for (const guide of await listCareGuideSitemapEntries(context.get(databaseContext))) {

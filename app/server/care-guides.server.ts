@@ -36,14 +36,23 @@ export function isCareGuideSlug(value: string): boolean {
   return value.length >= 3 && value.length <= 80 && CARE_GUIDE_SLUG.test(value);
 }
 
-export async function listPublishedCareGuides(db: DB): Promise<CareGuideSummary[]> {
-  return db
-    .selectFrom("care_guides")
-    .select(["slug", "title", "summary", "cover"])
-    .where("published", "=", true)
-    .orderBy("sort_order")
-    .orderBy("id")
-    .execute();
+/** One page of the published guides, in the owner's order, and how many are published in all. */
+export async function listPublishedCareGuides(
+  db: DB,
+  { page, limit }: { page: number; limit: number },
+): Promise<{ guides: CareGuideSummary[]; total: number }> {
+  const published = db.selectFrom("care_guides").where("published", "=", true);
+  const [guides, count] = await Promise.all([
+    published
+      .select(["slug", "title", "summary", "cover"])
+      .orderBy("sort_order")
+      .orderBy("id")
+      .limit(limit)
+      .offset((page - 1) * limit)
+      .execute(),
+    published.select((eb) => eb.fn.countAll<string>().as("total")).executeTakeFirstOrThrow(),
+  ]);
+  return { guides, total: Number(count.total) };
 }
 
 /** The published guide with this slug, or undefined (unknown, malformed or unpublished). */

@@ -138,11 +138,45 @@ for (const javaScriptEnabled of [true, false]) {
         const draftSlug = draft.toLowerCase().replace(/ /g, "-");
         const res = await page.goto(`/care-guides/${draftSlug}`);
         expect(res?.status()).toBe(404);
+        // That the sitemap lists published guides only is tests/integration/services-care-guides.test.ts's:
+        // it needs APP_URL, which this server has not.
+      } finally {
+        await deleteRows(admin, "care_guides", rows.map((r) => r.id));
+        await admin.context().close();
+      }
+    });
 
-        // The sitemap lists the published guide, not the draft.
-        const sitemap = await (await page.request.get("/sitemap.xml")).text();
-        expect(sitemap).toContain(`${new URL(page.url()).origin}/care-guides/${published.toLowerCase().replace(/ /g, "-")}</loc>`);
-        expect(sitemap).not.toContain(draftSlug);
+    test("/care-guides pages its list with Previous and Next links; a page past the end says so", async ({ page, browser }) => {
+      const admin = await adminPage(browser);
+      const prefix = marker("Paged Guide ");
+      // After the seeded guides (the owner's order), enough for a second page of 24.
+      const rows = await createRows(
+        admin,
+        "care_guides",
+        Array.from({ length: 30 }, (_, i) => ({ title: `${prefix} ${String(i + 1).padStart(2, "0")}`, body: "<p>Rinse first.</p>", sort_order: 1000 + i, published: true })),
+      );
+      try {
+        await page.goto("/care-guides");
+        const guides = page.getByRole("region", { name: "Guides" });
+        const pager = guides.getByRole("navigation", { name: "Pagination" });
+        await expect(guides.getByRole("listitem")).toHaveCount(24);
+        await expect(pager).toContainText(/Page 1 of \d+/);
+        await expect(pager.getByRole("button", { name: "Previous" })).toBeDisabled();
+        const pages = Number((await pager.textContent())!.match(/Page 1 of (\d+)/)![1]);
+
+        await pager.getByRole("link", { name: "Next" }).click();
+        await expect(page).toHaveURL(/\/care-guides\?page=2$/);
+        await expect(pager).toContainText(`Page 2 of ${pages}`);
+        await expect(guides.getByRole("link", { name: `${prefix} 30` })).toBeVisible();
+        await pager.getByRole("link", { name: "Previous" }).click();
+        await expect(page).toHaveURL(/\/care-guides$/);
+        await expect(pager).toContainText(`Page 1 of ${pages}`);
+
+        const past = await page.goto(`/care-guides?page=${pages + 1}`);
+        expect(past?.status()).toBe(404);
+        await expect(page.getByRole("alert")).toHaveText(`There is no page “${pages + 1}” of the care guides.`);
+        await page.getByRole("link", { name: `Go to the last page (${pages})` }).click();
+        await expect(pager).toContainText(`Page ${pages} of ${pages}`);
       } finally {
         await deleteRows(admin, "care_guides", rows.map((r) => r.id));
         await admin.context().close();

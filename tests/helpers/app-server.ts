@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync } from "node:fs";
+import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { cookiesFrom } from "./cookies";
@@ -28,8 +29,11 @@ const root = path.resolve(import.meta.dirname, "../..");
  */
 export async function startAppServer(
   env: Record<string, string> = {},
-  options: { dataDir?: string; embeddedOnDisk?: boolean } = {},
+  options: { dataDir?: string; embeddedOnDisk?: boolean; withAppUrl?: boolean } = {},
 ): Promise<AppServer> {
+  // withAppUrl: APP_URL set to the server's own address, as in production, for
+  // the absolute links only a configured origin gives (canonical, og:image, sitemap).
+  const ownAddress = options.withAppUrl ? await freePortAddress() : undefined;
   // embeddedOnDisk: no DATABASE_URL at all, as `npm start` runs (PGlite in $DATA_DIR/db).
   const database = options.embeddedOnDisk ? { url: "", drop: async () => {} } : await createTestDatabase();
   const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), "gr-detail-app-"));
@@ -40,8 +44,9 @@ export async function startAppServer(
       HOME: process.env.HOME,
       NODE_ENV: "production",
       ...(process.env.BUILD_DIR ? { BUILD_DIR: process.env.BUILD_DIR } : {}),
-      PORT: "0",
+      PORT: ownAddress ? ownAddress.port : "0",
       HOST: "127.0.0.1",
+      ...(ownAddress ? { APP_URL: ownAddress.url } : {}),
       DATA_DIR: dataDir,
       ...(database.url ? { DATABASE_URL: database.url } : {}),
       ...env,
@@ -83,6 +88,15 @@ export async function startAppServer(
       await database.drop();
     },
   };
+}
+
+/** A port free a moment ago (the server takes it straight after) and its http URL on 127.0.0.1. */
+async function freePortAddress(): Promise<{ port: string; url: string }> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
+  const { port } = probe.address() as { port: number };
+  await new Promise((resolve) => probe.close(resolve));
+  return { port: String(port), url: `http://127.0.0.1:${port}` };
 }
 
 /**

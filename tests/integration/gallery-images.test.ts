@@ -16,7 +16,7 @@ let app: AppServer;
 let admin: string;
 beforeAll(async () => {
   smtp = await startSmtpSink();
-  app = await startAppServer({ SMTP_URL: smtp.url, ADMIN_EMAILS: OWNER }, { dataDir });
+  app = await startAppServer({ SMTP_URL: smtp.url, ADMIN_EMAILS: OWNER }, { dataDir, withAppUrl: true });
   admin = await signInByEmail(app, smtp, OWNER);
 });
 afterAll(async () => {

@@ -20,7 +20,8 @@ const healthz = () =>
 
 it("/healthz answers 503 while the process drains, so a load balancer stops sending first", async () => {
   expect((await healthz()).status).toBe(200);
-  // An idle kept-alive connection holds the drain open for its full second (server.js DRAIN_MS).
+  // The port stays open, /healthz answering 503, until no new connection has come for 200 ms
+  // (server.js QUIET_MS): these checks, 10 ms apart, hold it open up to its 1 s limit.
   const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
   await new Promise<void>((resolve, reject) =>
     http.get(new URL("/favicon.svg", app.url), { agent }, (res) => res.resume().on("end", resolve)).on("error", reject),

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SERVICE_ICONS } from "~/lib/service-icons";
+import { reloadEnv } from "~/server/env.server";
 import { seedContent } from "../../db/seed";
 import { services as seedServices } from "../../db/seed-content";
 import { signInByEmail, startAppServer, type AppServer } from "../helpers/app-server";
@@ -262,15 +263,21 @@ describe("the public care guide pages", () => {
   });
 
   it("lists /care-guides and each published guide, with its last change, in the sitemap", async () => {
-    const res = await fetchRoute("/sitemap.xml");
+    // A sitemap needs APP_URL (tests/integration/site-url.test.ts).
+    process.env.APP_URL = "https://shine.example";
+    reloadEnv();
+    const res = await fetchRoute("/sitemap.xml").finally(() => {
+      delete process.env.APP_URL;
+      reloadEnv();
+    });
     expect(res.status).toBe(200);
     const xml = await res.text();
-    expect(xml).toContain("<loc>http://localhost/care-guides</loc>");
+    expect(xml).toContain("<loc>https://shine.example/care-guides</loc>");
     const updated = await db().selectFrom("care_guides").select("updated_at").where("id", "=", published.id).executeTakeFirstOrThrow();
     expect(xml).toContain(
-      `<url><loc>http://localhost/care-guides/paint-sealant-care</loc><lastmod>${new Date(updated.updated_at).toISOString()}</lastmod></url>`,
+      `<url><loc>https://shine.example/care-guides/paint-sealant-care</loc><lastmod>${new Date(updated.updated_at).toISOString()}</lastmod></url>`,
     );
-    expect(xml).toContain("<loc>http://localhost/care-guides/hull-care</loc>");
+    expect(xml).toContain("<loc>https://shine.example/care-guides/hull-care</loc>");
     expect(xml).not.toContain("draft-guide");
   });
 });

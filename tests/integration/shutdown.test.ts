@@ -68,6 +68,41 @@ it("SIGTERM lets an in-flight quote request finish and be accepted, then exits c
   await app.stop();
 });
 
+/** GET /favicon.svg on `agent` (false: a new connection of its own): the answer's status and Connection header, or the error's code. */
+function getFavicon(url: string, agent: http.Agent | false) {
+  return new Promise<{ status: number; connection?: string } | { error: string }>((resolve) => {
+    http
+      .get(new URL("/favicon.svg", url), { agent }, (res) => {
+        res.resume();
+        res.on("end", () => resolve({ status: res.statusCode!, connection: res.headers.connection }));
+      })
+      .on("error", (error: NodeJS.ErrnoException) => resolve({ error: error.code ?? error.message }));
+  });
+}
+
+it("SIGTERM closes the port before any answer tells a client to reconnect: the reconnection is refused, not accepted and reset", { timeout: 90_000 }, async () => {
+  const app = await startAppServer();
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+  try {
+    expect(await getFavicon(app.url, agent)).toEqual({ status: 200, connection: "keep-alive" });
+    app.process.kill("SIGTERM");
+    // The kept-alive connection goes on carrying requests until an answer ends it...
+    const until = Date.now() + 10_000;
+    let answer: Awaited<ReturnType<typeof getFavicon>>;
+    do answer = await getFavicon(app.url, agent);
+    while ("status" in answer && answer.connection !== "close" && Date.now() < until);
+    expect(answer).toEqual({ status: 200, connection: "close" });
+    // ...and the client, reconnecting at once, finds the port closed: refused,
+    // so it goes elsewhere. An open port here would accept connections that
+    // its closing, a moment later, resets.
+    expect(await getFavicon(app.url, false)).toEqual({ error: "ECONNREFUSED" });
+    await expect.poll(() => app.process.exitCode, { timeout: 10_000 }).toBe(0);
+  } finally {
+    agent.destroy();
+    await app.stop();
+  }
+});
+
 it("SIGTERM under keep-alive load: no request on an open connection is reset, quotes keep being accepted, exit 0 within 10 s", { timeout: 120_000 }, async () => {
   const dataDir = mkdtempSync(path.join(tmpdir(), "gr-detail-shutdown-"));
   const app = await startAppServer({ TRUST_PROXY: "1" }, { dataDir, embeddedOnDisk: true });

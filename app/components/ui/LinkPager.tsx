@@ -15,15 +15,19 @@ const item =
   "inline-flex min-h-10 items-center gap-1 rounded-lg border border-slate-300 bg-white px-3 text-sm font-medium text-slate-700 shadow-xs";
 const active = `${item} hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500`;
 
-/** Previous / Next as links (no JavaScript needed), shown from two pages on, as the tables' pager. */
-export function LeadsPager({ pager }: { pager: PagerLinks }) {
+/**
+ * Previous / Next as links (no JavaScript needed), shown from two pages on, as
+ * the tables' pager: the leads inbox and the public /care-guides. `noun` names
+ * what is counted ("leads", "guides").
+ */
+export function LinkPager({ pager, noun }: { pager: PagerLinks; noun: string }) {
   if (pager.pages < 2) return null;
   return (
     <nav aria-label="Pagination" className="flex flex-col items-center justify-between gap-3 text-sm text-slate-600 sm:flex-row">
       <p>
         Showing <span className="font-medium text-slate-900">{pager.from}</span> to{" "}
         <span className="font-medium text-slate-900">{pager.to}</span> of{" "}
-        <span className="font-medium text-slate-900">{pager.total}</span> leads
+        <span className="font-medium text-slate-900">{pager.total}</span> {noun}
       </p>
       <div className="flex items-center gap-3">
         <PageLink href={pager.previous} rel="prev">
