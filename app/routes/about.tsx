@@ -9,14 +9,14 @@ import { pageMeta } from "~/lib/seo";
 import { fillPlaceholders } from "~/server/placeholders.server";
 import { databaseContext } from "~/server/request-context.server";
 import { getSettingsForPage } from "~/server/settings.server";
-import { configuredOrigin } from "~/server/site-url.server";
+import { linkOrigin } from "~/server/site-url.server";
 import type { Route } from "./+types/about";
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   // The story with the settings' current values in place of {phone}, {email}…;
   // while the database is down, the last ones read (the page is still served).
   const settings = await getSettingsForPage(context.get(databaseContext));
-  return { origin: configuredOrigin(), story: fillPlaceholders(settings.aboutStory, settings) };
+  return { origin: linkOrigin(request), story: fillPlaceholders(settings.aboutStory, settings) };
 }
 
 const VALUES = [

@@ -9,18 +9,18 @@ import { shortName } from "~/lib/site-settings";
 import { getPublishedCareGuide } from "~/server/care-guides.server";
 import { databaseContext } from "~/server/request-context.server";
 import { getSettingsForPage } from "~/server/settings.server";
-import { configuredOrigin } from "~/server/site-url.server";
+import { linkOrigin } from "~/server/site-url.server";
 import type { Route } from "./+types/care-guides.$slug";
 
 /**
  * /care-guides/{slug}: one published guide. An unknown, malformed or
  * unpublished slug is the site's 404 page (the root ErrorBoundary).
  */
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ request, params, context }: Route.LoaderArgs) {
   const db = context.get(databaseContext);
   const guide = await getPublishedCareGuide(db, params.slug, await getSettingsForPage(db));
   if (!guide) throw new Response("Care guide not found", { status: 404, statusText: "Not Found" });
-  return { origin: configuredOrigin(), guide };
+  return { origin: linkOrigin(request), guide };
 }
 
 /** "2026-11-20" as "November 20, 2026", the same on the server and in the browser. */

@@ -9,7 +9,7 @@ import { pageMeta } from "~/lib/seo";
 import { shortName } from "~/lib/site-settings";
 import { listPublishedCareGuides } from "~/server/care-guides.server";
 import { databaseContext } from "~/server/request-context.server";
-import { configuredOrigin } from "~/server/site-url.server";
+import { linkOrigin } from "~/server/site-url.server";
 import type { Route } from "./+types/care-guides";
 
 /** Guides per page: a multiple of the grid's 2 and 3 columns. */
@@ -29,7 +29,7 @@ const pageHref = (page: number) => (page > 1 ? `/care-guides?page=${page}` : "/c
  * lists every guide.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const origin = configuredOrigin();
+  const origin = linkOrigin(request);
   const asked = new URL(request.url).searchParams.get("page");
   const parsed = parseListQuery(PUBLIC_LIST, new URLSearchParams(asked === null ? {} : { page: asked }), "dashboard");
   const query: ListQuery = { ...(parsed.ok ? parsed.query : parsed.fallback), limit: CARE_GUIDES_PAGE_SIZE };

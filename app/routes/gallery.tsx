@@ -9,7 +9,7 @@ import { pageMeta } from "~/lib/seo";
 import { shortName } from "~/lib/site-settings";
 import { GALLERY_KINDS, listPublishedPairs, type GalleryKind } from "~/server/gallery.server";
 import { databaseContext } from "~/server/request-context.server";
-import { configuredOrigin } from "~/server/site-url.server";
+import { linkOrigin } from "~/server/site-url.server";
 import type { Route } from "./+types/gallery";
 
 /** /gallery: every published before/after pair; ?kind=car or ?kind=boat shows one kind (plain links, no script needed). */
@@ -20,7 +20,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // Link previews show the first pair's after photo, cropped to 1200x630 at upload.
   const cover = pairs.find((p) => p.after.og);
   const ogImage = cover ? { url: variantUrl(cover.after.src, "og", "jpg"), ...OG_IMAGE_SIZE, alt: `After: ${cover.caption}` } : undefined;
-  return { origin: configuredOrigin(), kind: kind ?? null, pairs, ogImage };
+  return { origin: linkOrigin(request), kind: kind ?? null, pairs, ogImage };
 }
 
 const FILTERS: { kind: GalleryKind | null; label: string }[] = [

@@ -20,11 +20,11 @@ import { listFaqGroups, listTestimonials } from "~/server/public-content.server"
 import { listServicesByKind } from "~/server/services.server";
 import { databaseContext, requestInfoContext } from "~/server/request-context.server";
 import { getSettingsForPage } from "~/server/settings.server";
-import { configuredOrigin } from "~/server/site-url.server";
+import { linkOrigin } from "~/server/site-url.server";
 import type { Route } from "./+types/home";
 import { quoteAction } from "./home.server";
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const db = context.get(databaseContext);
   const settingsRead = getSettingsForPage(db);
   const [testimonials, faqGroups, services, gallery, settings] = await Promise.all([
@@ -34,7 +34,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     listPublishedPairs(db, { limit: HOME_GALLERY_PAIRS }),
     settingsRead,
   ]);
-  const origin = configuredOrigin();
+  const origin = linkOrigin(request);
   // Built here, not in the component, so the browser's bundle need not carry it.
   const jsonLd = businessJsonLd(origin, settings);
   return { origin, testimonials, faqGroups, services, gallery, jsonLd };

@@ -1,8 +1,8 @@
-import { configuredOrigin } from "~/server/site-url.server";
+import { linkOrigin } from "~/server/site-url.server";
 
-export function loader() {
-  // The Sitemap line needs an absolute URL: only APP_URL's, never the request's Host header.
-  const origin = configuredOrigin();
+export function loader({ request }: { request: Request }) {
+  // The Sitemap line needs an absolute URL: APP_URL's, or this machine's own (linkOrigin), never any Host header.
+  const origin = linkOrigin(request);
   const body = [
     "User-agent: *",
     "Allow: /",
@@ -10,7 +10,7 @@ export function loader() {
     "Disallow: /login",
     "Disallow: /api",
     "",
-    origin ? `Sitemap: ${origin}/sitemap.xml` : "# No Sitemap line: APP_URL (the site's public origin) is not set.",
+    origin ? `Sitemap: ${origin}/sitemap.xml` : "# No Sitemap line: APP_URL (the site's public origin) is not set and this host is not this machine's own.",
     "",
   ].join("\n");
   return new Response(body, {

@@ -1,6 +1,6 @@
 import { listCareGuideSitemapEntries } from "~/server/care-guides.server";
 import { databaseContext } from "~/server/request-context.server";
-import { configuredOrigin } from "~/server/site-url.server";
+import { linkOrigin } from "~/server/site-url.server";
 import type { Route } from "./+types/sitemap[.]xml";
 
 /** The public pages search engines should index. */
@@ -8,13 +8,14 @@ const PUBLIC_PATHS = ["/", "/about", "/gallery", "/care-guides"];
 
 /**
  * A sitemap's <loc> must be an absolute URL, and the request's Host header is
- * the client's to choose: without APP_URL there is no sitemap (404, saying
- * why) rather than one naming whichever host the asker wrote.
+ * the client's to choose: without APP_URL, only a request to this machine's
+ * own name or address gets one (linkOrigin); any other host a 404 saying why,
+ * rather than a sitemap naming whichever host the asker wrote.
  */
-export async function loader({ context }: Route.LoaderArgs) {
-  const origin = configuredOrigin();
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const origin = linkOrigin(request);
   if (!origin) {
-    return new Response("No sitemap: APP_URL (the site's public origin) is not set, and a sitemap needs absolute URLs.\n", {
+    return new Response("No sitemap: APP_URL (the site's public origin) is not set, and a sitemap needs absolute URLs of a known host.\n", {
       status: 404,
       headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
     });

@@ -1,3 +1,5 @@
+import { isIP } from "node:net";
+import { networkInterfaces } from "node:os";
 import { env } from "./env.server";
 
 /** A request, or the URL it came to (e.g. built from an Express request's protocol and Host). */
@@ -15,7 +17,7 @@ function publicUrl(request: RequestOrUrl): URL {
  * which comes from the Host header any client chooses. Only for answers to
  * that same client (the same-origin check, the OAuth return address, which
  * the provider checks against its list); never for links written into pages,
- * the sitemap or anything others read: those take configuredOrigin().
+ * the sitemap or anything others read: those take linkOrigin().
  */
 export function siteOrigin(request: RequestOrUrl): string {
   return publicUrl(request).origin;
@@ -37,12 +39,36 @@ export function configuredOrigin(): string | undefined {
   return APP_URL ? new URL(APP_URL).origin : undefined;
 }
 
+/**
+ * The origin for absolute links written into pages and files others read
+ * (og:image, og:url, the canonical link, structured data, the sitemap):
+ * APP_URL; without it, the request's own origin only when its host is this
+ * machine by name or address (localhost, a loopback or one of its network
+ * interfaces' addresses: how a site started with `npm start` is reached before
+ * it has a domain), never any other Host header. Undefined otherwise: then
+ * those links are relative, or left out where a format needs them absolute.
+ */
+export function linkOrigin(request: RequestOrUrl): string | undefined {
+  const configured = configuredOrigin();
+  if (configured) return configured;
+  const url = new URL(urlOf(request));
+  return isThisMachine(url.hostname) ? url.origin : undefined;
+}
+
+function isThisMachine(hostname: string): boolean {
+  const host = hostname.replace(/^\[|\]$/g, "").toLowerCase();
+  if (host === "localhost" || host.endsWith(".localhost")) return true;
+  if (isIP(host) === 4 && host.startsWith("127.")) return true;
+  return Object.values(networkInterfaces()).some((list) => list?.some((i) => i.address.toLowerCase() === host));
+}
+
 /** Said once at start-up when APP_URL is unset: what the site leaves out without it. */
 export function warnIfNoConfiguredOrigin(): void {
   if (configuredOrigin()) return;
   console.warn(
-    "[site] APP_URL is not set: pages link to themselves by relative URLs, without og:image or og:url; " +
-      "robots.txt names no sitemap and /sitemap.xml answers 404; e-mails carry no link into the site. " +
+    "[site] APP_URL is not set: absolute links (og:image, og:url, the sitemap, structured data) are made only for " +
+      "requests to this machine's own names and addresses (localhost, its IP addresses); any other Host gets relative " +
+      "links, no og:image or og:url, no sitemap; e-mails carry no link into the site. " +
       "Set APP_URL to the public origin (e.g. https://example.com) in production.",
   );
 }

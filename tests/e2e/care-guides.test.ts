@@ -138,8 +138,11 @@ for (const javaScriptEnabled of [true, false]) {
         const draftSlug = draft.toLowerCase().replace(/ /g, "-");
         const res = await page.goto(`/care-guides/${draftSlug}`);
         expect(res?.status()).toBe(404);
-        // That the sitemap lists published guides only is tests/integration/services-care-guides.test.ts's:
-        // it needs APP_URL, which this server has not.
+
+        // The sitemap lists the published guide, not the draft.
+        const sitemap = await (await page.request.get("/sitemap.xml")).text();
+        expect(sitemap).toContain(`${new URL(page.url()).origin}/care-guides/${published.toLowerCase().replace(/ /g, "-")}</loc>`);
+        expect(sitemap).not.toContain(draftSlug);
       } finally {
         await deleteRows(admin, "care_guides", rows.map((r) => r.id));
         await admin.context().close();

@@ -378,16 +378,14 @@ test.describe("without JavaScript", () => {
 });
 
 test.describe("search engines", () => {
-  // This server has no APP_URL: links to the page itself are relative, and the
-  // tags that must be absolute are left out (with APP_URL: tests/integration/site-url.test.ts).
-  test("each page has its title, description, canonical URL and Open Graph tags", async ({ page }) => {
+  test("each page has its title, description, canonical URL and Open Graph tags", async ({ page, baseURL }) => {
     for (const [path, title] of [["/", /Mobile Car & Boat Detailing/], ["/about", /About Us/]] as const) {
       await page.goto(path);
       await expect(page).toHaveTitle(title);
       const head = page.locator("head");
       await expect(head.locator("meta[name='description']")).toHaveAttribute("content", /.{50,}/);
-      await expect(head.locator("link[rel='canonical']")).toHaveAttribute("href", path);
-      await expect(head.locator("meta[property='og:url']")).toHaveCount(0);
+      await expect(head.locator("link[rel='canonical']")).toHaveAttribute("href", `${baseURL}${path}`);
+      await expect(head.locator("meta[property='og:url']")).toHaveAttribute("content", `${baseURL}${path}`);
       await expect(head.locator("meta[property='og:title']")).toHaveAttribute("content", title);
       await expect(head.locator("meta[property='og:type']")).toHaveAttribute("content", "website");
     }
@@ -408,7 +406,7 @@ test.describe("search engines", () => {
     expect(data.areaServed.length).toBeGreaterThan(0);
   });
 
-  test("robots.txt allows the site and keeps crawlers out of private areas", async ({ request }) => {
+  test("robots.txt allows the site, keeps crawlers out of private areas and names the sitemap", async ({ request, baseURL }) => {
     const res = await request.get("/robots.txt");
     expect(res.status()).toBe(200);
     expect(res.headers()["content-type"]).toContain("text/plain");
@@ -416,8 +414,18 @@ test.describe("search engines", () => {
     expect(body).toContain("User-agent: *");
     expect(body).toMatch(/^Allow: \/$/m);
     for (const path of ["/admin", "/login", "/api"]) expect(body).toMatch(new RegExp(`^Disallow: ${path}$`, "m"));
-    // Its Sitemap line, and the sitemap, need APP_URL: tests/integration/site-url.test.ts.
-    expect(body).not.toContain("Sitemap:");
+    expect(body).toContain(`Sitemap: ${baseURL}/sitemap.xml`);
+  });
+
+  test("sitemap.xml lists the public pages by absolute URL", async ({ request, baseURL }) => {
+    const res = await request.get("/sitemap.xml");
+    expect(res.status()).toBe(200);
+    expect(res.headers()["content-type"]).toContain("application/xml");
+    const locs = [...(await res.text()).matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
+    // Other public pages (the gallery, each published care guide) follow; care guides are checked in tests/integration/services-care-guides.test.ts.
+    expect(locs.slice(0, 2)).toEqual([`${baseURL}/`, `${baseURL}/about`]);
+    expect(locs).toContain(`${baseURL}/care-guides`);
+    for (const loc of locs) expect(loc!.startsWith(`${baseURL}/`)).toBe(true);
   });
 });
 

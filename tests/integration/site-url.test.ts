@@ -3,8 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startAppServer, type AppServer } from "../helpers/app-server";
 
 // Absolute links (canonical, og:url, og:image, structured data, robots.txt's
-// Sitemap line, the sitemap) come from APP_URL only, never from the Host
-// header a client writes: issue 18. Through the production server, whose page
+// Sitemap line, the sitemap) come from APP_URL, or without it from a Host that
+// is this machine's own name or address, never from any Host header a client
+// writes: issue 18. Through the production server, whose page
 // cache keys on that header too.
 
 const FORGED_HOST = "evil.test";
@@ -52,7 +53,7 @@ describe("without APP_URL", () => {
     for (const path of ["/", "/robots.txt", "/sitemap.xml"]) await app.fetch(path);
     const notes = app.output().match(/APP_URL is not set[^\n]*/g) ?? [];
     expect(notes).toHaveLength(1);
-    expect(notes[0]).toMatch(/relative URLs.*og:image.*robots\.txt.*sitemap/);
+    expect(notes[0]).toMatch(/only for requests to this machine's own names and addresses.*no og:image or og:url, no sitemap/);
   });
 
   it("writes no link to the host a client names: pages link to themselves relatively", async () => {
@@ -81,11 +82,29 @@ describe("without APP_URL", () => {
     expect(robots.status).toBe(200);
     expect(robots.body).toMatch(/^Disallow: \/admin$/m);
     expect(robots.body).not.toMatch(/^Sitemap:/m);
-    expect(robots.body).toMatch(/^# No Sitemap line: APP_URL .* is not set\.$/m);
+    expect(robots.body).toMatch(/^# No Sitemap line: APP_URL .* is not set and this host is not this machine's own\.$/m);
 
     const sitemap = await getWithHost(app, "/sitemap.xml", FORGED_HOST);
     expect(sitemap.status).toBe(404);
-    expect(sitemap.body).toBe("No sitemap: APP_URL (the site's public origin) is not set, and a sitemap needs absolute URLs.\n");
+    expect(sitemap.body).toBe("No sitemap: APP_URL (the site's public origin) is not set, and a sitemap needs absolute URLs of a known host.\n");
+  });
+
+  // `npm start` on a fresh machine, visited at localhost or the machine's address: link previews
+  // (og:image, which every public page must carry absolute) and the sitemap work before a domain is set.
+  it("links absolutely to this machine's own name or address", async () => {
+    for (const host of [new URL(app.url).host, `localhost:${new URL(app.url).port}`]) {
+      const origin = `http://${host}`;
+      for (const path of await publicPages(app)) {
+        const { body } = await getWithHost(app, path, host);
+        expect(canonicalOf(body), path).toBe(new URL(path, origin).href);
+        expect(metaOf(body, "og:image"), path).toMatch(new RegExp(`^${origin}/`));
+      }
+      const robots = await getWithHost(app, "/robots.txt", host);
+      expect(robots.body).toMatch(new RegExp(`^Sitemap: ${origin}/sitemap.xml$`, "m"));
+      const sitemap = await getWithHost(app, "/sitemap.xml", host);
+      expect(sitemap.status).toBe(200);
+      expect(sitemap.body).toContain(`<loc>${origin}/about</loc>`);
+    }
   });
 });
 
