@@ -81,7 +81,9 @@ function showHashInUrl(pathname: string, section: string) {
 // Minified by hand: it runs as the body is parsed, before the sections exist, so the browser has
 // no fragment to jump to. Kept for reduced motion (the jump is what they want). If the app never
 // takes the hash (its script failed), it jumps there itself 3 s after load.
-const SCRIPT = `(function(){var h=location.hash,w=window;if(!h||matchMedia("(prefers-reduced-motion: reduce)").matches)return;w.${PENDING}=h;history.replaceState(history.state,"",location.pathname+location.search);addEventListener("load",function(){setTimeout(function(){if(w.${PENDING}===h){delete w.${PENDING};location.replace(h)}},3000)})})()`;
+// Only the server writes it: it has run by the time the page hydrates, and React leaves an inline
+// script's content as the server sent it (so the browser's bundle need not carry the text).
+const SCRIPT = !import.meta.env.SSR ? "" : `(function(){var h=location.hash,w=window;if(!h||matchMedia("(prefers-reduced-motion: reduce)").matches)return;w.${PENDING}=h;history.replaceState(history.state,"",location.pathname+location.search);addEventListener("load",function(){setTimeout(function(){if(w.${PENDING}===h){delete w.${PENDING};location.replace(h)}},3000)})})()`;
 
 /**
  * A full page load of `/#section` should also scroll smoothly after 100 ms,
