@@ -14,6 +14,7 @@ import * as apiTokens from "./2026-11-24-03-api-tokens";
 import * as grid from "./2026-11-24-04-grid";
 import * as sharedSecret from "./2026-11-24-05-shared-secret";
 import * as seededFaqsNameTheSettings from "./2026-11-27-04-seeded-faqs-name-the-settings";
+import * as uploadsMetadataChecked from "./2026-11-27-07-uploads-metadata-checked";
 
 // Listed explicitly (not read from disk) so the bundled server carries them.
 // Names sort by date; append new ones at the end.
@@ -33,4 +34,5 @@ export const migrations: Record<string, Migration> = {
   "2026-11-24-04-grid": grid,
   "2026-11-24-05-shared-secret": sharedSecret,
   "2026-11-27-04-seeded-faqs-name-the-settings": seededFaqsNameTheSettings,
+  "2026-11-27-07-uploads-metadata-checked": uploadsMetadataChecked,
 };
