@@ -1,4 +1,4 @@
-import { needsOrientation, orientationTiff } from "./orientation.server";
+import { holdsAt, needsOrientation, orientationTiff } from "./orientation.server";
 
 /**
  * A JPEG without its metadata (docs/decisions/0047), the compressed image
@@ -32,8 +32,10 @@ export function stripJpeg(bytes: Uint8Array, orientation?: number): Uint8Array[]
   let pos = 2;
   while (pos < bytes.length) {
     if (exif && !(pos === 2 && bytes[3] === 0xe0)) {
-      replace(pos, pos, exif);
+      if (holdsAt(bytes, pos, exif)) pos += exif.length; // cleaned before: kept as it is
+      else replace(pos, pos, exif);
       exif = undefined;
+      continue;
     }
     if (bytes[pos] !== 0xff) {
       // Bytes where a marker belongs: decoders skip them to the next 0xFF, so can we.

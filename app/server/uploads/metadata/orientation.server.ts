@@ -21,3 +21,10 @@ export function orientationTiff(orientation: number): Uint8Array {
 /** Orientations other than 1 (as stored) need the tag; 1 or unknown needs nothing. */
 export const needsOrientation = (orientation: number | undefined): orientation is number =>
   orientation !== undefined && Number.isInteger(orientation) && orientation >= 2 && orientation <= 8;
+
+/** Whether `bytes` holds `expected` at `pos`: an orientation block already as this code writes it stays (cleaning twice changes nothing). */
+export function holdsAt(bytes: Uint8Array, pos: number, expected: Uint8Array): boolean {
+  if (pos + expected.length > bytes.length) return false;
+  for (let i = 0; i < expected.length; i++) if (bytes[pos + i] !== expected[i]) return false;
+  return true;
+}

@@ -1,5 +1,5 @@
 import { crc32 } from "node:zlib";
-import { needsOrientation, orientationTiff } from "./orientation.server";
+import { holdsAt, needsOrientation, orientationTiff } from "./orientation.server";
 
 /**
  * Chunks that draw the image, and nothing else (docs/decisions/0047): the
@@ -44,11 +44,18 @@ export function stripPng(bytes: Uint8Array, orientation?: number): Uint8Array[] 
     }
     if (keep) parts.push(bytes.subarray(pos, end));
     else changed = true;
-    if (type === "IHDR" && needsOrientation(orientation)) {
-      parts.push(exifChunk(orientation));
-      changed = true;
-    }
     pos = end;
+    if (type === "IHDR" && needsOrientation(orientation)) {
+      const exif = exifChunk(orientation);
+      if (holdsAt(bytes, pos, exif)) {
+        parts.push(bytes.subarray(pos, pos + exif.length)); // cleaned before: kept as it is
+        pos += exif.length;
+      } else {
+        parts.push(exif);
+        changed = true;
+      }
+      continue;
+    }
     if (type === "IEND") {
       if (pos < bytes.length) changed = true; // what follows the image goes
       break;

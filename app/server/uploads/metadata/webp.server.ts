@@ -1,4 +1,4 @@
-import { needsOrientation, orientationTiff } from "./orientation.server";
+import { holdsAt, needsOrientation, orientationTiff } from "./orientation.server";
 
 /** The chunks that draw the image (docs/decisions/0047): EXIF, XMP and unknown chunks are dropped. */
 const DRAWING_CHUNKS = new Set(["VP8X", "ICCP", "ANIM", "ANMF", "ALPH", "VP8 ", "VP8L"]);
@@ -20,6 +20,8 @@ export function stripWebp(bytes: Uint8Array, orientation?: number): Uint8Array[]
   const parts: Uint8Array[] = [bytes.subarray(0, 12)];
   let changed = riffEnd < bytes.length; // what follows the container goes
   let vp8x: Uint8Array | undefined;
+  const exif = needsOrientation(orientation) ? exifChunk(orientation) : undefined;
+  let exifKept = false;
   let pos = 12;
   while (pos < riffEnd) {
     if (pos + 8 > riffEnd) {
@@ -39,17 +41,20 @@ export function stripWebp(bytes: Uint8Array, orientation?: number): Uint8Array[]
     if (type === "VP8X" && !vp8x) {
       vp8x = new Uint8Array(bytes.subarray(pos, end)); // a copy (a Buffer's slice() would not be): its flags are set below
       parts.push(vp8x);
-    } else if (keep) parts.push(bytes.subarray(pos, end));
-    else changed = true;
+    } else if (keep || (exif && !exifKept && holdsAt(bytes, pos, exif) && end === riffEnd)) {
+      // (A last EXIF chunk as this code writes it: cleaned before, kept as it is.)
+      exifKept ||= !keep;
+      parts.push(bytes.subarray(pos, end));
+    } else changed = true;
     pos = end;
   }
   if (vp8x && vp8x.length > 8) {
     const flags = vp8x[8]!;
     let wanted = flags & ~(EXIF_FLAG | XMP_FLAG);
-    if (needsOrientation(orientation)) {
-      parts.push(exifChunk(orientation));
+    if (exif) {
+      if (!exifKept) parts.push(exif);
       wanted |= EXIF_FLAG;
-      changed = true;
+      changed ||= !exifKept;
     }
     if (wanted !== flags) {
       vp8x[8] = wanted;
