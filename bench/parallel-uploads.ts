@@ -17,8 +17,8 @@ import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import sharp from "sharp";
 import { signInByEmail } from "../tests/helpers/app-server";
+import { phonePhoto } from "../tests/helpers/private-photo";
 import { startSmtpSink } from "../tests/helpers/smtp";
 import { type BenchReport, ms, percentile, printReport, ratio, withAppServer } from "./lib";
 
@@ -79,29 +79,6 @@ function probe(url: string, everyMs: number, headers: Record<string, string> = {
       await Promise.all(pending);
     },
   };
-}
-
-/** A photo as a phone takes it: 4000x3000, fine noise (so it weighs ~7.9 MB), GPS and the owner's name in its EXIF. */
-export async function phonePhoto(width = 4000, height = 3000): Promise<Buffer> {
-  const pixels = Buffer.alloc(width * height * 3);
-  let seed = 1;
-  const noise = () => ((seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff) * 75;
-  for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++) {
-      const i = (y * width + x) * 3;
-      const n = noise();
-      pixels[i] = (x * 204) / width + n;
-      pixels[i + 1] = (y * 204) / height + n;
-      pixels[i + 2] = ((x ^ y) & 63) + n;
-    }
-  }
-  return sharp(pixels, { raw: { width, height, channels: 3 } })
-    .withExif({
-      IFD0: { Artist: "Jane Customer", Make: "Phone", Model: "Camera" },
-      IFD3: { GPSLatitudeRef: "N", GPSLatitude: "42/1 57/1 3000/100", GPSLongitudeRef: "W", GPSLongitude: "85/1 40/1 1200/100" },
-    })
-    .jpeg({ quality: 95 })
-    .toBuffer();
 }
 
 const stats = (samples: Sample[]) => {
