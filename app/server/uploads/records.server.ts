@@ -1,6 +1,6 @@
 import type { DB } from "../db.server";
-import { contentDisposition } from "./file-name.server";
 import { recordImage } from "../images.server";
+import { contentDisposition } from "./file-name.server";
 import { COPY_NAME, uploadStorage } from "./storage.server";
 import type { StoredUpload } from "./upload.server";
 

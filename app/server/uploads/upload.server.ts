@@ -48,9 +48,10 @@ export function checkUploadHeaders(request: Request): void {
 }
 
 /**
- * Stores the multipart field "file" of an upload request (checked by checkUploadHeaders) and returns the URL
- * it is served at. The type comes from the bytes; media accepts images and
- * videos only, image raster images only (JPEG, PNG, WebP, AVIF, GIF). Past
+ * Stores the multipart field "file" of an upload request (whose headers
+ * checkUploadHeaders has checked) and returns the URL it is served at. The
+ * type comes from the bytes; media accepts images and videos only, image
+ * raster images only (JPEG, PNG, WebP, AVIF, GIF). Past
  * UPLOAD_MAX_BYTES the request is refused with 413 while it is still
  * arriving, and nothing is stored. A raster image, whichever the kind, is
  * checked against the pixel limit from its header, stored without its
@@ -61,8 +62,8 @@ export function checkUploadHeaders(request: Request): void {
 export async function storeUpload(request: Request, kind: UploadKind): Promise<StoredUpload> {
   const max = env().UPLOAD_MAX_BYTES;
   const file = await fileField(request, max);
-  // One contiguous copy of the part's chunks, the only one made of an upload
-  // (a File would copy it twice more): forty photos at once are 300 MB already.
+  // One contiguous copy of the part's chunks, the only copy of the file made
+  // here (a File, as form-data-parser hands it over, would make two more).
   const bytes = file.bytes;
   if (!bytes.length) throw badRequest("The file is empty");
   const type = sniffType(bytes);
