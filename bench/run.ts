@@ -12,6 +12,7 @@ import { benchLeadsInbox } from "./leads-inbox";
 import { benchLighthouse } from "./lighthouse";
 import { type Benchmark, type BenchReport, printReport } from "./lib";
 import { benchOutboxDrain } from "./outbox-drain";
+import { benchParallelUploads } from "./parallel-uploads";
 import { benchPublicPage } from "./public-page";
 import { benchQuoteSubmissions } from "./quote-submissions";
 import { benchRowHistory } from "./row-history";
@@ -31,6 +32,7 @@ const benchmarks: Record<string, Benchmark> = {
   tokens: benchApiTokens,
   history: benchRowHistory,
   scale: benchScaleOut,
+  uploads: benchParallelUploads,
 };
 
 const chosen = process.argv.slice(2);

@@ -230,6 +230,8 @@ export interface UploadsTable {
   created_at: Generated<Date>;
   /** NULL while a row refers to it. */
   unreferenced_since: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** When the file was made sure to carry no metadata (docs/decisions/0048); NULL: not yet (stored before, or adopted). */
+  metadata_checked_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
 
 export interface ImagesTable {

@@ -5,6 +5,7 @@ import { closeMailTransport } from "./mail.server";
 import { deliverDueEmails, releaseOrphanedClaims } from "./outbox.server";
 import { pruneRateLimitHits } from "./rate-limit.server";
 import { purgeTrash } from "./tables/purge.server";
+import { cleanStoredUploads } from "./uploads/clean-stored.server";
 import { sweepOrphanUploads } from "./uploads/orphans.server";
 
 const OUTBOX_EVERY_MS = 15_000;
@@ -95,6 +96,8 @@ function purgeExpiredTrash(db: DB): void {
  * Uploads no row has referred to for 24 hours are deleted. Every process runs
  * it; each file is claimed by deleting its `uploads` row (FOR UPDATE SKIP
  * LOCKED), so exactly one deletes it (app/server/uploads/orphans.server.ts).
+ * Then the stored images never checked for metadata (uploaded before it was
+ * removed at upload, or just adopted) lose it (./uploads/clean-stored.server.ts).
  */
 function removeOrphanUploads(db: DB): void {
   enqueue(async () => {
@@ -103,6 +106,12 @@ function removeOrphanUploads(db: DB): void {
     if (adopted) console.log(`[uploads] ${adopted} stored file(s) without a record are now tracked`);
     if (removed.length) console.log(`[uploads] ${removed.length} file(s) no row referred to for 24 hours were deleted`);
   }, "upload-orphans");
+  // After the sweep: the files it adopted are checked too.
+  enqueue(async () => {
+    const { cleaned, unreadable } = await cleanStoredUploads(db, { signal: state.stop?.signal });
+    if (cleaned.length) console.log(`[uploads] ${cleaned.length} stored image(s) uploaded before metadata was removed at upload are now without it`);
+    for (const name of unreadable) console.warn(`[uploads] ${name} could not be read to remove its metadata; it is served as it is`);
+  }, "upload-metadata");
 }
 
 /**

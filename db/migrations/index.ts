@@ -17,6 +17,7 @@ import * as notesInBusinessTime from "./2026-11-27-01-notes-in-business-time";
 import * as mailLogAndAlertAddress from "./2026-11-27-02-mail-log-and-alert-address";
 import * as firstStartHistory from "./2026-11-27-03-first-start-history";
 import * as seededFaqsNameTheSettings from "./2026-11-27-04-seeded-faqs-name-the-settings";
+import * as uploadsMetadataChecked from "./2026-11-27-07-uploads-metadata-checked";
 import * as purgedRowsForgetHistory from "./2026-11-27-09-purged-rows-forget-history";
 import * as richTextFrames from "./2026-11-27-09-rich-text-frames";
 
@@ -41,6 +42,7 @@ export const migrations: Record<string, Migration> = {
   "2026-11-27-02-mail-log-and-alert-address": mailLogAndAlertAddress,
   "2026-11-27-03-first-start-history": firstStartHistory,
   "2026-11-27-04-seeded-faqs-name-the-settings": seededFaqsNameTheSettings,
+  "2026-11-27-07-uploads-metadata-checked": uploadsMetadataChecked,
   "2026-11-27-09-purged-rows-forget-history": purgedRowsForgetHistory,
   "2026-11-27-09-rich-text-frames": richTextFrames,
 };

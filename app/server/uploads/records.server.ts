@@ -1,6 +1,7 @@
 import type { DB } from "../db.server";
+import { recordImage } from "../images.server";
 import { contentDisposition } from "./file-name.server";
-import { COPY_NAME } from "./storage.server";
+import { COPY_NAME, uploadStorage } from "./storage.server";
 import type { StoredUpload } from "./upload.server";
 
 /**
@@ -9,16 +10,35 @@ import type { StoredUpload } from "./upload.server";
  */
 
 /**
- * Records a new upload; unreferenced from now until a row that holds it is
- * saved. A clean-up that listed the file between its storing and this insert
- * has adopted it under its stored name: the real name replaces that.
+ * Records a stored upload, and for an image its size and copies, in one
+ * transaction: a page never sees an image without its upload's row, nor the
+ * reverse. Unreferenced from now until a row that holds it is saved. A
+ * clean-up that listed the file between its storing and this insert has
+ * adopted it under its stored name: the real name replaces that. If the
+ * database refuses, the stored files are removed again (what a crash leaves
+ * behind, the clean-up removes after ORPHAN_KEEP_HOURS).
  */
 export async function recordUpload(db: DB, upload: StoredUpload, now = new Date()): Promise<void> {
-  await db
-    .insertInto("uploads")
-    .values({ name: upload.name, original_name: upload.originalName, size: upload.size, created_at: now, unreferenced_since: now })
-    .onConflict((oc) => oc.column("name").doUpdateSet({ original_name: upload.originalName, size: upload.size }))
-    .execute();
+  const row = { original_name: upload.originalName, size: upload.size, metadata_checked_at: now };
+  try {
+    await db.transaction().execute(async (trx) => {
+      if (upload.image) await recordImage(trx, upload.name, upload.image);
+      await trx
+        .insertInto("uploads")
+        .values({ name: upload.name, ...row, created_at: now, unreferenced_since: now })
+        .onConflict((oc) => oc.column("name").doUpdateSet(row))
+        .execute();
+    });
+  } catch (error) {
+    await removeStored(upload).catch(() => {});
+    throw error;
+  }
+}
+
+/** Deletes a stored upload's files, its copies first (as the clean-up does). */
+async function removeStored(upload: StoredUpload, storage = uploadStorage()): Promise<void> {
+  for (const copy of upload.image?.copies ?? []) await storage.delete(`${upload.name.slice(0, 32)}${copy.suffix}`);
+  await storage.delete(upload.name);
 }
 
 /**

@@ -1,8 +1,16 @@
-import { MaxFileSizeExceededError, MaxTotalSizeExceededError, parseFormData, type FileUpload } from "@remix-run/form-data-parser";
+import {
+  MaxFileSizeExceededError,
+  MaxTotalSizeExceededError,
+  MultipartParseError,
+  parseMultipartRequest,
+  type MultipartPart,
+} from "@remix-run/multipart-parser";
 import { AppError, badRequest } from "../app-error.server";
 import { env } from "../env.server";
-import { NOT_AN_IMAGE, processImage, RASTER_EXTENSIONS, type ProcessedImage } from "../images.server";
+import { NOT_AN_IMAGE, processImage, RASTER_EXTENSIONS, UNREADABLE_IMAGE, type ProcessedImage } from "../images.server";
 import { sanitiseFileName } from "./file-name.server";
+import { readImageHeader, refuseTooManyPixels } from "./image-header.server";
+import { withoutMetadata } from "./metadata/strip.server";
 import { mimeForStoredName, sniffType } from "./sniff.server";
 import { uploadStorage } from "./storage.server";
 
@@ -27,75 +35,99 @@ export const MEDIA_ONLY =
 export const UPLOAD_ENVELOPE_BYTES = 64 * 1024;
 
 /**
- * Stores the multipart field "file" of an upload request and returns the URL
- * it is served at. The type comes from the bytes; media accepts images and
- * videos only, image raster images only (JPEG, PNG, WebP, AVIF, GIF). Past UPLOAD_MAX_BYTES the request is refused with 413 while it
- * is still arriving, and nothing is stored. A raster image is decoded and its
- * resized copies made before anything is stored (docs/decisions/0016); as
- * image, one sharp cannot read is a 400. Refusals are AppErrors (400, 413, 415).
+ * Refuses at once, from its headers, an upload request that cannot be one:
+ * not multipart/form-data (400), or declaring a body past UPLOAD_MAX_BYTES
+ * (413). Checked before the request waits for its turn (./work-queue.server.ts).
  */
-export async function storeUpload(request: Request, kind: UploadKind): Promise<StoredUpload> {
-  const max = env().UPLOAD_MAX_BYTES;
+export function checkUploadHeaders(request: Request): void {
   if (!(request.headers.get("content-type") ?? "").toLowerCase().startsWith("multipart/form-data")) {
     throw badRequest('Send the file as multipart/form-data in the field "file"');
   }
+  const max = env().UPLOAD_MAX_BYTES;
   if (Number(request.headers.get("content-length") ?? 0) > max + UPLOAD_ENVELOPE_BYTES) throw tooLarge(max);
+}
 
-  let stored: string | undefined;
-  let originalName = "";
-  let size = 0;
-  let image: ProcessedImage | undefined;
-  let refusal: AppError | undefined;
+/**
+ * Stores the multipart field "file" of an upload request (whose headers
+ * checkUploadHeaders has checked) and returns the URL it is served at. The
+ * type comes from the bytes; media accepts images and videos only, image
+ * raster images only (JPEG, PNG, WebP, AVIF, GIF). Past
+ * UPLOAD_MAX_BYTES the request is refused with 413 while it is still
+ * arriving, and nothing is stored. A raster image, whichever the kind, is
+ * checked against the pixel limit from its header, stored without its
+ * metadata, and its resized copies are made before anything is stored
+ * (docs/decisions/0016, 0048); as image, one sharp cannot read is a 400.
+ * Refusals are AppErrors (400, 413, 415).
+ */
+export async function storeUpload(request: Request, kind: UploadKind): Promise<StoredUpload> {
+  const max = env().UPLOAD_MAX_BYTES;
+  const file = await fileField(request, max);
+  // One contiguous copy of the part's chunks, the only copy of the file made
+  // here (a File, as form-data-parser hands it over, would make two more).
+  const bytes = file.bytes;
+  if (!bytes.length) throw badRequest("The file is empty");
+  const type = sniffType(bytes);
+  if (kind === "media" && type?.kind !== "image" && type?.kind !== "video") throw new AppError(415, MEDIA_ONLY);
+  const raster = type?.kind === "image" && RASTER_EXTENSIONS.has(type.ext);
+  if (kind === "image" && !raster) throw new AppError(415, NOT_AN_IMAGE);
+  const { parts, image } = raster ? await cleanRasterImage(bytes, type.ext, kind) : { parts: [bytes], image: undefined };
+  const ext = type?.ext ?? otherExtension(file.filename ?? "");
   const storage = uploadStorage();
+  // The parts as they are, without the copy a Blob would make.
+  const stored = await storage.put(new ReadableStream<Uint8Array>({ start: (c) => (parts.forEach((p) => c.enqueue(p)), c.close()) }), ext);
+  for (const copy of image?.copies ?? []) await storage.putCopy(stored, copy.suffix, copy.bytes);
+  const size = parts.reduce((n, p) => n + p.length, 0);
+  return { url: `/uploads/${stored}`, name: stored, originalName: sanitiseFileName(file.filename, ext), size, image };
+}
+
+/**
+ * The one file part named "file", read whole (the parser hands a part over
+ * once it has arrived, within the size limits). Other fields are ignored; a
+ * second file is a 400, as is anything that is not valid multipart.
+ */
+async function fileField(request: Request, max: number): Promise<MultipartPart> {
+  let file: MultipartPart | undefined;
+  let files = 0;
   try {
-    await parseFormData(request, { maxFiles: 1, maxFileSize: max, maxTotalSize: max + UPLOAD_ENVELOPE_BYTES }, async (file: FileUpload) => {
-      if (file.fieldName !== "file" || stored || refusal) return null;
-      // The parser hands over a part once it has arrived whole (within the size limit).
-      const bytes = new Uint8Array(await file.arrayBuffer());
-      if (!bytes.length) {
-        refusal = badRequest("The file is empty");
-        return null;
-      }
-      const type = sniffType(bytes);
-      if (kind === "media" && type?.kind !== "image" && type?.kind !== "video") {
-        refusal = new AppError(415, MEDIA_ONLY);
-        return null;
-      }
-      const raster = type?.kind === "image" && RASTER_EXTENSIONS.has(type.ext);
-      if (kind === "image" && !raster) {
-        refusal = new AppError(415, NOT_AN_IMAGE);
-        return null;
-      }
-      if (raster) {
-        try {
-          image = await processImage(bytes);
-        } catch (error) {
-          if (!(error instanceof AppError)) throw error;
-          // Where an image is expected, one that cannot be read is refused; as
-          // media it is stored as before, shown as it is (no copies).
-          if (kind === "image") {
-            refusal = error;
-            return null;
-          }
-        }
-      }
-      const ext = type?.ext ?? otherExtension(file.name);
-      stored = await storage.put(new Blob([bytes]).stream(), ext);
-      originalName = sanitiseFileName(file.name, ext);
-      size = bytes.length;
-      for (const copy of image?.copies ?? []) await storage.putCopy(stored, copy.suffix, copy.bytes);
-      return null;
-    });
-  } catch (error) {
-    if (error instanceof MaxFileSizeExceededError || error instanceof MaxTotalSizeExceededError) throw tooLarge(max);
-    if (error instanceof Error && /FormDataParseError|MultipartParseError|MaxFilesExceededError|MaxPartsExceededError|MaxHeaderSizeExceededError/.test(error.name)) {
-      throw badRequest('The upload is not valid multipart/form-data with one file in the field "file"');
+    const parts = parseMultipartRequest(request, { maxFileSize: max, maxTotalSize: max + UPLOAD_ENVELOPE_BYTES, maxParts: 20, maxHeaderSize: 8 * 1024 });
+    for await (const part of parts) {
+      if (!part.isFile) continue;
+      if (++files > 1) throw badRequest('Send one file, in the multipart field "file"');
+      if (part.name === "file") file = part;
     }
-    throw error;
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    // The body counted past the limit by server/body-limit.ts (its 413 has already gone out).
+    if (error instanceof MaxFileSizeExceededError || error instanceof MaxTotalSizeExceededError || (error as Error).name === "BodyTooLargeError") throw tooLarge(max);
+    if (error instanceof MultipartParseError) throw badRequest('The upload is not valid multipart/form-data with one file in the field "file"');
+    // The only other thing the parser does is read the body: the client went away mid-upload.
+    throw badRequest("The upload did not arrive whole: the connection ended before the file did");
   }
-  if (refusal) throw refusal;
-  if (!stored) throw badRequest('Send the file in the multipart field "file"');
-  return { url: `/uploads/${stored}`, name: stored, originalName, size, image };
+  if (!file) throw badRequest('Send the file in the multipart field "file"');
+  return file;
+}
+
+/**
+ * A raster image as it is stored (./metadata/strip.server.ts: parts to write
+ * one after the other), with its copies when sharp can read it. Too many
+ * pixels is a 400 for every kind. One sharp cannot read is a 400 as `image`;
+ * as media or file it is stored as it is, without copies, as long as its
+ * metadata could be taken out. The copies are made from the bytes as sent:
+ * they never carry metadata, and turn upright by the same orientation.
+ */
+async function cleanRasterImage(bytes: Uint8Array, ext: string, kind: UploadKind): Promise<{ parts: Uint8Array[]; image?: ProcessedImage }> {
+  const header = await readImageHeader(bytes);
+  refuseTooManyPixels(header);
+  if (!header && kind === "image") throw badRequest(UNREADABLE_IMAGE);
+  const parts = await withoutMetadata(bytes, ext, header?.orientation);
+  if (!parts) throw badRequest(UNREADABLE_IMAGE);
+  if (!header) return { parts };
+  try {
+    return { parts, image: await processImage(bytes, header) };
+  } catch (error) {
+    if (kind === "image" || !(error instanceof AppError)) throw error;
+    return { parts };
+  }
 }
 
 /** A size limit in MB as people read it: "25 MB", "1.5 MB", "0.2 MB". */
