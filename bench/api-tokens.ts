@@ -20,7 +20,7 @@ import { pathToFileURL } from "node:url";
 import { sql } from "kysely";
 import { openDatabase } from "../app/server/db.server";
 import { migrateToLatest } from "../app/server/migrate.server";
-import { TOKEN_RATE_LIMIT } from "../app/server/auth/tokens.server";
+import { TOKEN_RATE_LIMIT } from "../app/server/auth/token-auth.server";
 import { signInByEmail, startAppServer, type AppServer } from "../tests/helpers/app-server";
 import { startSmtpSink } from "../tests/helpers/smtp";
 import type { Result } from "autocannon";

@@ -1,7 +1,7 @@
 /**
  * Wall-clock arithmetic in an IANA time zone with nothing but Intl: the CSV
  * export's local times (app/lib/csv.ts) and the API tokens' "expires at the
- * end of this day" (app/server/auth/tokens.server.ts) both need a zone's
+ * end of this day" (app/server/auth/token-form.server.ts) both need a zone's
  * offset at an instant.
  */
 
@@ -62,4 +62,15 @@ export function startOfDayIn(day: string, timeZone: string): Date {
   // Twice: the offset at the guess may differ from the one at the answer around a clock change.
   const guess = wall - zoneOffsetMs(wall, timeZone);
   return new Date(wall - zoneOffsetMs(guess, timeZone));
+}
+
+/** YYYY-MM-DD of `at` in `timeZone`. */
+export function dayIn(at: Date, timeZone: string): string {
+  return new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(at);
+}
+
+/** The day `days` after `day` (YYYY-MM-DD, calendar arithmetic). */
+export function addDays(day: string, days: number): string {
+  const [y, m, d] = day.split("-").map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
 }

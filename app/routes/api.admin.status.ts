@@ -1,7 +1,22 @@
+import { declareApi, json } from "~/lib/api-declaration";
 import { apiResponse } from "~/server/app-error.server";
 import { databaseContext } from "~/server/request-context.server";
 import { getSessionUser } from "~/server/session.server";
 import type { Route } from "./+types/api.admin.status";
+
+export const openapi = () =>
+  declareApi("/api/admin/status", {
+    get: {
+      tag: "Sign-in",
+      operationId: "adminStatus",
+      summary: "Whether the signed-in user is an administrator",
+      access: "session",
+      responses: {
+        "200": json({ type: "object", properties: { isAdmin: { type: "boolean" } }, required: ["isAdmin"] }, "The answer."),
+        "401": json({ type: "object", properties: { error: { type: "string" }, isAdmin: { const: false } }, required: ["error", "isAdmin"] }, "Not signed in."),
+      },
+    },
+  });
 
 /** {isAdmin} for the signed-in user (false for everyone but administrators); 401 {isAdmin: false} without a session. */
 export function loader({ request, context }: Route.LoaderArgs) {

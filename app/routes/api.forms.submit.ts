@@ -1,4 +1,7 @@
+import { z } from "zod";
+import { declareApi, json, jsonBody, ref } from "~/lib/api-declaration";
 import { QUOTE_FORM_ID, QUOTE_INVALID_MESSAGE, QUOTE_SUCCESS_MESSAGE } from "~/lib/quote-form";
+import { quoteSchema } from "~/lib/quote-schema";
 import { AppError, badRequest, methodNotAllowed, notFound } from "~/server/app-error.server";
 import { requireJsonObject } from "~/server/json-body.server";
 import { submitQuote } from "~/server/quote.server";
@@ -11,6 +14,42 @@ import type { Route } from "./+types/api.forms.submit";
  * Every answer has `success` and `message` (what the visitor reads); failures
  * also have `error` (and `errors` per field).
  */
+export const openapi = () =>
+  declareApi(
+    "/api/forms/submit",
+    {
+      post: {
+        tag: "Website",
+        operationId: "submitForm",
+        summary: "Submit a website form (the quote request)",
+        access: "public",
+        requestBody: jsonBody(ref("QuoteForm")),
+        responses: {
+          "200": json(ref("FormSuccess"), "Received; `message` is what the visitor reads."),
+          "400": json(ref("FormFailure"), "Invalid fields (`errors` per field) or a body that is not a JSON object."),
+          "404": json(ref("FormFailure"), "Unknown formId."),
+          "429": json(ref("FormFailure"), "Too many requests from this address (Retry-After)."),
+        },
+        errors: [405, 413, 503],
+      },
+    },
+    {
+      // The body is the quote form's own schema, which submitQuote validates with.
+      QuoteForm: quoteSchema.extend({ formId: z.literal(QUOTE_FORM_ID) }),
+      FormSuccess: { type: "object", properties: { success: { const: true }, message: { type: "string" } }, required: ["success", "message"] },
+      FormFailure: {
+        type: "object",
+        properties: {
+          success: { const: false },
+          message: { type: "string" },
+          error: { type: "string" },
+          errors: { type: "object", additionalProperties: { type: "array", items: { type: "string" } } },
+        },
+        required: ["success", "message", "error"],
+      },
+    },
+  );
+
 export const action = ({ request, context }: Route.ActionArgs) =>
   formResponse(async () => {
     if (request.method !== "POST") throw methodNotAllowed("POST");

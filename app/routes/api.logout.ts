@@ -1,7 +1,28 @@
 import { redirect } from "react-router";
+import { declareApi, json, ref } from "~/lib/api-declaration";
 import { signOut } from "~/server/auth/authenticator.server";
 import { databaseContext, requestInfoContext } from "~/server/request-context.server";
 import type { Route } from "./+types/api.logout";
+
+export const openapi = () =>
+  declareApi("/api/logout", {
+    get: {
+      tag: "Sign-in",
+      operationId: "logout",
+      summary: "Sign out (ends the session, clears the cookie)",
+      access: "session",
+      responses: { "200": json(ref("Success"), "Signed out.") },
+      errors: [403],
+    },
+    post: {
+      tag: "Sign-in",
+      operationId: "logoutForm",
+      summary: "Sign out from a form, then go to the sign-in page",
+      access: "session",
+      responses: { "302": { description: "To /login.", headers: { Location: { schema: { type: "string" } } } } },
+      errors: [403],
+    },
+  });
 
 /**
  * GET (the auth client): ends the session (its row is deleted) and clears the

@@ -1,7 +1,19 @@
+import { declareApi, json } from "~/lib/api-declaration";
 import { openApiDocument } from "~/server/api/openapi.server";
 import { databaseContext } from "~/server/request-context.server";
 import { getSettingsForPage } from "~/server/settings.server";
 import type { Route } from "./+types/api.openapi[.]json";
+
+export const openapi = () =>
+  declareApi("/api/openapi.json", {
+    get: {
+      tag: "Documentation",
+      operationId: "openApiDocument",
+      summary: "This document",
+      access: "public",
+      responses: { "200": json({ type: "object", description: "An OpenAPI 3.1 document." }, "The document.") },
+    },
+  });
 
 /**
  * GET /api/openapi.json: the OpenAPI 3.1 document of every /api route
@@ -12,5 +24,5 @@ import type { Route } from "./+types/api.openapi[.]json";
  */
 export async function loader({ context }: Route.LoaderArgs) {
   const { businessName } = await getSettingsForPage(context.get(databaseContext));
-  return Response.json(openApiDocument(businessName), { headers: { "Cache-Control": "no-cache" } });
+  return Response.json(await openApiDocument(businessName), { headers: { "Cache-Control": "no-cache" } });
 }

@@ -1,3 +1,4 @@
+import { declareApi, json, jsonBody, ref } from "~/lib/api-declaration";
 import { apiErrorResponse, apiResponse, AppError, methodNotAllowed } from "~/server/app-error.server";
 import { sendSignInCode } from "~/server/auth/otp.server";
 import { databaseContext, requestInfoContext } from "~/server/request-context.server";
@@ -8,6 +9,19 @@ import type { Route } from "./+types/api.send-otp";
  * an address), 422 (the mail server refused the address), 429 (Retry-After) or
  * 503 (the mail server is unavailable; Retry-After).
  */
+export const openapi = () =>
+  declareApi("/api/send-otp", {
+    post: {
+      tag: "Sign-in",
+      operationId: "sendSignInCode",
+      summary: "E-mail a sign-in code",
+      access: "public",
+      requestBody: jsonBody({ type: "object", properties: { email: { type: "string", format: "email" } }, required: ["email"] }),
+      responses: { "200": json(ref("Success"), "Code sent.") },
+      errors: [400, 405, 422, 429, 503],
+    },
+  });
+
 export const action = ({ request, context }: Route.ActionArgs) =>
   apiResponse(async () => {
     if (request.method !== "POST") throw methodNotAllowed("POST");

@@ -1,3 +1,5 @@
+import { z } from "zod";
+import { declareApi, json, jsonBody, ref, setsSessionCookie } from "~/lib/api-declaration";
 import { SIGN_IN_MESSAGES } from "~/lib/sign-in";
 import { apiErrorResponse, apiResponse, badRequest, methodNotAllowed, notFound } from "~/server/app-error.server";
 import { signIn } from "~/server/auth/authenticator.server";
@@ -5,6 +7,22 @@ import { clearGoogleFlow, googleConfigured, googleRedirectUri, readGoogleFlow } 
 import { SignInError } from "~/server/auth/otp-strategy.server";
 import { databaseContext, requestInfoContext } from "~/server/request-context.server";
 import type { Route } from "./+types/api.sessions";
+
+/** The body: the provider's code, and the state the return page saw (our client always sends it). */
+const SessionBody = z.object({ code: z.string().min(1), state: z.string().optional() });
+
+export const openapi = () =>
+  declareApi("/api/sessions", {
+    post: {
+      tag: "Sign-in",
+      operationId: "googleSignIn",
+      summary: "Finish a sign-in with Google: exchange the code (sets the session cookie)",
+      access: "public",
+      requestBody: jsonBody(SessionBody),
+      responses: { "200": json(ref("SignedIn"), "Signed in.", setsSessionCookie) },
+      errors: [400, 401, 403, 404, 405, 409],
+    },
+  });
 
 /**
  * POST {code, state?}: the popup flow's exchange (a client may send only
@@ -17,10 +35,9 @@ export const action = ({ request, context }: Route.ActionArgs) =>
   apiResponse(async () => {
     if (request.method !== "POST") throw methodNotAllowed("POST");
     if (!googleConfigured()) throw notFound(SIGN_IN_MESSAGES.googleNotConfigured);
-    const body = (await request.json().catch(() => null)) as { code?: unknown; state?: unknown } | null;
-    if (typeof body?.code !== "string" || !body.code || (body.state !== undefined && typeof body.state !== "string")) {
-      throw badRequest("code is required (and state, when sent, must be a string)");
-    }
+    const parsed = SessionBody.safeParse(await request.json().catch(() => null));
+    if (!parsed.success) throw badRequest("code is required (and state, when sent, must be a string)");
+    const body = parsed.data;
     const state = body.state ?? (await readGoogleFlow(request))?.state ?? "";
     // The provider's answer, as the strategy expects it: the return URL with code and state.
     const answer = new URL(googleRedirectUri(request));

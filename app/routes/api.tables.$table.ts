@@ -1,3 +1,5 @@
+import { declareApi, json, jsonBody, tableRow } from "~/lib/api-declaration";
+import { listParams, rowOfTable, tableParam } from "~/lib/api-table-parameters";
 import { parseListQuery } from "~/lib/list-query";
 import { apiResponse, badRequest, methodNotAllowed } from "~/server/app-error.server";
 import { adminUserFrom } from "~/server/auth/current-user.server";
@@ -6,6 +8,39 @@ import { databaseContext } from "~/server/request-context.server";
 import { requireTable, tableSchema } from "~/server/tables/registry.server";
 import { createRow, listRows, ROW_BODY_MAX_BYTES } from "~/server/tables/rows.server";
 import type { Route } from "./+types/api.tables.$table";
+
+export const openapi = () =>
+  declareApi("/api/tables/{table}", {
+    get: {
+      tag: "Tables",
+      operationId: "listRows",
+      summary: "One page of a table's rows, sorted and searched",
+      access: "admin",
+      parameters: [tableParam("all"), ...listParams],
+      responses: {
+        "200": json(
+          {
+            type: "object",
+            description: "`rows`: rows of the named table (components/schemas/{table}_list).",
+            properties: { rows: { type: "array", items: rowOfTable }, total: { type: "integer", minimum: 0 } },
+            required: ["rows", "total"],
+          },
+          "The page and the number of matching rows.",
+        ),
+      },
+      errors: [400, 404],
+    },
+    post: {
+      tag: "Tables",
+      operationId: "createRow",
+      summary: "Add a row",
+      access: "admin",
+      parameters: [tableParam("writable")],
+      requestBody: jsonBody(tableRow("writable", "_create"), "The row: components/schemas/{table}_create."),
+      responses: { "201": json(rowOfTable, "The stored row.") },
+      errors: [400, 404, 405, 409, 413],
+    },
+  });
 
 /** GET /api/tables/{table}?page&limit&sort=field:dir&q&{field}_contains=term → { rows, total } */
 export function loader({ request, params, context }: Route.LoaderArgs) {

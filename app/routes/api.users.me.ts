@@ -1,6 +1,19 @@
+import { declareApi, json, ref } from "~/lib/api-declaration";
 import { databaseContext } from "~/server/request-context.server";
 import { getSessionUser } from "~/server/session.server";
 import type { Route } from "./+types/api.users.me";
+
+export const openapi = () =>
+  declareApi("/api/users/me", {
+    get: {
+      tag: "Sign-in",
+      operationId: "currentUser",
+      summary: "The signed-in user",
+      access: "session",
+      responses: { "200": json(ref("User"), "The user.") },
+      errors: [401],
+    },
+  });
 
 /** The signed-in user {id, email, name, isAdmin}, or 401. */
 export async function loader({ request, context }: Route.LoaderArgs) {

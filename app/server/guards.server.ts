@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
 import { AppError } from "./app-error.server";
-import { authenticateApiToken, bearerTokenOf } from "./auth/tokens.server";
+import { authenticateApiToken, bearerTokenOf } from "./auth/token-auth.server";
 import type { DB } from "./db.server";
 import { getSessionUser, type SessionUser } from "./session.server";
 

@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { addDays, dayIn, TOKEN_FAILURE_LIMIT, TOKEN_RATE_LIMIT, tokenRequestCounter } from "~/server/auth/tokens.server";
+import { addDays, dayIn } from "~/lib/time-zone";
+import { TOKEN_FAILURE_LIMIT, TOKEN_RATE_LIMIT, tokenRequestCounter } from "~/server/auth/token-auth.server";
 import { signInByEmail, startAppServer, type AppServer } from "../helpers/app-server";
 import { callRoute, inProcessFetch, routeContext } from "../helpers/routes";
 import { sessionCookieFor } from "../helpers/sessions";

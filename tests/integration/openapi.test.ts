@@ -24,7 +24,7 @@ const database = useTestDatabase();
 const db = () => database.db;
 const app = { fetch: inProcessFetch(db) };
 type Json = Record<string, any>;
-const doc = openApiDocument(SEED_SETTINGS.businessName) as Json;
+const doc = (await openApiDocument(SEED_SETTINGS.businessName)) as Json;
 
 /** Every URL pattern in the route config, nested layouts included, as OpenAPI writes it (/api/tables/{table}). */
 function apiRoutePaths(entries: RouteConfigEntry[], parent = ""): string[] {

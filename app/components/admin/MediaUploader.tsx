@@ -1,6 +1,9 @@
-import { FileText, LoaderCircle, UploadCloud, X } from "lucide-react";
-import { useEffect, useId, useState, type DragEvent } from "react";
-import { fileNameOf, mediaKind } from "./media-kind";
+import { LoaderCircle, UploadCloud, X } from "lucide-react";
+import { useId, useState, type DragEvent } from "react";
+import { MediaPreview } from "./MediaPreview";
+import { fileNameOf } from "./media-kind";
+import { IMAGE_TYPES, refusalMessage, sendUpload, UPLOAD_FAILED, uploadRules } from "./upload-request";
+import { useOriginalName } from "./use-original-name";
 
 export interface MediaUploaderProps {
   /** The uploaded file's URL, or "" for none. */
@@ -19,91 +22,6 @@ export interface MediaUploaderProps {
   id?: string;
   describedBy?: string;
   invalid?: boolean;
-}
-
-const UPLOAD_FAILED = "Upload failed. Please try again.";
-/** The photo types /api/upload/image takes (the server checks the bytes). */
-const IMAGE_TYPES = "image/jpeg,image/png,image/webp,image/avif,image/gif";
-
-/** The server's own words for a refused file (415 type not allowed, 400 unreadable, 413 too large), else the generic text. */
-function refusalMessage(status: number, body: unknown): string {
-  if (status < 400 || status >= 500) return UPLOAD_FAILED;
-  const error = (body as { error?: unknown } | null)?.error;
-  return typeof error === "string" && error ? error : UPLOAD_FAILED;
-}
-
-interface UploadRules {
-  maxBytes: number;
-  maxSize: string;
-}
-/** The size limit per kind, asked once (GET /api/upload/{kind}). */
-const rulesByKind = new Map<string, Promise<UploadRules | null>>();
-function uploadRules(type: string): Promise<UploadRules | null> {
-  let rules = rulesByKind.get(type);
-  if (!rules) {
-    rules = fetch(`/api/upload/${type}`)
-      .then((r) => (r.ok ? (r.json() as Promise<UploadRules>) : null))
-      .catch(() => null);
-    // A failed look-up is asked again next time; the server checks the size anyway.
-    void rules.then((r) => r === null && rulesByKind.delete(type));
-    rulesByKind.set(type, rules);
-  }
-  return rules;
-}
-
-type Sent = { status: number; body: unknown };
-
-/**
- * POSTs the form with XMLHttpRequest, whose upload events (unlike fetch's)
- * tell how much has been sent: `onProgress` gets the percentage.
- */
-function send(url: string, body: FormData, onProgress: (percent: number) => void): Promise<Sent> {
-  return new Promise((resolve, reject) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open("POST", url);
-    xhr.responseType = "json";
-    xhr.upload.onprogress = (event) => {
-      if (event.lengthComputable && event.total > 0) onProgress(Math.min(100, Math.floor((event.loaded / event.total) * 100)));
-    };
-    xhr.onload = () => resolve({ status: xhr.status, body: xhr.response as unknown });
-    xhr.onerror = () => reject(new Error("The upload did not reach the server"));
-    xhr.onabort = () => reject(new Error("The upload was aborted"));
-    xhr.send(body);
-  });
-}
-
-/**
- * The original name of an uploaded file, for showing it: from the upload's
- * answer right after uploading, otherwise from the Content-Disposition the
- * file is served with (a HEAD request; /uploads/ only).
- */
-function useOriginalName(url: string, known: { url: string; name: string } | null): string | null {
-  const [fetched, setFetched] = useState<{ url: string; name: string } | null>(null);
-  const fromUpload = known?.url === url ? known.name : null;
-  useEffect(() => {
-    if (fromUpload || !url.startsWith("/uploads/")) return;
-    let cancelled = false;
-    fetch(url, { method: "HEAD" })
-      .then((r) => {
-        const name = r.ok ? nameFromDisposition(r.headers.get("content-disposition")) : null;
-        if (!cancelled && name) setFetched({ url, name });
-      })
-      .catch(() => {});
-    return () => {
-      cancelled = true;
-    };
-  }, [url, fromUpload]);
-  return fromUpload ?? (fetched?.url === url ? fetched.name : null);
-}
-
-function nameFromDisposition(header: string | null): string | null {
-  const encoded = /filename\*=UTF-8''([^;]+)/i.exec(header ?? "")?.[1];
-  if (!encoded) return null;
-  try {
-    return decodeURIComponent(encoded);
-  } catch {
-    return null;
-  }
 }
 
 /**
@@ -149,7 +67,7 @@ export function MediaUploader({
       }
       const body = new FormData();
       body.append("file", file);
-      const { status, body: result } = await send(`/api/upload/${type}`, body, setProgress);
+      const { status, body: result } = await sendUpload(`/api/upload/${type}`, body, setProgress);
       if (status < 200 || status >= 300) {
         setError(refusalMessage(status, result));
         return;
@@ -193,7 +111,7 @@ export function MediaUploader({
       <div className={`rounded-lg border border-slate-300 bg-slate-50 p-3 ${className}`} aria-describedby={describedBy}>
         <div className="flex items-start gap-3">
           <div className="min-w-0 flex-1">
-            <Preview url={value} name={originalName ?? fileNameOf(value)} />
+            <MediaPreview url={value} name={originalName ?? fileNameOf(value)} />
           </div>
           <button
             type="button"
@@ -275,45 +193,4 @@ export function MediaUploader({
       )}
     </div>
   );
-}
-
-function Preview({ url, name }: { url: string; name: string }) {
-  switch (mediaKind(url)) {
-    case "image":
-      return (
-        <figure>
-          <img
-            src={url}
-            alt={`Preview of ${name}`}
-            className="max-h-48 max-w-full rounded-md bg-white object-contain ring-1 ring-slate-200"
-          />
-          <figcaption className="mt-1.5 truncate text-xs text-slate-500">{name}</figcaption>
-        </figure>
-      );
-    case "video":
-      return (
-        <figure>
-          <video
-            src={url}
-            controls
-            preload="metadata"
-            className="max-h-48 max-w-full rounded-md"
-            aria-label={`Preview of ${name}`}
-          />
-          <figcaption className="mt-1.5 truncate text-xs text-slate-500">{name}</figcaption>
-        </figure>
-      );
-    default:
-      return (
-        <a
-          href={url}
-          target="_blank"
-          rel="noopener noreferrer"
-          className="inline-flex max-w-full items-center gap-2 rounded-md bg-white px-3 py-2 text-sm font-medium text-brand-700 ring-1 ring-slate-200 hover:underline"
-        >
-          <FileText aria-hidden className="size-5 shrink-0 text-slate-500" />
-          <span className="truncate">{name}</span>
-        </a>
-      );
-  }
 }

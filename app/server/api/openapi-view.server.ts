@@ -106,8 +106,8 @@ function authOf(op: Json): string {
 let view: Omit<ApiView, "title"> | undefined;
 
 /** The page's view of the document, titled with `businessName` as the document is (the rest is made once). */
-export function apiView(businessName: string): ApiView {
-  const doc = openApiDocument(businessName) as Json;
+export async function apiView(businessName: string): Promise<ApiView> {
+  const doc = (await openApiDocument(businessName)) as Json;
   view ??= digest(doc);
   return { ...view, title: doc.info.title };
 }
