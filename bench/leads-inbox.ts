@@ -17,7 +17,8 @@ import pg from "pg";
 import type { Database } from "../db/types";
 import { type BenchReport, percentile, printReport } from "./lib";
 import { scratchServerDatabase } from "./databases";
-import { INBOX_PAGE_SIZE, listLeads, type InboxQuery } from "../app/server/leads/inbox.server";
+import { defaultListQuery, withFilter, type ListQuery } from "../app/lib/list-query";
+import { INBOX_PAGE_SIZE, LEADS_LIST, listLeads } from "../app/server/leads/inbox.server";
 import { leadStats } from "../app/server/leads/stats.server";
 
 pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
@@ -114,11 +115,11 @@ export async function benchLeadsInbox(options: { rows?: number } = {}): Promise<
     report.title = report.title.replace("leads,", `leads on PostgreSQL ${server.version},`);
     report.notes!.push(`${rows.toLocaleString("en-US")} leads, their history and notes generated in ${(generateMs / 1000).toFixed(1)} s`);
 
-    const all: InboxQuery = { status: null, q: "", page: 1 };
+    const all = defaultListQuery(LEADS_LIST);
     const page = (where: string) => sql.raw(`SELECT * FROM quote_requests ${where} ORDER BY created_at DESC, id DESC LIMIT ${INBOX_PAGE_SIZE}`);
-    const cases: { name: string; query: InboxQuery; plain: string }[] = [
+    const cases: { name: string; query: ListQuery; plain: string }[] = [
       { name: "first page (newest first, no filter)", query: all, plain: "" },
-      { name: "status=booked", query: { ...all, status: "booked" }, plain: "WHERE status = 'booked'" },
+      { name: "status=booked", query: withFilter(LEADS_LIST, all, "status", "booked"), plain: "WHERE status = 'booked'" },
       { name: `search "${RARE_WORD}" (in 1 % of messages)`, query: { ...all, q: RARE_WORD }, plain: `WHERE search_text ILIKE '%${RARE_WORD}%'` },
     ];
     for (const c of cases) {

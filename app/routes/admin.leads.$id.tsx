@@ -6,15 +6,12 @@ import { NoteForm } from "~/components/leads/NoteForm";
 import { StatusActions } from "~/components/leads/StatusActions";
 import { StatusBadge } from "~/components/leads/StatusBadge";
 import { Timeline } from "~/components/leads/Timeline";
-import type { HistoryItem, LeadActionFailure } from "~/components/leads/types";
-import { formatDuration } from "~/lib/duration";
-import { shownTime, type ShownTime } from "~/lib/time-ago";
 import { AppError } from "~/server/app-error.server";
 import { adminUserFrom } from "~/server/auth/current-user.server";
 import { env } from "~/server/env.server";
 import { readForm } from "~/server/form-body.server";
-import { EMAIL_KINDS } from "~/server/leads/lead-mail.server";
-import { addLeadNote, changeLeadStatus, getLead, leadId, leadTimeline, retryLeadEmail, type TimelineEntry } from "~/server/leads/lead.server";
+import { addLeadNote, changeLeadStatus, leadId, retryLeadEmail } from "~/server/leads/lead.server";
+import { leadView, type LeadActionFailure } from "~/server/leads/lead-view.server";
 import { databaseContext } from "~/server/request-context.server";
 import type { Route } from "./+types/admin.leads.$id";
 
@@ -41,47 +38,7 @@ function idFrom(params: { id?: string }): number {
 }
 
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const db = context.get(databaseContext);
-  const lead = await getLead(db, idFrom(params)).catch(routeError);
-  const timeline = await leadTimeline(db, lead);
-  // Formatted here with one `now`, so the browser's hydration shows the same words.
-  const now = new Date();
-  const timeZone = env().BUSINESS_TIME_ZONE;
-  const at = (date: Date) => shownTime(date, now, timeZone);
-  const { created_at, first_response_at, client_ip: _ip, ...details } = lead;
-  return {
-    lead: {
-      ...details,
-      received: at(created_at),
-      responseTime: first_response_at ? formatDuration((first_response_at.getTime() - created_at.getTime()) / 1000) : null,
-    },
-    history: timeline.map((entry, index) => historyItem(entry, index, at)),
-  };
-}
-
-function historyItem(entry: TimelineEntry, index: number, at: (date: Date) => ShownTime): HistoryItem {
-  switch (entry.type) {
-    case "received":
-      return { type: "received", key: "received", at: at(entry.at) };
-    case "email":
-      return {
-        type: "email",
-        key: `email-${entry.id}`,
-        at: at(entry.at),
-        id: entry.id,
-        // The kinds' titles live with the e-mails, on the server.
-        title: entry.kind ? EMAIL_KINDS[entry.kind] : "E-mail",
-        to: entry.to,
-        subject: entry.subject,
-        state: entry.state,
-        error: entry.lastError,
-        nextTry: entry.nextAttemptAt ? at(entry.nextAttemptAt) : null,
-        sentAt: entry.sentAt ? at(entry.sentAt) : null,
-      };
-    case "status":
-    case "note":
-      return { ...entry, key: `${entry.type}-${index}`, at: at(entry.at) };
-  }
+  return leadView(context.get(databaseContext), idFrom(params), new Date(), env().BUSINESS_TIME_ZONE).catch(routeError);
 }
 
 const INTENTS = ["status", "note", "retry"] as const;

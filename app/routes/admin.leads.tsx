@@ -2,88 +2,38 @@ import { Link, redirect, useNavigation } from "react-router";
 import { ErrorBanner } from "~/components/admin/ErrorBanner";
 import { InboxSearch } from "~/components/leads/InboxSearch";
 import { LeadCard } from "~/components/leads/LeadCard";
-import { LinkPager, type PagerLinks } from "~/components/ui/LinkPager";
 import { LeadStats } from "~/components/leads/LeadStats";
 import { StatusFilters } from "~/components/leads/StatusFilters";
-import type { GlanceFigures, StatusFilter } from "~/components/leads/types";
-import { formatDuration } from "~/lib/duration";
-import { LEAD_STATUS_TITLES, LEAD_STATUSES, type LeadStatus } from "~/lib/lead-status";
-import { shownTime } from "~/lib/time-ago";
+import { Pager } from "~/components/ui/Pager";
+import { LEAD_STATUS_TITLES, type LeadStatus } from "~/lib/lead-status";
+import { parseListQuery, withPage } from "~/lib/list-query";
 import { env } from "~/server/env.server";
-import { INBOX_PAGE_SIZE, inboxSearch, listLeads, parseInboxQuery, type InboxQuery } from "~/server/leads/inbox.server";
-import { leadStats, WAITING_TOO_LONG_MINUTES } from "~/server/leads/stats.server";
+import { LEADS_LIST } from "~/server/leads/inbox.server";
+import { inboxHref, inboxView } from "~/server/leads/inbox-view.server";
 import { databaseContext } from "~/server/request-context.server";
 import type { Route } from "./+types/admin.leads";
 
 /*
  * /admin/leads?status=&q=&page= — the owner's inbox, newest first. The URL is
  * the view: filters, search and pages are links and a GET form, so all of it
- * works without JavaScript. Every link the page makes is built here, from the
- * one set of URL rules (inboxSearch).
+ * works without JavaScript. The URL is read, and every link built, by the one
+ * list query of every list (lib/list-query).
  */
 
-const inboxHref = (query: InboxQuery) => `/admin/leads${inboxSearch(query)}`;
-
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const db = context.get(databaseContext);
   // A parameter that cannot be honoured is named in the banner and left out of every link.
-  const { query, error } = parseInboxQuery(new URL(request.url).searchParams);
-  const [page, stats] = await Promise.all([listLeads(db, query), leadStats(db)]);
-  const pages = Math.max(1, Math.ceil(page.total / INBOX_PAGE_SIZE));
-  // Past the last page (an old link, or leads that moved on): show the last page.
-  if (query.page > pages) throw redirect(inboxHref({ ...query, page: pages }));
-
+  const parsed = parseListQuery(LEADS_LIST, new URL(request.url).searchParams);
+  const query = parsed.ok ? parsed.query : parsed.fallback;
   // Relative times are worked out here, once, so the browser's hydration shows the same words.
-  const now = new Date();
-  const timeZone = env().BUSINESS_TIME_ZONE;
-  const glance: GlanceFigures = {
-    newWaiting: stats.newWaiting,
-    waitingTooLong: stats.waitingTooLong,
-    waitingTooLongMinutes: WAITING_TOO_LONG_MINUTES,
-    medianResponse: formatDuration(stats.medianResponseSeconds),
-    respondedLeads: stats.respondedLeads,
-    weeks: stats.weeks,
-  };
-  return {
-    query,
-    error,
-    total: page.total,
-    leads: page.leads.map(({ created_at, ...lead }) => ({ ...lead, received: shownTime(created_at, now, timeZone) })),
-    filters: statusFilters(query, page.counts),
-    pager: pagerLinks(query, page.total),
-    glance,
-  };
-}
-
-/** New (3) … Lost (0), then All: counts of the current search, each link back on page 1. */
-function statusFilters(query: InboxQuery, counts: Record<LeadStatus, number>): StatusFilter[] {
-  const first = { ...query, page: 1 };
-  return [
-    ...LEAD_STATUSES.map((status) => ({
-      label: `${LEAD_STATUS_TITLES[status]} (${counts[status]})`,
-      href: inboxHref({ ...first, status }),
-      current: query.status === status,
-    })),
-    { label: "All", href: inboxHref({ ...first, status: null }), current: query.status === null },
-  ];
-}
-
-function pagerLinks(query: InboxQuery, total: number): PagerLinks {
-  const pages = Math.max(1, Math.ceil(total / INBOX_PAGE_SIZE));
-  const page = Math.min(query.page, pages);
-  return {
-    page,
-    pages,
-    total,
-    from: total ? (page - 1) * INBOX_PAGE_SIZE + 1 : 0,
-    to: Math.min(page * INBOX_PAGE_SIZE, total),
-    previous: page > 1 ? inboxHref({ ...query, page: page - 1 }) : null,
-    next: page < pages ? inboxHref({ ...query, page: page + 1 }) : null,
-  };
+  const view = await inboxView(context.get(databaseContext), query, new Date(), env().BUSINESS_TIME_ZONE);
+  // Past the last page (an old link, or leads that moved on): show the last page.
+  const last = Math.max(1, view.pager.pages);
+  if (query.page > last) throw redirect(inboxHref(withPage(query, last)));
+  return { ...view, error: parsed.ok ? undefined : parsed.error };
 }
 
 export default function LeadsInbox({ loaderData }: Route.ComponentProps) {
-  const { query, error, total, leads, filters, pager, glance } = loaderData;
+  const { status, q, error, total, leads, filters, pager, glance } = loaderData;
   // Dim the list while the next filter, search or page loads.
   const navigation = useNavigation();
   const loading = navigation.state === "loading" && navigation.location.pathname === "/admin/leads";
@@ -96,11 +46,11 @@ export default function LeadsInbox({ loaderData }: Route.ComponentProps) {
               Leads
             </h2>
             <p className="text-sm text-slate-600" aria-live="polite">
-              {listSummary(total, query)}
+              {listSummary(total, status, q)}
             </p>
           </div>
           <StatusFilters filters={filters} />
-          <InboxSearch q={query.q} status={query.status} />
+          <InboxSearch q={q} status={status} />
           {error && <ErrorBanner>{error}</ErrorBanner>}
           <div aria-busy={loading || undefined} className={`transition-opacity ${loading ? "opacity-60" : ""}`}>
             {leads.length ? (
@@ -113,11 +63,11 @@ export default function LeadsInbox({ loaderData }: Route.ComponentProps) {
               </ol>
             ) : (
               <p className="rounded-xl border border-dashed border-slate-300 bg-white p-6 text-center text-sm text-slate-600">
-                {query.q || query.status ? "No leads match this view." : "No leads yet: quote requests from the website arrive here."}
+                {q || status ? "No leads match this view." : "No leads yet: quote requests from the website arrive here."}
               </p>
             )}
           </div>
-          <LinkPager pager={pager} noun="leads" />
+          <Pager pager={pager} noun="leads" />
         </section>
         <div className="min-w-0 lg:w-96 lg:shrink-0">
           <LeadStats figures={glance} />
@@ -128,9 +78,9 @@ export default function LeadsInbox({ loaderData }: Route.ComponentProps) {
 }
 
 /** "3 New leads matching “boat”". */
-function listSummary(total: number, query: InboxQuery): string {
-  const status = query.status ? `${LEAD_STATUS_TITLES[query.status]} ` : "";
-  return `${total} ${status}${total === 1 ? "lead" : "leads"}${query.q ? ` matching “${query.q}”` : ""}`;
+function listSummary(total: number, status: LeadStatus | null, q: string): string {
+  const title = status ? `${LEAD_STATUS_TITLES[status]} ` : "";
+  return `${total} ${title}${total === 1 ? "lead" : "leads"}${q ? ` matching “${q}”` : ""}`;
 }
 
 /** The tab's title starts with the number of New leads, so it shows from another tab. */

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { declareApi, json, jsonBody, ref } from "~/lib/api-declaration";
 import { QUOTE_FORM_ID, QUOTE_INVALID_MESSAGE, QUOTE_SUCCESS_MESSAGE } from "~/lib/quote-form";
-import { quoteSchema } from "~/lib/quote-schema";
+import { quoteFieldErrors, quoteSchema } from "~/lib/quote-schema";
 import { AppError, badRequest, methodNotAllowed, notFound } from "~/server/app-error.server";
 import { requireJsonObject } from "~/server/json-body.server";
 import { submitQuote } from "~/server/quote.server";
@@ -57,11 +57,12 @@ export const action = ({ request, context }: Route.ActionArgs) =>
     if (typeof formId !== "string" || !formId) throw badRequest(`formId is required (use "${QUOTE_FORM_ID}")`);
     if (formId !== QUOTE_FORM_ID) throw notFound(`Unknown form "${formId.slice(0, 100)}"`);
 
-    const outcome = await submitQuote(context.get(databaseContext), fields, context.get(requestInfoContext).clientIp);
-    if (outcome.status === "invalid") {
+    const parsed = quoteSchema.safeParse(fields);
+    if (!parsed.success) {
       const message = QUOTE_INVALID_MESSAGE;
-      return Response.json({ success: false, message, error: message, errors: outcome.fieldErrors }, { status: 400 });
+      return Response.json({ success: false, message, error: message, errors: quoteFieldErrors(parsed.error) }, { status: 400 });
     }
+    await submitQuote(context.get(databaseContext), parsed.data, context.get(requestInfoContext).clientIp);
     return Response.json({ success: true, message: QUOTE_SUCCESS_MESSAGE });
   });
 

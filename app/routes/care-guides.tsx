@@ -3,8 +3,8 @@ import { data, Link } from "react-router";
 import { PublicLayout } from "~/components/site/PublicLayout";
 import { focusRing } from "~/components/site/styles";
 import { settingsFromMatches } from "~/components/site/use-site-settings";
-import { LinkPager, type PagerLinks } from "~/components/ui/LinkPager";
-import { pagerInfo, parseListQuery, type ListQuery } from "~/lib/list-query";
+import { Pager } from "~/components/ui/Pager";
+import { listHref, listPager, pageCount, parseListQuery, withPage, type ListSpec } from "~/lib/list-query";
 import { pageMeta } from "~/lib/seo";
 import { shortName } from "~/lib/site-settings";
 import { listPublishedCareGuides } from "~/server/care-guides.server";
@@ -15,11 +15,15 @@ import type { Route } from "./+types/care-guides";
 /** Guides per page: a multiple of the grid's 2 and 3 columns. */
 export const CARE_GUIDES_PAGE_SIZE = 24;
 
-// The list query parser of the dashboard, here for ?page= only: the public list
-// has no sort, search or filters (its order is the owner's), so none is read.
-const PUBLIC_LIST = { properties: {}, defaultSort: { field: "sort_order", direction: "asc" } } as const;
-
-const pageHref = (page: number) => (page > 1 ? `/care-guides?page=${page}` : "/care-guides");
+/**
+ * The public list: ?page= only. It has no sort, search or filters (its order
+ * is the owner's), so only `page` is handed to the parser.
+ */
+const CARE_GUIDES_LIST: ListSpec = {
+  properties: {},
+  defaultSort: { field: "sort_order", direction: "asc" },
+  pageSize: CARE_GUIDES_PAGE_SIZE,
+};
 
 /**
  * /care-guides?page=N: the published care guides, in the owner's order, each
@@ -31,23 +35,19 @@ const pageHref = (page: number) => (page > 1 ? `/care-guides?page=${page}` : "/c
 export async function loader({ request, context }: Route.LoaderArgs) {
   const origin = linkOrigin(request);
   const asked = new URL(request.url).searchParams.get("page");
-  const parsed = parseListQuery(PUBLIC_LIST, new URLSearchParams(asked === null ? {} : { page: asked }), "dashboard");
-  const query: ListQuery = { ...(parsed.ok ? parsed.query : parsed.fallback), limit: CARE_GUIDES_PAGE_SIZE };
+  const parsed = parseListQuery(CARE_GUIDES_LIST, new URLSearchParams(asked === null ? {} : { page: asked }));
+  const query = parsed.ok ? parsed.query : parsed.fallback;
+  const pageHref = (page: number) => listHref("/care-guides", CARE_GUIDES_LIST, withPage(query, page));
   const { guides, total } = parsed.ok ? await listPublishedCareGuides(context.get(databaseContext), query) : { guides: [], total: 0 };
-  const info = pagerInfo(query, total);
   if (!parsed.ok || (query.page > 1 && guides.length === 0)) {
-    const lastPage = Math.max(1, info.pages);
+    const lastPage = Math.max(1, pageCount(query, total));
     const notice = {
       text: `There is no page “${asked!.slice(0, 20)}” of the care guides.`,
       link: parsed.ok && lastPage > 1 ? { href: pageHref(lastPage), label: `Go to the last page (${lastPage})` } : { href: "/care-guides", label: "Go to the first page" },
     };
     return data({ origin, path: "/care-guides", guides, pager: null, notice }, { status: 404 });
   }
-  const pager: PagerLinks = {
-    ...info,
-    previous: info.hasPrevious ? pageHref(query.page - 1) : null,
-    next: info.hasNext ? pageHref(query.page + 1) : null,
-  };
+  const pager = listPager("/care-guides", CARE_GUIDES_LIST, query, total);
   return { origin, path: pageHref(query.page), guides, pager, notice: null };
 }
 
@@ -122,7 +122,7 @@ export default function CareGuides({ loaderData }: Route.ComponentProps) {
           )}
           {pager && (
             <div className="mt-12">
-              <LinkPager pager={pager} noun="guides" />
+              <Pager pager={pager} noun="guides" />
             </div>
           )}
         </div>

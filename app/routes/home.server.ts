@@ -25,12 +25,7 @@ export async function quoteAction(db: DB, request: Request, clientIp: string) {
   }
 
   try {
-    const outcome = await submitQuote(db, submission.value, clientIp);
-    if (outcome.status === "invalid") {
-      // Unreachable in practice (the same schema passed above), kept for the type.
-      const result = submission.reply({ fieldErrors: outcome.fieldErrors });
-      return reply({ success: false, message: QUOTE_INVALID_MESSAGE, result }, { status: 400 });
-    }
+    await submitQuote(db, submission.value, clientIp);
     return reply({ success: true, message: QUOTE_SUCCESS_MESSAGE, result: submission.reply({ resetForm: true }) });
   } catch (error) {
     if (!(error instanceof AppError)) throw error;

@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import { HONEYPOT_FIELD } from "~/lib/quote-form";
 import { quoteUnavailableMessage, type SiteSettings } from "~/lib/site-settings";
-import { quoteFieldErrors, quoteSchema, type QuoteInput } from "~/lib/quote-schema";
+import type { QuoteInput } from "~/lib/quote-schema";
 import { AppError } from "./app-error.server";
 import { kickOutbox, remindWhenDue } from "./background.server";
 import type { DB } from "./db.server";
@@ -26,14 +26,16 @@ export const QUOTE_LIMITS: Limit[] = [
  */
 export const RECEIPT_LIMIT: Limit = { bucket: "quote:receipt", max: 3, windowMs: 24 * 3600_000 };
 
-export type QuoteOutcome =
-  /** Stored and the e-mails queued (the owner's, the customer's receipt); `id` is null for a dropped honeypot hit. */
-  | { status: "accepted"; id: number | null }
-  | { status: "invalid"; fieldErrors: Record<string, string[]> };
+/** Stored and the e-mails queued (the owner's, the customer's receipt); `id` is null for a dropped honeypot hit. */
+export interface QuoteOutcome {
+  id: number | null;
+}
 
 /**
  * Takes one quote request from the website, however it arrived (the form's
- * action or the JSON API). The row, the owner's notification and the
+ * action or the JSON API), once that edge has validated it with quoteSchema:
+ * each edge reads its own body (form fields, JSON) and answers a refusal in
+ * its own shape, so the request is validated once. The row, the owner's notification and the
  * customer's receipt are written in one transaction, then delivery is
  * attempted at once; a mail server outage leaves the e-mails in the outbox for
  * retries and the request stays accepted (docs/decisions/0020). A honeypot hit
@@ -43,14 +45,10 @@ export type QuoteOutcome =
  * when the database is unavailable: the request is not stored, and the
  * visitor must not think it was.
  */
-export async function submitQuote(db: DB, input: unknown, clientIp: string): Promise<QuoteOutcome> {
-  const parsed = quoteSchema.safeParse(input);
-  if (!parsed.success) return { status: "invalid", fieldErrors: quoteFieldErrors(parsed.error) };
-  const quote = parsed.data;
-
+export async function submitQuote(db: DB, quote: QuoteInput, clientIp: string): Promise<QuoteOutcome> {
   if (quote[HONEYPOT_FIELD]) {
     console.info(`[quote] dropped a request from ${clientIp || "an unknown address"}: the hidden field was filled`);
-    return { status: "accepted", id: null };
+    return { id: null };
   }
 
   let id: number;
@@ -66,7 +64,7 @@ export async function submitQuote(db: DB, input: unknown, clientIp: string): Pro
   }
   kickOutbox(db);
   remindWhenDue(db);
-  return { status: "accepted", id };
+  return { id };
 }
 
 async function takeQuoteLimits(db: DB, clientIp: string): Promise<void> {

@@ -2,7 +2,8 @@ import { sql } from "kysely";
 import { beforeAll, describe, expect, it } from "vitest";
 import { LEAD_STATUSES, NOTE_MAX, type LeadStatus } from "~/lib/lead-status";
 import { AppError } from "~/server/app-error.server";
-import { INBOX_PAGE_SIZE, listLeads, newLeadCount, parseInboxQuery, type InboxQuery } from "~/server/leads/inbox.server";
+import { defaultListQuery, parseListQuery, withFilter } from "~/lib/list-query";
+import { INBOX_PAGE_SIZE, LEADS_LIST, listLeads, newLeadCount } from "~/server/leads/inbox.server";
 import { addLeadNote, changeLeadStatus, getLead, leadId, leadTimeline, retryLeadEmail, type TimelineEntry } from "~/server/leads/lead.server";
 import { CHART_WEEKS, leadStats } from "~/server/leads/stats.server";
 import { deliverDueEmails, enqueueEmail } from "~/server/outbox.server";
@@ -290,7 +291,8 @@ describe("leadStats: requests per week", () => {
 });
 
 describe("the inbox list", () => {
-  const all: InboxQuery = { status: null, q: "", page: 1 };
+  const all = defaultListQuery(LEADS_LIST);
+  const inStatus = (status: string, query = all) => withFilter(LEADS_LIST, query, "status", status);
   const statusOf = (i: number): LeadStatus => LEAD_STATUSES[i % LEAD_STATUSES.length]!;
   /** Ids newest first, as the inbox must list them. */
   let newestFirst: number[] = [];
@@ -341,7 +343,7 @@ describe("the inbox list", () => {
     const page = await listLeads(db(), all);
     expect(page.counts).toEqual(expected);
 
-    const booked = await listLeads(db(), { ...all, status: "booked" });
+    const booked = await listLeads(db(), inStatus("booked"));
     expect(booked.leads.map((l) => l.id)).toEqual(newestFirst.filter((id) => statuses.get(id) === "booked"));
     expect(booked.leads.every((l) => l.status === "booked")).toBe(true);
     expect(booked.total).toBe(expected.booked);
@@ -366,7 +368,7 @@ describe("the inbox list", () => {
     expect((await listLeads(db(), { ...all, q: "hull barnacles" })).leads.map((l) => l.id)).toEqual([barnacles]);
     expect((await listLeads(db(), { ...all, q: "barnacles coupon" })).total).toBe(0);
     const otherStatus = LEAD_STATUSES.find((s) => s !== statuses.get(barnacles))!;
-    expect((await listLeads(db(), { ...all, q: "barnacles", status: otherStatus })).leads).toEqual([]);
+    expect((await listLeads(db(), inStatus(otherStatus, { ...all, q: "barnacles" }))).leads).toEqual([]);
     // LIKE's wildcards are plain characters: "%" finds the one message with a percent sign.
     expect((await listLeads(db(), { ...all, q: "%" })).leads.map((l) => l.id)).toEqual([percent]);
     expect((await listLeads(db(), { ...all, q: "_" })).total).toBe(0);
@@ -385,14 +387,29 @@ describe("the inbox list", () => {
     expect((await listLeads(db(), { ...all, q: stamp })).total).toBe(0);
   });
 
-  it("reads the view from the URL, naming what it cannot honour", () => {
-    expect(parseInboxQuery(new URLSearchParams("status=quoted&q=%20boat%20&page=3"))).toEqual({ query: { status: "quoted", q: "boat", page: 3 } });
-    expect(parseInboxQuery(new URLSearchParams("status=all"))).toEqual({ query: { status: null, q: "", page: 1 } });
-    for (const bad of ["status=closed", "page=0", "page=abc", "page=1.5", `q=${"x".repeat(201)}`]) {
-      const parsed = parseInboxQuery(new URLSearchParams(bad));
-      expect(parsed.error, bad).toEqual(expect.any(String));
+  it("reads the view from the URL with the one list parser, naming what it cannot honour", () => {
+    const parse = (search: string) => parseListQuery(LEADS_LIST, new URLSearchParams(search));
+    expect(parse("status=quoted&q=%20boat%20&page=3")).toEqual({
+      ok: true,
+      query: { ...all, page: 3, q: "boat", filters: [{ field: "status", value: "quoted" }] },
+    });
+    expect(parse("status=")).toEqual({ ok: true, query: all });
+    // Refused as on every list (lib/list-query), the rest of the view kept for the page and its links.
+    for (const [bad, error] of [
+      ["status=closed", "status must be one of: new, contacted, quoted, booked, completed, lost"],
+      ["page=0", "page must be a whole number from 1"],
+      ["page=abc", "page must be a whole number from 1"],
+      ["page=1.5", "page must be a whole number from 1"],
+      ["page=1000001", "page must be at most 1000000"],
+      ["sort=name:asc", "name cannot be sorted"],
+      ["sort=created_at:asc", "created_at cannot be sorted"],
+      ["sort=nope:asc", "Unknown sort field: nope"],
+      [`q=${"x".repeat(201)}`, "Search terms are at most 200 characters"],
+      ["q=a%00b", "Search terms cannot contain a NUL character"],
+    ] as const) {
+      expect(parse(bad), bad).toMatchObject({ ok: false, error });
     }
-    expect(parseInboxQuery(new URLSearchParams("status=closed")).error).toMatch(/Unknown status "closed"/);
+    expect(parse("status=closed&q=wax&page=2")).toEqual({ ok: false, error: expect.any(String), fallback: { ...all, page: 2, q: "wax" } });
   });
 });
 

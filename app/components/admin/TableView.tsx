@@ -2,7 +2,8 @@ import { ArchiveRestore, Lock, Plus } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Form, Link, useNavigation, useSearchParams } from "react-router";
 import { primaryButton } from "~/components/ui/button";
-import { listSearch, parseListQuery, type ListQuery } from "~/lib/list-query";
+import { Pager } from "~/components/ui/Pager";
+import { listPager, listSearch, parseListQuery, type ListQuery } from "~/lib/list-query";
 import type { RowActionFailure } from "~/lib/row-form";
 import type { HistoryEntry } from "~/lib/row-history";
 import type { TableRow, TableSchema } from "~/lib/table-schema";
@@ -13,7 +14,6 @@ import { ExportCsvButton } from "./ExportCsvButton";
 import { HistoryDialog } from "./HistoryDialog";
 import { ImportCsvButton } from "./ImportCsvButton";
 import { ListQueryInputs } from "./ListQueryInputs";
-import { Pager } from "./Pager";
 import { RowFormDialog } from "./RowFormDialog";
 import { SearchBox } from "./SearchBox";
 import { STATUS_MS, StatusMessage, statusFromParams } from "./StatusMessage";
@@ -150,7 +150,7 @@ export function TableView({
         </div>
       </div>
 
-      <Pager schema={schema} query={query} total={total} path={path} />
+      <Pager pager={listPager(path, schema, query, total)} noun="results" as="buttons" className="mt-4" />
 
       {dialog?.kind === "create" && (
         <RowFormDialog

@@ -3,7 +3,7 @@ import { useFetcher } from "react-router";
 import { secondaryButton } from "~/components/ui/button";
 import { EMAIL_STATE_TITLES } from "~/lib/email-state";
 import { TimeAgo } from "./TimeAgo";
-import type { HistoryItem, LeadActionFailure } from "./types";
+import type { HistoryItem, LeadActionFailure } from "~/server/leads/lead-view.server";
 import { useSubmitResult } from "./use-submit-result";
 
 type EmailItem = Extract<HistoryItem, { type: "email" }>;

@@ -11,7 +11,6 @@ import type { LeadStatus } from "~/lib/lead-status";
 export function InboxSearch({ q, status }: { q: string; status: LeadStatus | null }) {
   return (
     <Form method="get" action="/admin/leads" role="search" className="flex w-full gap-2 sm:max-w-md">
-      {status && <input type="hidden" name="status" value={status} />}
       <label htmlFor="lead-search" className="sr-only">
         Search leads
       </label>
@@ -28,6 +27,8 @@ export function InboxSearch({ q, status }: { q: string; status: LeadStatus | nul
           className="block w-full rounded-lg border border-slate-300 bg-white py-2 pr-3 pl-9 text-sm text-slate-900 shadow-xs placeholder:text-slate-500 focus:border-brand-500 focus:ring-2 focus:ring-brand-100 focus:outline-none"
         />
       </div>
+      {/* After q, in the order of the list's own links (lib/list-query/url.ts). */}
+      {status && <input type="hidden" name="status" value={status} />}
       <button type="submit" className={secondaryButton}>
         Search
       </button>

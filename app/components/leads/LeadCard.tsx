@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { ContactLinks } from "./ContactLinks";
 import { StatusBadge } from "./StatusBadge";
 import { TimeAgo } from "./TimeAgo";
-import type { LeadSummary } from "./types";
+import type { LeadSummary } from "~/server/leads/inbox-view.server";
 
 /** One lead in the inbox: who, what, when, where it stands, and the ways to answer. */
 export function LeadCard({ lead }: { lead: LeadSummary }) {

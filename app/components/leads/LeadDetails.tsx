@@ -1,20 +1,5 @@
-import type { LeadStatus } from "~/lib/lead-status";
-import type { ShownTime } from "~/lib/time-ago";
+import type { LeadView } from "~/server/leads/lead-view.server";
 import { ContactLinks, dialable } from "./ContactLinks";
-
-export interface LeadView {
-  id: number;
-  name: string;
-  email: string;
-  phone: string;
-  vehicle_type: string;
-  message: string;
-  status: LeadStatus;
-  lost_reason: string;
-  received: ShownTime;
-  /** From arrival to the first move out of New, formatted; null while it is New. */
-  responseTime: string | null;
-}
 
 const linkClass = "font-medium break-all text-brand-700 underline-offset-2 hover:underline";
 

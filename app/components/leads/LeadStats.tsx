@@ -1,5 +1,5 @@
 import { LeadsChart } from "./LeadsChart";
-import type { GlanceFigures } from "./types";
+import type { GlanceFigures } from "~/server/leads/inbox-view.server";
 
 /** "Leads at a glance": who is waiting, how fast they are answered, and the weeks' requests. */
 export function LeadStats({ figures }: { figures: GlanceFigures }) {

@@ -1,6 +1,6 @@
 import { LEAD_STATUSES, LEAD_STATUS_TITLES } from "~/lib/lead-status";
 import { STATUS_FILL } from "./status-style";
-import type { WeekSummary } from "./types";
+import type { WeekSummary } from "~/server/leads/inbox-view.server";
 import { describeWeek, describeWeeks, weekAxisLabel, weekTotal } from "./weeks";
 import { WeeksTable } from "./WeeksTable";
 

@@ -2,7 +2,7 @@ import { useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import { primaryButton } from "~/components/ui/button";
 import { NOTE_MAX } from "~/lib/lead-status";
-import type { LeadActionFailure } from "./types";
+import type { LeadActionFailure } from "~/server/leads/lead-view.server";
 import { useSubmitResult } from "./use-submit-result";
 
 /**

@@ -4,7 +4,7 @@ import { useFetcher } from "react-router";
 import { buttonClass } from "~/components/ui/button";
 import { LEAD_STATUS_TITLES, LEAD_STATUSES, LOST_REASON_MAX, type LeadStatus } from "~/lib/lead-status";
 import { StatusBadge } from "./StatusBadge";
-import type { LeadActionFailure } from "./types";
+import type { LeadActionFailure } from "~/server/leads/lead-view.server";
 import { useSubmitResult } from "./use-submit-result";
 
 // The statuses a lead can be moved to by a plain button (New is where leads

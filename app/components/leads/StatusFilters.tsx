@@ -1,8 +1,8 @@
 import { Link } from "react-router";
-import type { StatusFilter } from "./types";
+import type { StatusFilterLink } from "~/server/leads/inbox-view.server";
 
 /** "New (3)", "Contacted (0)", … "All": links that wrap onto more lines on a phone rather than scroll. */
-export function StatusFilters({ filters }: { filters: StatusFilter[] }) {
+export function StatusFilters({ filters }: { filters: StatusFilterLink[] }) {
   return (
     <nav aria-label="Filter leads by status">
       <ul className="flex flex-wrap gap-2">

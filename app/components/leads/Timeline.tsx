@@ -3,7 +3,7 @@ import { useRevalidator } from "react-router";
 import { LEAD_STATUS_TITLES } from "~/lib/lead-status";
 import { EmailEntry } from "./EmailEntry";
 import { TimeAgo } from "./TimeAgo";
-import type { HistoryItem, LeadActionFailure } from "./types";
+import type { HistoryItem, LeadActionFailure } from "~/server/leads/lead-view.server";
 
 // While an e-mail is on its way, the page looks again this often, a limited
 // number of times (the outbox sends within seconds; a failure shows as such).

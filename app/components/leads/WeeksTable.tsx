@@ -1,5 +1,5 @@
 import { LEAD_STATUSES, LEAD_STATUS_TITLES } from "~/lib/lead-status";
-import type { WeekSummary } from "./types";
+import type { WeekSummary } from "~/server/leads/inbox-view.server";
 import { weekTitle, weekTotal } from "./weeks";
 
 /**

@@ -1,5 +1,5 @@
 import { LEAD_STATUSES, LEAD_STATUS_TITLES } from "~/lib/lead-status";
-import type { WeekSummary } from "./types";
+import type { WeekSummary } from "~/server/leads/inbox-view.server";
 
 /** Week labels and sums for the chart and its table. A week is "YYYY-MM-DD", read as a calendar date (no time zone). */
 

@@ -1,5 +1,6 @@
 import { sql, type RawBuilder } from "kysely";
 import { isLeadStatus, LEAD_STATUSES, type LeadStatus } from "~/lib/lead-status";
+import { filterValue, type ListQuery, type ListSpec } from "~/lib/list-query";
 import type { DB } from "../db.server";
 
 /**
@@ -10,47 +11,33 @@ import type { DB } from "../db.server";
  */
 
 export const INBOX_PAGE_SIZE = 25;
-const MAX_PAGE = 1_000_000;
-const MAX_SEARCH = 200;
 /** How much of the message the list shows. */
 const EXCERPT_LENGTH = 160;
 
-export interface InboxQuery {
-  /** null: all statuses. */
-  status: LeadStatus | null;
-  /** Trimmed; "" for none. Every word must occur. */
-  q: string;
-  page: number;
-}
+/**
+ * The inbox as a list (lib/list-query): `?status=` filters, `?q=` searches
+ * (every word must occur in one of the searchable fields or the notes), and
+ * `?page=`; newest first, the only order. The URL's `sort` names no sortable
+ * column, so the parser refuses it as it does on every list.
+ */
+export const LEADS_LIST: ListSpec = {
+  properties: {
+    name: { type: "string", searchable: true },
+    email: { type: "string", searchable: true },
+    phone: { type: "string", searchable: true },
+    vehicle_type: { type: "string", searchable: true },
+    message: { type: "string", searchable: true },
+    status: { type: "string", enum: LEAD_STATUSES },
+    created_at: { type: "string" },
+  },
+  defaultSort: { field: "created_at", direction: "desc" },
+  pageSize: INBOX_PAGE_SIZE,
+};
 
-/** The view a URL asks for; a parameter that cannot be honoured is named in `error` and left out. */
-export function parseInboxQuery(params: URLSearchParams): { query: InboxQuery; error?: string } {
-  const query: InboxQuery = { status: null, q: "", page: 1 };
-  const errors: string[] = [];
-  const status = params.get("status");
-  if (status && status !== "all") {
-    if (isLeadStatus(status)) query.status = status;
-    else errors.push(`Unknown status "${status.slice(0, 40)}": choose one of ${LEAD_STATUSES.join(", ")}`);
-  }
-  const q = (params.get("q") ?? "").replaceAll("\0", "").trim();
-  if (q.length > MAX_SEARCH) errors.push(`The search can be at most ${MAX_SEARCH} characters`);
-  else query.q = q;
-  const page = params.get("page");
-  if (page !== null && page !== "") {
-    if (/^\d{1,7}$/.test(page) && Number(page) >= 1 && Number(page) <= MAX_PAGE) query.page = Number(page);
-    else errors.push(`Page must be a whole number from 1 to ${MAX_PAGE}`);
-  }
-  return errors.length ? { query, error: errors.join("; ") } : { query };
-}
-
-/** The URL query of a view, defaults left out. */
-export function inboxSearch(query: InboxQuery): string {
-  const params = new URLSearchParams();
-  if (query.status) params.set("status", query.status);
-  if (query.q) params.set("q", query.q);
-  if (query.page > 1) params.set("page", String(query.page));
-  const search = params.toString();
-  return search ? `?${search}` : "";
+/** The status the query filters by; null for all. */
+export function statusFilter(query: ListQuery): LeadStatus | null {
+  const status = filterValue(query, "status");
+  return isLeadStatus(status) ? status : null;
 }
 
 export interface InboxLead {
@@ -89,15 +76,16 @@ function where(conditions: (RawBuilder<unknown> | undefined)[]): RawBuilder<unkn
   return present.length ? sql`WHERE ${sql.join(present, sql` AND `)}` : sql``;
 }
 
-export async function listLeads(db: DB, query: InboxQuery): Promise<InboxPage> {
+export async function listLeads(db: DB, query: ListQuery): Promise<InboxPage> {
   const search = searchCondition(query.q);
-  const status = query.status ? sql`status = ${query.status}` : undefined;
+  const filter = statusFilter(query);
+  const status = filter ? sql`status = ${filter}` : undefined;
   const [page, grouped] = await Promise.all([
     sql<InboxLead>`SELECT id, name, email, phone, vehicle_type, status, created_at,
         left(message, ${EXCERPT_LENGTH}) AS excerpt, length(message) > ${EXCERPT_LENGTH} AS truncated
       FROM quote_requests ${where([status, search])}
       ORDER BY created_at DESC, id DESC
-      LIMIT ${INBOX_PAGE_SIZE} OFFSET ${(query.page - 1) * INBOX_PAGE_SIZE}`.execute(db),
+      LIMIT ${query.limit} OFFSET ${(query.page - 1) * query.limit}`.execute(db),
     // Without a search, the counters the triggers keep (not a count over every lead).
     search
       ? sql<{ status: string; n: string }>`SELECT status, count(*) AS n FROM quote_requests ${where([search])} GROUP BY status`.execute(db)
@@ -105,7 +93,7 @@ export async function listLeads(db: DB, query: InboxQuery): Promise<InboxPage> {
   ]);
   const counts = Object.fromEntries(LEAD_STATUSES.map((s) => [s, 0])) as Record<LeadStatus, number>;
   for (const row of grouped.rows) if (isLeadStatus(row.status)) counts[row.status] = Number(row.n);
-  const total = query.status ? counts[query.status] : Object.values(counts).reduce((a, b) => a + b, 0);
+  const total = filter ? counts[filter] : Object.values(counts).reduce((a, b) => a + b, 0);
   return { leads: page.rows, counts, total };
 }
 

@@ -1,0 +1,68 @@
+import { formatDuration } from "~/lib/duration";
+import { shownTime, type ShownTime } from "~/lib/time-ago";
+import type { DB } from "../db.server";
+import { EMAIL_KINDS } from "./lead-mail.server";
+import { getLead, leadTimeline, type TimelineEntry } from "./lead.server";
+
+/**
+ * What /admin/leads/{id} shows, built on the server: the lead without its
+ * client address, its History oldest first, every time already in words
+ * (formatted with one `now`, so the browser's hydration shows the same ones).
+ * The components take their props from these types (LeadView, HistoryItem),
+ * so a change here breaks their typecheck rather than drifting from a copy.
+ */
+
+export async function leadView(db: DB, id: number, now: Date, timeZone: string) {
+  const lead = await getLead(db, id);
+  const timeline = await leadTimeline(db, lead);
+  const at = (date: Date) => shownTime(date, now, timeZone);
+  const { created_at, first_response_at, client_ip: _ip, ...details } = lead;
+  return {
+    lead: {
+      ...details,
+      received: at(created_at),
+      /** From arrival to the first move out of New, formatted; null while it is New. */
+      responseTime: first_response_at ? formatDuration((first_response_at.getTime() - created_at.getTime()) / 1000) : null,
+    },
+    history: timeline.map((entry, index) => historyItem(entry, index, at)),
+  };
+}
+
+function historyItem(entry: TimelineEntry, index: number, at: (date: Date) => ShownTime) {
+  switch (entry.type) {
+    case "received":
+      return { type: entry.type, key: "received", at: at(entry.at) };
+    case "email":
+      return {
+        type: entry.type,
+        key: `email-${entry.id}`,
+        at: at(entry.at),
+        id: entry.id,
+        // The kinds' titles live with the e-mails, on the server.
+        title: entry.kind ? EMAIL_KINDS[entry.kind] : "E-mail",
+        to: entry.to,
+        subject: entry.subject,
+        state: entry.state,
+        error: entry.lastError,
+        nextTry: entry.nextAttemptAt ? at(entry.nextAttemptAt) : null,
+        sentAt: entry.sentAt ? at(entry.sentAt) : null,
+      };
+    case "status":
+    case "note":
+      return { ...entry, key: `${entry.type}-${index}`, at: at(entry.at) };
+  }
+}
+
+export type LeadPageView = Awaited<ReturnType<typeof leadView>>;
+export type LeadView = LeadPageView["lead"];
+/** One entry of a lead's History, oldest first. */
+export type HistoryItem = LeadPageView["history"][number];
+
+/** What the lead page's action answers when it refuses a form (400, 404, 409). */
+export interface LeadActionFailure {
+  intent: "status" | "note" | "retry" | "";
+  error: string;
+  fields?: Record<string, string>;
+  /** What was typed, so a page rendered without JavaScript keeps it. */
+  values?: { note?: string; reason?: string; email?: string };
+}
