@@ -1,6 +1,8 @@
 import type { Kysely } from "kysely";
 import { sql } from "kysely";
 import {
+  type Definitions,
+  type Scalars,
   ColumnTypeNode,
   GenericExpressionNode,
   IdentifierNode,
@@ -51,7 +53,9 @@ const id = (name: string) => new IdentifierNode(name);
 /** kysely-codegen's PostgreSQL dialect, told how this app's pg parses values. */
 function appDialect(): PostgresDialect {
   const dialect = new PostgresDialect({ dateParser: "timestamp", numericParser: "string" });
-  const { definitions, scalars } = dialect.adapter;
+  // The adapter's own tables, widened to what any adapter may hold.
+  const definitions: Definitions = dialect.adapter.definitions;
+  const scalars: Scalars = dialect.adapter.scalars;
   const writable = () => new UnionExpressionNode([id("number"), id("string")]);
   definitions.Int8 = new ColumnTypeNode(id("number"), writable(), writable());
   definitions.JsonText = new TemplateNode(["T"], new ColumnTypeNode(id("T"), id("string"), id("string")));
