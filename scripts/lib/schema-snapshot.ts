@@ -6,9 +6,10 @@ import { sql } from "kysely";
  * (docs/decisions/0068), one line per fact in a fixed order, so that a
  * migration's effect shows as a readable diff in review. Not a restorable
  * dump (pg_dump is not available on the embedded database): tables with
- * their columns, constraints, indexes and triggers, then views, sequences and
- * functions, of the schema `public`. Left out: Kysely's own migration tables,
- * and what an extension brings (pg_trgm's functions), which is its own.
+ * their columns, constraints, indexes and triggers (after the enums and
+ * domains they use), then views, sequences and functions, of the schema
+ * `public`. Left out: Kysely's own migration tables, and what an extension
+ * brings (pg_trgm's functions), which is its own.
  * The same on PGlite and on a PostgreSQL server (the test runs both).
  */
 
@@ -34,6 +35,17 @@ export async function schemaSnapshot(db: Kysely<any>): Promise<string> {
   const out: string[] = [HEADER];
   const extensions = await rows(db, sql`SELECT extname AS name FROM pg_extension WHERE extname <> 'plpgsql' ORDER BY extname`);
   for (const e of extensions) out.push(`CREATE EXTENSION ${e.name};`);
+
+  // Types of our own: enums with their labels, domains with their base type and checks.
+  const types = await rows(db, sql`SELECT o.typname AS name, CASE o.typtype
+        WHEN 'e' THEN 'AS ENUM (' || (SELECT string_agg(quote_literal(e.enumlabel), ', ' ORDER BY e.enumsortorder)
+          FROM pg_enum e WHERE e.enumtypid = o.oid) || ')'
+        ELSE 'AS ' || format_type(o.typbasetype, o.typtypmod) || CASE WHEN o.typnotnull THEN ' NOT NULL' ELSE '' END
+          || coalesce((SELECT ' ' || string_agg(pg_get_constraintdef(k.oid, true), ' ' ORDER BY k.conname)
+            FROM pg_constraint k WHERE k.contypid = o.oid AND k.contype = 'c'), '') END AS def
+    FROM pg_type o JOIN pg_namespace n ON n.oid = o.typnamespace WHERE o.typtype IN ('e', 'd') AND ${OWN} ORDER BY o.typname`);
+  if (types.length) out.push("");
+  for (const t of types) out.push(`CREATE ${t.def!.startsWith("AS ENUM") ? "TYPE" : "DOMAIN"} ${t.name} ${t.def};`);
 
   const tables = await rows(db, sql`SELECT c.relname AS name FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
     JOIN pg_class o ON o.oid = c.oid WHERE c.relkind IN ('r', 'p') AND ${OWN} AND ${NOT_KYSELY} ORDER BY c.relname`);
