@@ -25,7 +25,7 @@ const root = path.resolve(import.meta.dirname, "../..");
  * database (seeded at start, as every start seeds a new database), for what
  * only the whole server shows: headers, the origin check, the page cache,
  * cookies, rendered pages, the process's life. Vitest's globalSetup
- * (./global-setup.ts) builds the bundle if it is missing.
+ * (./global-setup.ts) builds the bundle if it is missing or older than the sources.
  */
 export async function startAppServer(
   env: Record<string, string> = {},

@@ -31,17 +31,17 @@ export interface LeadStats {
 export async function leadStats(db: DB): Promise<LeadStats> {
   const timeZone = env().BUSINESS_TIME_ZONE;
   const [waiting, response, weekly] = await Promise.all([
-    sql<{ new_waiting: string; too_long: string }>`SELECT count(*) AS new_waiting,
+    sql<{ new_waiting: number; too_long: number }>`SELECT count(*) AS new_waiting,
         count(*) FILTER (WHERE created_at < now() - ${`${WAITING_TOO_LONG_MINUTES} minutes`}::interval) AS too_long
       FROM quote_requests WHERE status = 'new'`.execute(db),
-    sql<{ median: number | null; n: string }>`SELECT
+    sql<{ median: number | null; n: number }>`SELECT
         percentile_cont(0.5) WITHIN GROUP (ORDER BY extract(epoch FROM first_response_at - created_at)) AS median,
         count(*) AS n
       FROM quote_requests
       WHERE created_at >= now() - ${`${RESPONSE_WINDOW_DAYS} days`}::interval AND first_response_at IS NOT NULL`.execute(db),
     // Week boundaries are local midnights (a week starts on Monday in the
     // business's time zone), turned back into instants to use the created_at index.
-    sql<{ week: string; status: string | null; n: string }>`WITH weeks AS (
+    sql<{ week: string; status: string | null; n: number }>`WITH weeks AS (
         SELECT week FROM generate_series(
           date_trunc('week', now() AT TIME ZONE ${timeZone}) - ${`${CHART_WEEKS - 1} weeks`}::interval,
           date_trunc('week', now() AT TIME ZONE ${timeZone}),

@@ -1,5 +1,5 @@
 import { sql } from "kysely";
-import type { HistoryEntry, HistoryOp } from "~/lib/row-history";
+import type { HistoryEntry } from "~/lib/row-history";
 import { notFound } from "../app-error.server";
 import type { DB } from "../db.server";
 import { writableColumns } from "./registry.server";
@@ -16,26 +16,26 @@ export async function markChange(trx: DB, change: "restore" | "revert"): Promise
   await sql`SELECT set_config('app.change', ${change}, true)`.execute(trx);
 }
 
-interface HistoryRecord {
-  id: string;
-  op: HistoryOp;
-  actor: string;
-  at: Date;
-  before: Record<string, unknown> | null;
-  after: Record<string, unknown> | null;
-}
-
 export const HISTORY_LIMIT = 100;
+
+/** The history entries of one row. */
+function ofRow(db: DB, table: TableDef, id: number) {
+  return db.selectFrom("row_history").where("table_name", "=", table.name).where("row_id", "=", id);
+}
 
 /** The row's latest changes, newest first (the row may be deleted: its history stays). */
 export async function rowHistory(db: DB, table: TableDef, id: number, limit = HISTORY_LIMIT): Promise<HistoryEntry[]> {
-  const { rows } = await sql<HistoryRecord>`SELECT id, op, actor, at, before, after FROM row_history
-    WHERE table_name = ${table.name} AND row_id = ${id}::bigint ORDER BY at DESC, id DESC LIMIT ${limit}`.execute(db);
+  const rows = await ofRow(db, table, id)
+    .select(["id", "op", "actor", "at", "before", "after"])
+    .orderBy("at", "desc")
+    .orderBy("id", "desc")
+    .limit(limit)
+    .execute();
   return rows.map((r) => ({
-    id: Number(r.id),
+    id: r.id,
     op: r.op,
     actor: r.actor,
-    at: new Date(r.at).toISOString(),
+    at: r.at.toISOString(),
     changes: Object.keys(table.columns)
       .filter((field) => field !== "id" && ((r.before && field in r.before) || (r.after && field in r.after)))
       .map((field) => ({ field, before: r.before?.[field] ?? null, after: r.after?.[field] ?? null })),
@@ -49,17 +49,18 @@ export async function rowHistory(db: DB, table: TableDef, id: number, limit = HI
  * this row's, or that is its delete (no version follows a delete).
  */
 export async function versionValues(db: DB, table: TableDef, id: number, versionId: number): Promise<Record<string, unknown>> {
-  const { rows: target } = await sql<{ op: HistoryOp }>`SELECT op FROM row_history
-    WHERE id = ${versionId}::bigint AND table_name = ${table.name} AND row_id = ${id}::bigint`.execute(db);
-  if (!target[0] || target[0].op === "delete") throw notFound("Version not found");
+  const target = await ofRow(db, table, id).select("op").where("id", "=", versionId).executeTakeFirst();
+  if (!target || target.op === "delete") throw notFound("Version not found");
   const { rows: current } = await sql<{ row: Record<string, unknown> }>`SELECT to_jsonb(t) AS row FROM ${sql.table(table.name)} t
     WHERE id = ${id}::bigint`.execute(db);
   if (!current[0]) throw notFound("Row not found");
-  const { rows: later } = await sql<{ before: Record<string, unknown> | null }>`SELECT before FROM row_history
-    WHERE table_name = ${table.name} AND row_id = ${id}::bigint
-      AND (at, id) > (SELECT at, id FROM row_history
-        WHERE table_name = ${table.name} AND row_id = ${id}::bigint AND id = ${versionId}::bigint)
-    ORDER BY at DESC, id DESC`.execute(db);
+  const later = await ofRow(db, table, id)
+    .select("before")
+    // Compared in the database: `at` has microseconds, a Date only milliseconds.
+    .where(sql<boolean>`(at, id) > (${ofRow(db, table, id).select(["at", "id"]).where("id", "=", versionId)})`)
+    .orderBy("at", "desc")
+    .orderBy("id", "desc")
+    .execute();
   const state = { ...current[0].row };
   for (const { before } of later) Object.assign(state, before ?? {});
   return Object.fromEntries(writableColumns(table).map(([name]) => [name, state[name]]));

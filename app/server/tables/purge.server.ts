@@ -24,20 +24,36 @@ export async function purgeTrash(
     // One statement, so a row and its history go together or not at all.
     // Dependents kept as whole rows are under their table's name ("lead_events":
     // [rows…]); a "table.column" key holds only ids of rows that stay.
-    const { rows } = await sql<{ id: string }>`WITH purged AS (
-        DELETE FROM trash WHERE id IN (
-          SELECT id FROM trash WHERE deleted_at < ${cutoff} ORDER BY deleted_at LIMIT ${batch} FOR UPDATE SKIP LOCKED
-        ) RETURNING id, table_name, row_id, dependents
-      ), gone (table_name, row_id) AS (
-        SELECT table_name, row_id FROM purged
-        UNION ALL
-        SELECT kept.key, (item->>'id')::bigint
-          FROM purged, jsonb_each(purged.dependents) kept, jsonb_array_elements(kept.value) item
-          WHERE strpos(kept.key, '.') = 0
-      ), forgotten AS (
-        DELETE FROM row_history h USING gone WHERE h.table_name = gone.table_name AND h.row_id = gone.row_id
+    const rows = await db
+      .with("purged", (q) =>
+        q
+          .deleteFrom("trash")
+          .where("id", "in", (eb) =>
+            eb.selectFrom("trash").select("id").where("deleted_at", "<", cutoff).orderBy("deleted_at").limit(batch).forUpdate().skipLocked(),
+          )
+          .returning(["id", "table_name", "row_id", "dependents"]),
       )
-      SELECT id FROM purged`.execute(db);
+      .with("gone", (q) =>
+        q
+          .selectFrom("purged")
+          .select(["table_name", "row_id"])
+          .unionAll(
+            q
+              .selectFrom([
+                "purged",
+                sql<{ key: string; value: unknown }>`jsonb_each(purged.dependents)`.as("kept"),
+                sql<{ item: unknown }>`jsonb_array_elements(kept.value)`.as("item"),
+              ])
+              .select(["kept.key as table_name", sql<number>`(item->>'id')::bigint`.as("row_id")])
+              .where(sql<boolean>`strpos(kept.key, '.') = 0`),
+          ),
+      )
+      .with("forgotten", (q) =>
+        q.deleteFrom("row_history").using("gone").whereRef("row_history.table_name", "=", "gone.table_name").whereRef("row_history.row_id", "=", "gone.row_id"),
+      )
+      .selectFrom("purged")
+      .select("id")
+      .execute();
     purged += rows.length;
     if (rows.length < batch) return purged;
   }

@@ -71,8 +71,10 @@ export async function moveToTrash(trx: DB, table: TableDef, id: number, actor: s
     if (found[0]!.items.length) dependents[dependentKey(d)] = found[0]!.items;
   }
   await sql`DELETE FROM ${sql.table(table.name)} WHERE id = ${id}::bigint`.execute(trx);
-  await sql`INSERT INTO trash (table_name, row_id, row_data, dependents, deleted_by)
-    VALUES (${table.name}, ${id}, ${JSON.stringify(rows[0].row)}::jsonb, ${JSON.stringify(dependents)}::jsonb, ${actor})`.execute(trx);
+  await trx
+    .insertInto("trash")
+    .values({ table_name: table.name, row_id: id, row_data: JSON.stringify(rows[0].row), dependents: JSON.stringify(dependents), deleted_by: actor })
+    .execute();
   return true;
 }
 
@@ -83,9 +85,12 @@ export async function moveToTrash(trx: DB, table: TableDef, id: number, actor: s
  * restore, and the lead's note transcript is not appended twice).
  */
 export async function putBackFromTrash(trx: DB, table: TableDef, id: number): Promise<boolean> {
-  const { rows } = await sql<{ row_data: Record<string, unknown>; dependents: Record<string, unknown[]> }>`
-    DELETE FROM trash WHERE table_name = ${table.name} AND row_id = ${id}::bigint RETURNING row_data, dependents`.execute(trx);
-  const trashed = rows[0];
+  const trashed = await trx
+    .deleteFrom("trash")
+    .where("table_name", "=", table.name)
+    .where("row_id", "=", id)
+    .returning(["row_data", "dependents"])
+    .executeTakeFirst();
   if (!trashed) return false;
   await insertFromJson(trx, table.name, [trashed.row_data]);
   for (const d of DEPENDENTS[table.name] ?? []) {
@@ -117,22 +122,27 @@ async function storedColumns(trx: DB, tableName: string): Promise<string[]> {
 
 /** Whether the trash holds this row. */
 export async function isTrashed(db: DB, table: TableDef, id: number): Promise<boolean> {
-  const { rows } = await sql`SELECT 1 FROM trash WHERE table_name = ${table.name} AND row_id = ${id}::bigint`.execute(db);
-  return rows.length > 0;
+  const found = await db.selectFrom("trash").select("id").where("table_name", "=", table.name).where("row_id", "=", id).executeTakeFirst();
+  return found !== undefined;
 }
 
 export const TRASH_PAGE_SIZE = 50;
 
 /** One page of a table's trash, newest deletion first, and how many rows it holds. */
 export async function listTrash(db: DB, table: TableDef, page = 1): Promise<{ rows: TrashedRow[]; total: number }> {
+  const ofTable = db.selectFrom("trash").where("table_name", "=", table.name);
   const [list, count] = await Promise.all([
-    sql<{ row_id: string; row_data: Record<string, unknown>; deleted_by: string; deleted_at: Date }>`
-      SELECT row_id, row_data, deleted_by, deleted_at FROM trash WHERE table_name = ${table.name}
-      ORDER BY deleted_at DESC, id DESC LIMIT ${TRASH_PAGE_SIZE} OFFSET ${(page - 1) * TRASH_PAGE_SIZE}`.execute(db),
-    sql<{ n: string }>`SELECT count(*) AS n FROM trash WHERE table_name = ${table.name}`.execute(db),
+    ofTable
+      .select(["row_id", "row_data", "deleted_by", "deleted_at"])
+      .orderBy("deleted_at", "desc")
+      .orderBy("id", "desc")
+      .limit(TRASH_PAGE_SIZE)
+      .offset((page - 1) * TRASH_PAGE_SIZE)
+      .execute(),
+    ofTable.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow(),
   ]);
   return {
-    rows: list.rows.map((r) => ({ rowId: Number(r.row_id), row: r.row_data, deletedBy: r.deleted_by, deletedAt: new Date(r.deleted_at) })),
-    total: Number(count.rows[0]!.n),
+    rows: list.map((r) => ({ rowId: r.row_id, row: r.row_data, deletedBy: r.deleted_by, deletedAt: r.deleted_at })),
+    total: count.n,
   };
 }
