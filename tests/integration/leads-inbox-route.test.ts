@@ -35,7 +35,7 @@ beforeAll(async () => {
     phone: "6165550100",
     vehicle_type: "Car",
     message: "Interior, please.",
-    status: i % 9 === 0 ? "contacted" : "new",
+    status: i % 9 === 0 ? ("contacted" as const) : ("new" as const),
     created_at: new Date(base + i * 3600_000),
   }));
   await db().insertInto("quote_requests").values(rows).execute();
