@@ -6,6 +6,7 @@ import { END_OF_PAGE_ID, PublicLayout } from "./components/site/PublicLayout";
 import { primaryButton } from "./components/site/styles";
 import { useSiteSettings } from "./components/site/use-site-settings";
 import { clientMistakeText } from "./lib/client-mistakes";
+import type { RootData } from "./lib/root-data";
 import { shortName } from "./lib/site-settings";
 import { useNonce } from "./lib/nonce";
 import { provideDatabase } from "./server/database-middleware.server";
@@ -40,7 +41,7 @@ export const middleware: Route.MiddlewareFunction[] = [provideDatabase];
 // from the database on each request, so an edit shows at once (docs/decisions/0014).
 // `isAdmin` shows an administrator the public header's Dashboard link; a request
 // with a session cookie is never served from the page cache (server/page-cache.ts).
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs): Promise<RootData> {
   const db = context.get(databaseContext);
   const [settings, user] = await Promise.all([getSettingsForPage(db), getSessionUser(db, request)]);
   return { settings, isAdmin: !!user?.isAdmin };

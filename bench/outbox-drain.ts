@@ -18,7 +18,8 @@ import { kickOutbox, stopBackgroundJobs } from "../app/server/background.server"
 import { openDatabase, type DB, type OpenDatabase } from "../app/server/db.server";
 import { env, reloadEnv } from "../app/server/env.server";
 import { migrateToLatest } from "../app/server/migrate.server";
-import { deliverDueEmails, enqueueEmail } from "../app/server/outbox.server";
+import { deliverDueEmails } from "../app/server/outbox-delivery.server";
+import { enqueueEmail } from "../app/server/outbox.server";
 import { startSmtpSink, type SmtpSink } from "../tests/helpers/smtp";
 import { benchDatabase } from "./quote-submissions";
 import { type BenchReport, printReport } from "./lib";

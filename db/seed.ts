@@ -2,7 +2,10 @@ import { sql, type Kysely } from "kysely";
 import { FIRST_START_ACTOR } from "../app/lib/row-history";
 import { asActor } from "../app/server/actor.server";
 import { seedSettings } from "../app/server/settings.server";
-import { careGuides, faqs, services, testimonials } from "./seed-content";
+import { careGuides } from "./seed-content/care-guides";
+import { faqs } from "./seed-content/faqs";
+import { services } from "./seed-content/services";
+import { testimonials } from "./seed-content/testimonials";
 import type { Database } from "./types";
 
 /**

@@ -1,5 +1,6 @@
 import type { MiddlewareFunction, RouterContextProvider } from "react-router";
-import { openAppDatabase, type OpenDatabase } from "./db.server";
+import type { OpenDatabase } from "./db.server";
+import { openAppDatabase } from "./open-app-database.server";
 import { databaseContext } from "./request-context.server";
 
 /**

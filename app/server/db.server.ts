@@ -6,13 +6,10 @@ import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { createPgConfig } from "@electric-sql/pglite/node-postgres";
 import { Kysely, PostgresDialect, type PostgresPool, type PostgresPoolClient } from "kysely";
 import pg from "pg";
-import { seedContent } from "../../db/seed";
 import type { Database } from "../../db/types";
 import { lockDataDirectory } from "./data-dir-lock.server";
 import { env } from "./env.server";
-import { migrateToLatest } from "./migrate.server";
 import { DatabaseUnavailableError, withTimeLimit } from "./outage.server";
-import { loadSharedSessionSecret } from "./session-secret.server";
 
 // COUNT(*) and BIGSERIAL come back as int8; our counts and ids fit in a JS number.
 pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
@@ -66,7 +63,7 @@ export function serverPoolOf(db: DB): pg.Pool | undefined {
 /**
  * Opens the database DATABASE_URL names (a postgres:// server, `memory://`, or
  * unset: the embedded one in $DATA_DIR/db, locked to this process). Opens
- * only: schema and content are openAppDatabase's work. Each call opens
+ * only: schema and content are openAppDatabase's work (./open-app-database.server.ts). Each call opens
  * another; a server opens one for its life (docs/decisions/0060). Its
  * connections carry `timeZone` (default BUSINESS_TIME_ZONE), see carryTimeZone.
  */
@@ -137,28 +134,6 @@ export function openDatabase(settings: { url?: string; dataDir: string; timeZone
       }
     },
   };
-}
-
-/**
- * The app's database from DATABASE_URL / DATA_DIR, ready to serve: pending
- * migrations applied (under Kysely's migration lock, so several processes may
- * start at once) and the first-start content seeded once in the database's
- * life. What every server does before its first request, whichever server it
- * is (server.js, or react-router dev through the root middleware).
- */
-export async function openAppDatabase(): Promise<OpenDatabase> {
-  const database = openDatabase();
-  try {
-    const applied = await migrateToLatest(database.db);
-    if (applied.length) console.log(`Applied migrations: ${applied.join(", ")}`);
-    await seedContent(database.db);
-    // Every process on a server shares the secret kept in it (docs/decisions/0026).
-    if (database.kind === "server" && !env().SESSION_SECRET) await loadSharedSessionSecret(database.db, env().DATABASE_URL!);
-    return database;
-  } catch (error) {
-    await database.close();
-    throw error;
-  }
 }
 
 /**

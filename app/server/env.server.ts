@@ -2,7 +2,6 @@ import path from "node:path";
 import { z } from "zod";
 import { SEED_SETTINGS } from "~/lib/business";
 import { dataDirSessionSecret, sharedSessionSecret } from "./session-secret.server";
-import type { S3Settings } from "./uploads/s3-storage.server";
 
 const optionalUrl = (name: string) =>
   z
@@ -99,6 +98,18 @@ function isTimeZone(name: string): boolean {
   } catch {
     return false;
   }
+}
+
+/** Where uploads go when they live in S3: what app/server/uploads/s3-storage.server.ts connects with. */
+export interface S3Settings {
+  bucket: string;
+  region: string;
+  /** An S3-compatible server's URL (MinIO, R2, …); unset = AWS itself. */
+  endpoint?: string;
+  accessKeyId?: string;
+  secretAccessKey?: string;
+  /** bucket in the path (endpoint/bucket/key) rather than in the host name: what most S3-compatible servers need. */
+  forcePathStyle: boolean;
 }
 
 export type Env = z.infer<typeof schema> & {

@@ -28,7 +28,7 @@ export const SEND_TIMEOUT_MS = 15_000;
 
 /**
  * Connections the pool may open. The outbox sends OUTBOX_CONCURRENCY at a time
- * (outbox.server.ts), which leaves one for the sign-in codes that requests
+ * (outbox-delivery.server.ts), which leaves one for the sign-in codes that requests
  * send while a backlog drains.
  */
 export const MAX_CONNECTIONS = 5;

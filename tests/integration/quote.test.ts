@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { QUOTE_SUCCESS_MESSAGE } from "~/lib/quote-form";
 import { action as homeAction } from "~/routes/home";
 import { reloadEnv } from "~/server/env.server";
-import { deliverDueEmails } from "~/server/outbox.server";
+import { deliverDueEmails } from "~/server/outbox-delivery.server";
 import { startAppServer, type AppServer } from "../helpers/app-server";
 import { expectConsoleError } from "../helpers/console";
 import { callRoute, routeContext } from "../helpers/routes";

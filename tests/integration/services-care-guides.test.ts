@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SERVICE_ICONS } from "~/lib/service-icons";
 import { reloadEnv } from "~/server/env.server";
 import { seedContent } from "../../db/seed";
-import { services as seedServices } from "../../db/seed-content";
+import { services as seedServices } from "../../db/seed-content/services";
 import { signInByEmail, startAppServer, type AppServer } from "../helpers/app-server";
 import { inProcessFetch } from "../helpers/routes";
 import { sessionCookieFor } from "../helpers/sessions";

@@ -8,7 +8,8 @@ import { sanitizeRichText } from "~/server/rich-text.server";
 import { saveSettings } from "~/server/settings.server";
 import * as seededFaqsNameTheSettings from "../../db/migrations/2026-11-27-04-seeded-faqs-name-the-settings";
 import { seedContent } from "../../db/seed";
-import { careGuides, faqs as seedFaqs } from "../../db/seed-content";
+import { careGuides } from "../../db/seed-content/care-guides";
+import { faqs as seedFaqs } from "../../db/seed-content/faqs";
 import { signInByEmail, startAppServer, type AppServer } from "../helpers/app-server";
 import { inProcessFetch } from "../helpers/routes";
 import { sessionCookieFor } from "../helpers/sessions";
@@ -163,7 +164,7 @@ describe("the care guides' seed", () => {
 });
 
 describe("the migration that makes existing databases' seeded FAQ answers name the settings", () => {
-  // What the seed wrote before (db/seed-content.ts with the first-start settings).
+  // What the seed wrote before (db/seed-content/ with the first-start settings).
   const OLD_BOOKING =
     "Call or text us at [(616) 555-0142](tel:+16165550142), e-mail [info@shineonwheelsgr.com](mailto:info@shineonwheelsgr.com), or send the quote form on this page and we'll get back to you within 24 hours with a personalized quote.";
   const OLD_AREAS =

@@ -1,6 +1,6 @@
 import type { MouseEvent, ReactNode } from "react";
 import { Link, useNavigate } from "react-router";
-import type { ArrivalState } from "./useArrivalScroll";
+import { scrollToSection, type ArrivalState } from "./section-scroll";
 
 /**
  * A link to a section of the home page. It is a real `<a href="/#anchor">`, so
@@ -38,12 +38,4 @@ export function SectionLink({
       {children}
     </Link>
   );
-}
-
-export function scrollToSection(target: HTMLElement) {
-  const reduceMotion = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
-  target.scrollIntoView({ behavior: reduceMotion ? "instant" : "smooth", block: "start" });
-  // Keyboard and screen-reader users continue from the section they chose.
-  if (!target.hasAttribute("tabindex")) target.setAttribute("tabindex", "-1");
-  target.focus({ preventScroll: true });
 }

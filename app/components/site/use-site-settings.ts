@@ -1,7 +1,7 @@
 import { useRouteLoaderData } from "react-router";
 import { SEED_CONTACT } from "~/lib/business";
+import type { RootData } from "~/lib/root-data";
 import type { SiteSettings } from "~/lib/site-settings";
-import type { loader } from "~/root";
 
 // Only an error page whose root loader failed renders without the settings:
 // it shows the header and footer, so the first-start contact details do.
@@ -12,16 +12,16 @@ const FALLBACK: SiteSettings = { ...SEED_CONTACT, heroHeadline: "", heroText: ""
  * texts); the first-start contact details only on an error page without them.
  */
 export function useSiteSettings(): SiteSettings {
-  return useRouteLoaderData<typeof loader>("root")?.settings ?? FALLBACK;
+  return useRouteLoaderData<RootData>("root")?.settings ?? FALLBACK;
 }
 
 /** The same for a route's `meta` function, from its matches. */
 export function settingsFromMatches(matches: ReadonlyArray<{ id: string; data?: unknown } | undefined>): SiteSettings {
-  const root = matches.find((match) => match?.id === "root")?.data as { settings?: SiteSettings } | undefined;
+  const root = matches.find((match) => match?.id === "root")?.data as Partial<RootData> | undefined;
   return root?.settings ?? FALLBACK;
 }
 
 /** Whether the visitor is a signed-in administrator (the header's Dashboard link). */
 export function useIsAdmin(): boolean {
-  return useRouteLoaderData<typeof loader>("root")?.isAdmin ?? false;
+  return useRouteLoaderData<RootData>("root")?.isAdmin ?? false;
 }

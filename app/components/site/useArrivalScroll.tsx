@@ -1,16 +1,10 @@
 import { useEffect } from "react";
 import { useLocation, useNavigationType } from "react-router";
 import { useNonce } from "~/lib/nonce";
-import { scrollToSection } from "./SectionLink";
+import { scrollToSection, type ArrivalState } from "./section-scroll";
 
 /** How long to wait before scrolling to the URL's hash target: long enough for the layout to settle. */
 export const HASH_SCROLL_DELAY_MS = 100;
-
-/** Navigation state the home page understands: a section to scroll to (SectionLink), or a scroll position. */
-export interface ArrivalState {
-  section?: string;
-  scrollY?: number;
-}
 
 // Where ArrivalHashScript leaves the hash of a full page load for the app (see there).
 const PENDING = "__arrivalHash";

@@ -4,7 +4,7 @@ import { normalizeEmail } from "~/lib/email";
 import type { DB } from "../db.server";
 import { env } from "../env.server";
 import { isAdminEmail } from "../session.server";
-import type { WriteCheck, WriteRefusal } from "../tables/registry.server";
+import type { WriteCheck, WriteRefusal } from "../tables/table-def.server";
 
 export interface AuthUser {
   id: number;

@@ -5,9 +5,6 @@ import type { ColumnDef, TableDef } from "./table-def.server";
 
 /** The admin tables by name (declared in ./admin-tables.server.ts), and what is derived from a declaration. */
 
-// For app/server/auth/users.server.ts, which declares the users table's rules; new code imports ./table-def.server.
-export type { WriteCheck, WriteRefusal } from "./table-def.server";
-
 const byName = new Map(ADMIN_TABLES.map((t) => [t.name, t]));
 
 checkDeclarations();

@@ -2,7 +2,8 @@ import type { DB } from "../db.server";
 import { RASTER_EXTENSIONS } from "../images.server";
 import { readImageHeader } from "./image-header.server";
 import { withoutMetadata } from "./metadata/strip.server";
-import { uploadStorage, type UploadStorage } from "./storage.server";
+import { uploadStorage } from "./storage.server";
+import type { UploadStorage } from "./storage-contract.server";
 
 /**
  * The images stored before uploads were cleaned of their metadata, cleaned

@@ -1,7 +1,8 @@
 import { sql, type RawBuilder } from "kysely";
 import type { DB } from "../db.server";
 import { ADMIN_TABLES } from "../tables/admin-tables.server";
-import { COPY_NAME, STORED_NAME, uploadStorage, type UploadStorage } from "./storage.server";
+import { uploadStorage } from "./storage.server";
+import { COPY_NAME, STORED_NAME, type UploadStorage } from "./storage-contract.server";
 
 /**
  * The clean-up of uploads no row refers to (docs/decisions/0046). An upload

@@ -1,7 +1,8 @@
 import type { DB } from "../db.server";
 import { recordImage } from "../images.server";
 import { contentDisposition } from "./file-name.server";
-import { COPY_NAME, uploadStorage } from "./storage.server";
+import { uploadStorage } from "./storage.server";
+import { COPY_NAME } from "./storage-contract.server";
 import type { StoredUpload } from "./upload.server";
 
 /**

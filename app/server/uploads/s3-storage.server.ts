@@ -9,18 +9,8 @@ import {
   S3ServiceException,
 } from "@aws-sdk/client-s3";
 import { randomBytes } from "node:crypto";
-import { COPY_NAME, STORED_NAME, type UploadStorage } from "./storage.server";
-
-export interface S3Settings {
-  bucket: string;
-  region: string;
-  /** An S3-compatible server's URL (MinIO, R2, …); unset = AWS itself. */
-  endpoint?: string;
-  accessKeyId?: string;
-  secretAccessKey?: string;
-  /** bucket in the path (endpoint/bucket/key) rather than in the host name: what most S3-compatible servers need. */
-  forcePathStyle: boolean;
-}
+import type { S3Settings } from "../env.server";
+import { COPY_NAME, STORED_NAME, type UploadStorage } from "./storage-contract.server";
 
 export function s3Client(settings: S3Settings): S3Client {
   return new S3Client({
