@@ -91,7 +91,7 @@ async function seedCareGuides(db: Kysely<Database>): Promise<void> {
  * Runs `work` once in the database's life: in one transaction with the claim
  * of `name` in `seeds` (a start that finds it claimed does nothing), as the
  * first start, so each row's history says "Added at first start" rather than
- * naming no one (FIRST_START_ACTOR; the triggers of ADR 0063 record it).
+ * naming no one (FIRST_START_ACTOR; the triggers of ADR 0078 record it).
  */
 async function seedOnce(db: Kysely<Database>, name: string, work: (trx: Kysely<Database>) => Promise<void>): Promise<void> {
   await asActor(db, FIRST_START_ACTOR, async (trx) => {

@@ -2,7 +2,7 @@
  * npm run db:backup [-- <file>]
  *
  * A consistent backup of the embedded database in DATA_DIR, with the uploads
- * on disk, in one file (docs/decisions/0029). While the site runs it is asked
+ * on disk, in one file (docs/decisions/0075). While the site runs it is asked
  * for the copy through its backup socket; when it is stopped the database is
  * opened here. Prints the absolute path of the file it wrote (alone on
  * stdout; progress goes to stderr). Default file: ./backups/backup-<time>.tar.gz.

@@ -3,7 +3,7 @@
  *
  * Copies everything from the embedded database in DATA_DIR to an empty
  * PostgreSQL database: the move from one machine to a server
- * (docs/operations.md "When one machine is not enough"; docs/decisions/0028). With
+ * (docs/operations.md "When one machine is not enough"; docs/decisions/0074). With
  * --uploads, and S3_* set, also copies the uploads from UPLOAD_DIR to the
  * bucket. The site must be stopped first: it holds the data directory.
  */

@@ -5,7 +5,7 @@ import type { OpenDatabase } from "./db.server";
 
 /**
  * How `npm run db:backup` gets a consistent copy of the embedded database
- * while the site runs (docs/decisions/0029-backups-asked-of-the-running-site.md):
+ * while the site runs (docs/decisions/0075-backups-asked-of-the-running-site.md):
  * only the running process may open its data directory, so the script asks
  * it, through a Unix socket in a folder of $DATA_DIR that only the site's own
  * OS user may enter (mode 0700). Whoever can connect could read the database

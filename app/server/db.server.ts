@@ -29,7 +29,7 @@ export interface OpenDatabase {
   serverPool?: pg.Pool;
   /** Runs `handle` (the serving of one request) with REQUEST_QUERY_LIMIT_MS on every query it makes. */
   withRequestQueryLimit<T>(handle: () => T): T;
-  /** The embedded database on disk only: a consistent copy of its files, a gzipped tarball (db:backup, docs/decisions/0029). */
+  /** The embedded database on disk only: a consistent copy of its files, a gzipped tarball (db:backup, docs/decisions/0075). */
   dumpDataDir?: () => Promise<Blob>;
   /** Closes the connections (and the embedded database, releasing its data directory). */
   close(): Promise<void>;

@@ -40,7 +40,7 @@ const schema = z.object({
   GOOGLE_USERINFO_URL: z.url().default("https://openidconnect.googleapis.com/v1/userinfo"),
   UPLOAD_DIR: z.string().optional(),
   UPLOAD_MAX_BYTES: z.coerce.number().int().positive().default(25 * 1024 * 1024),
-  // Uploads in an S3-compatible bucket instead of UPLOAD_DIR (docs/decisions/0027).
+  // Uploads in an S3-compatible bucket instead of UPLOAD_DIR (docs/decisions/0049).
   S3_BUCKET: z.string().trim().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, { error: "S3_BUCKET must be a bucket name (3-63 lower-case letters, digits, dots, hyphens)" }).optional(),
   S3_ENDPOINT: optionalUrl("S3_ENDPOINT"),
   S3_REGION: z.string().trim().regex(/^[a-z0-9-]{2,32}$/, { error: "S3_REGION must be a region name, e.g. us-east-1" }).optional(),

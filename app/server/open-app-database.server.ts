@@ -20,7 +20,7 @@ export async function openAppDatabase(): Promise<OpenDatabase> {
     const applied = await migrateToLatest(database.db);
     if (applied.length) console.log(`Applied migrations: ${applied.join(", ")}`);
     await seedContent(database.db);
-    // Every process on a server shares the secret kept in it (docs/decisions/0026).
+    // Every process on a server shares the secret kept in it (docs/decisions/0038).
     if (database.kind === "server" && !env().SESSION_SECRET) await loadSharedSessionSecret(database.db, env().DATABASE_URL!);
     return database;
   } catch (error) {

@@ -6,7 +6,7 @@ import type { Database } from "../../db/types";
 
 /**
  * Where the cookie-signing secret comes from when SESSION_SECRET is unset
- * (docs/decisions/0026-session-secret-in-the-database.md):
+ * (docs/decisions/0038-session-secret-in-the-database.md):
  * - embedded database: a file in $DATA_DIR, as only one process ever uses it;
  * - PostgreSQL server: the app_secrets table, so that every process on that
  *   database signs and reads the same cookies and sign-in codes.

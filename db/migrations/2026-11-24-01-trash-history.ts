@@ -2,7 +2,7 @@ import { sql, type Kysely } from "kysely";
 
 // Frozen in time: never import app code here, never edit after it has run.
 // Undo, trash and history for the dashboard's editable tables
-// (docs/decisions/0062-trash-table-with-dependents.md, 0063-row-history-by-triggers.md):
+// (docs/decisions/0077-trash-table-with-dependents.md, 0078-row-history-by-triggers.md):
 // - row_history: one row per create, update, delete, restore and revert of a
 //   row, written by a trigger on each table, so no path (dashboard, API, CSV
 //   import, the lead inbox, SQL) can skip it. `actor` is app.actor, set by

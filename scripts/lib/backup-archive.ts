@@ -5,7 +5,7 @@ import * as tar from "tar";
 import { ScriptError } from "./embedded";
 
 /**
- * A backup file (db:backup, db:restore; docs/decisions/0029): one gzipped tar of
+ * A backup file (db:backup, db:restore; docs/decisions/0075): one gzipped tar of
  *   backup.json      what it is: format, when, how many uploads
  *   db.tar.gz        the embedded database's data directory (PGlite's dumpDataDir)
  *   session-secret   the generated cookie secret, when there is one (so sessions stay good)

@@ -66,7 +66,7 @@ async function existingRelations(client: pg.Client): Promise<string[]> {
 /**
  * Copies every row of the embedded database `source` (already migrated to the
  * latest schema) into the EMPTY PostgreSQL database at `targetUrl`
- * (docs/decisions/0028-moving-to-postgresql-with-db-copy.md): the schema
+ * (docs/decisions/0074-moving-to-postgresql-with-db-copy.md): the schema
  * through the same migrations, then each table in dependency order through
  * COPY, with the tables' own triggers (counters, history, content version)
  * off so that the copied rows stay exactly as they were; then each serial's

@@ -8,7 +8,7 @@ import { startSmtpSink, type SmtpSink } from "../helpers/smtp";
 
 // `npm run db:backup` while the site runs and takes writes, then
 // `npm run db:restore -- <file>` into a new data directory and a site started
-// on it (docs/decisions/0029). Always on the embedded database: that is what
+// on it (docs/decisions/0075). Always on the embedded database: that is what
 // these commands back up.
 const OWNER = "owner@example.com";
 const work = mkdtempSync(path.join(tmpdir(), "gr-detail-backup-"));

@@ -11,7 +11,7 @@ import { startS3Server, type S3Server } from "../helpers/s3-server";
 import { startSmtpSink, type SmtpSink } from "../helpers/smtp";
 
 // `npm run db:copy -- <DATABASE_URL>`: the move from the embedded database to a
-// PostgreSQL server (docs/decisions/0028). A site is used on the embedded
+// PostgreSQL server (docs/decisions/0074). A site is used on the embedded
 // database (a sign-in, quotes, an image upload), stopped, copied, and started
 // again on the server: everything is there, sessions included, and new rows
 // get new ids. Only with a PostgreSQL server to copy to.

@@ -7,7 +7,7 @@ import { signInByEmail, startAppServer } from "../helpers/app-server";
 import { runScript } from "../helpers/run-script";
 import { startSmtpSink } from "../helpers/smtp";
 
-// db:restore (docs/decisions/0029) given a backup it cannot restore whole:
+// db:restore (docs/decisions/0075) given a backup it cannot restore whole:
 // an upload missing from it, a truncated file, and a DATA_DIR that existed
 // before (issue 18). The good path is tests/integration/db-backup.test.ts's.
 const OWNER = "owner@example.com";

@@ -9,7 +9,7 @@ import { signInByEmail, startAppServer, type AppServer } from "../helpers/app-se
 import { startS3Server, type S3Server } from "../helpers/s3-server";
 import { startSmtpSink, type SmtpSink } from "../helpers/smtp";
 
-// Uploads in an S3-compatible bucket (docs/decisions/0027): a real S3 server
+// Uploads in an S3-compatible bucket (docs/decisions/0049): a real S3 server
 // (s3rver) on 127.0.0.1, the production server, and the AWS SDK v3 client to
 // look into the bucket. Same rules and same serving headers as on disk.
 const MAX = 200_000;

@@ -8,7 +8,7 @@ import { createTestDatabase, type TestDatabase } from "../helpers/database";
 import { startSmtpSink, type SmtpSink } from "../helpers/smtp";
 
 // With SESSION_SECRET unset, where the generated cookie-signing secret lives
-// (docs/decisions/0026): on a PostgreSQL server in the database, so a session
+// (docs/decisions/0038): on a PostgreSQL server in the database, so a session
 // made on one process is good on every other; on the embedded database in
 // $DATA_DIR, as before.
 

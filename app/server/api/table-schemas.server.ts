@@ -6,7 +6,7 @@ import type { ColumnDef, TableDef } from "../tables/table-def.server";
  * The JSON Schemas (draft 2020-12, as OpenAPI 3.1 takes them) of each
  * registered admin table, made from its registry declaration through zod 4's
  * `z.toJSONSchema`, so the API's description changes with the declaration and
- * never drifts from it (docs/decisions/0037).
+ * never drifts from it (docs/decisions/0076).
  *
  * The rules are those the API applies (app/lib/table-schema.ts validateField):
  * an optional field may be empty ("" or null, stored as its default), limits

@@ -7,7 +7,7 @@ import type { TableDef } from "./table-def.server";
 
 /**
  * A row's history, as the database's triggers record it
- * (db/migrations/2026-11-24-01-trash-history.ts, docs/decisions/0063): every
+ * (db/migrations/2026-11-24-01-trash-history.ts, docs/decisions/0078): every
  * create, update, delete, restore and revert, whoever made it and however.
  */
 

@@ -12,7 +12,7 @@ const DAY_MS = 24 * 3600_000;
  * many rows this call purged. Their history goes with them, and that of the
  * dependent rows kept with them (a lead's events): a purged row's contents
  * must not stay readable in its history (?edit=ID&history=1), so that a
- * customer's data can be erased (docs/decisions/0063).
+ * customer's data can be erased (docs/decisions/0078).
  */
 export async function purgeTrash(
   db: DB,

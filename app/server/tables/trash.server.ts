@@ -3,7 +3,7 @@ import type { DB } from "../db.server";
 import type { TableDef } from "./table-def.server";
 
 /**
- * The trash (docs/decisions/0062-trash-table-with-dependents.md): a deleted
+ * The trash (docs/decisions/0077-trash-table-with-dependents.md): a deleted
  * row leaves its table (so the site, the lead inbox and every query simply no
  * longer see it) and is kept whole as JSON in `trash` for TRASH_KEEP_DAYS,
  * with what its delete removed elsewhere, so a restore puts back exactly what

@@ -32,7 +32,7 @@ export function s3Client(settings: S3Settings): S3Client {
 
 /**
  * Uploads as objects in an S3 bucket, one object per stored name (the same
- * server-made names as on disk, docs/decisions/0027). Nothing is ever served
+ * server-made names as on disk, docs/decisions/0049). Nothing is ever served
  * from the bucket directly: /uploads/{name} streams the object through the app,
  * so the safe serving headers stay the app's (the bucket may stay private).
  * An object is only created whole (PutObject is atomic), so a failed upload

@@ -3,7 +3,7 @@
 
 /**
  * Where uploaded files live: a directory on disk (UPLOAD_DIR), or an S3
- * bucket when S3_BUCKET is set (./s3-storage.server.ts, docs/decisions/0027).
+ * bucket when S3_BUCKET is set (./s3-storage.server.ts, docs/decisions/0049).
  * Routes, image copies and scripts only ever go through these methods; the
  * storage the environment names is ./storage.server.ts uploadStorage().
  */

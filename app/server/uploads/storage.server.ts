@@ -11,7 +11,7 @@ import { COPY_NAME, STORED_NAME, type UploadStorage } from "./storage-contract.s
 /**
  * The two storages (./storage-contract.server.ts says what one does): a
  * directory on disk (UPLOAD_DIR), or an S3 bucket when S3_BUCKET is set
- * (./s3-storage.server.ts, docs/decisions/0027).
+ * (./s3-storage.server.ts, docs/decisions/0049).
  */
 
 export function diskStorage(dir: string): UploadStorage {
