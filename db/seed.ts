@@ -3,6 +3,7 @@ import { FIRST_START_ACTOR } from "../app/lib/row-history";
 import { asActor } from "../app/server/actor.server";
 import { seedSettings } from "../app/server/settings.server";
 import { careGuides, faqs, services, testimonials } from "./seed-content";
+import { servicePrices } from "./seed-service-prices";
 import type { Database } from "./types";
 
 /**
@@ -34,7 +35,20 @@ export async function seedContent(db: Kysely<Database>): Promise<void> {
       .execute();
   });
   await seedServices(db);
+  await seedServicePrices(db);
   await seedCareGuides(db);
+}
+
+/**
+ * Starting prices and durations for the seeded services (issue 20), once: a
+ * service the owner has renamed, or already priced, is left as it is.
+ */
+async function seedServicePrices(db: Kysely<Database>): Promise<void> {
+  await seedOnce(db, "services-prices-v1", async (trx) => {
+    for (const [title, values] of Object.entries(servicePrices)) {
+      await trx.updateTable("services").set(values).where("title", "=", title).where("price_cents", "=", 0).where("duration_minutes", "=", 0).execute();
+    }
+  });
 }
 
 /**

@@ -88,6 +88,15 @@ export interface EmailOutboxTable {
   kind: Generated<string>;
   /** Sent to the server log only: no mail server was configured (no SMTP_URL). */
   written_to_log: Generated<boolean>;
+  /** Files sent with it: [{filename, contentType, base64}] as JSON; null for none. */
+  attachments: ColumnType<StoredAttachment[] | null, string | null | undefined, string | null>;
+}
+
+/** An attachment as the outbox stores it. */
+export interface StoredAttachment {
+  filename: string;
+  contentType: string;
+  base64: string;
 }
 
 export interface RateLimitHitsTable {
@@ -116,6 +125,8 @@ export interface SiteSettingsTable {
   founder_name: string;
   about_story: string;
   response_time: string;
+  /** Tax Rate (%), numeric(6,3): read as text ("6.250"). */
+  tax_rate: ColumnType<string, string | number | undefined, string | number>;
   /** Send New Requests To; null until the owner saves the settings (QUOTE_NOTIFY_EMAIL until then). */
   notify_email: ColumnType<string | null, string | null | undefined, string | null>;
   updated_at: Timestamp;
@@ -197,6 +208,56 @@ export interface ServicesTable {
   sort_order: Generated<number>;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** A starting price in whole cents (0: none given). */
+  price_cents: Generated<number>;
+  /** How long it usually takes (0: not given). */
+  duration_minutes: Generated<number>;
+}
+
+/** A priced estimate for a lead (app/server/estimates/). Amounts in whole cents. */
+export interface EstimatesTable {
+  id: Generated<number>;
+  /** From estimate_number_seq: sequential, never reused. */
+  number: Generated<number>;
+  /** The customer's link, /estimates/{token}. */
+  token: string;
+  lead_id: number;
+  status: Generated<"draft" | "sent" | "viewed" | "accepted" | "declined" | "expired">;
+  /** A date (YYYY-MM-DD) in the business's time zone: the last day it may be accepted. */
+  valid_until: ColumnType<string, string, string>;
+  message: Generated<string>;
+  duration_minutes: Generated<number>;
+  /** The Tax Rate (%) it was priced with; numeric, read as text. */
+  tax_rate: ColumnType<string, string | number | undefined, string | number>;
+  subtotal_cents: Generated<number>;
+  tax_cents: Generated<number>;
+  total_cents: Generated<number>;
+  decline_reason: Generated<string>;
+  copied_from: ColumnType<number | null, number | null | undefined, number | null>;
+  sent_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  viewed_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  decided_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface EstimateLinesTable {
+  id: Generated<number>;
+  estimate_id: number;
+  position: number;
+  description: string;
+  quantity: number;
+  unit_price_cents: number;
+  service_id: ColumnType<number | null, number | null | undefined, number | null>;
+}
+
+export interface EstimateEventsTable {
+  id: Generated<number>;
+  estimate_id: number;
+  kind: "created" | "sent" | "viewed" | "accepted" | "declined";
+  body: Generated<string>;
+  actor: Generated<string>;
+  created_at: Timestamp;
 }
 
 /** Exact row counts of big tables, kept by triggers (admin list totals). */
@@ -289,6 +350,9 @@ export interface Database {
   site_settings: SiteSettingsTable;
   care_guides: CareGuidesTable;
   services: ServicesTable;
+  estimates: EstimatesTable;
+  estimate_lines: EstimateLinesTable;
+  estimate_events: EstimateEventsTable;
   row_counts: RowCountsTable;
   gallery: GalleryTable;
   images: ImagesTable;

@@ -67,6 +67,9 @@ export async function enqueueEmail(db: DB, email: Email, about: EmailSubject = {
       message_id: email.messageId ?? newMessageId(),
       lead_id: about.leadId ?? null,
       kind: about.kind ?? "",
+      attachments: email.attachments?.length
+        ? JSON.stringify(email.attachments.map((a) => ({ filename: a.filename, contentType: a.contentType, base64: a.content.toString("base64") })))
+        : null,
     })
     .returning("id")
     .executeTakeFirstOrThrow();
@@ -119,7 +122,8 @@ export function emailStateSql(ref: (column: string) => RawBuilder<unknown>): Raw
 
 /** The message a row stands for; every send of the row is the same message (same Message-ID). */
 export function outboxMessage(row: OutboxEmail): Email {
-  return { to: row.to_address, subject: row.subject, text: row.text_body, html: row.html_body, replyTo: row.reply_to, messageId: row.message_id };
+  const attachments = row.attachments?.map((a) => ({ filename: a.filename, contentType: a.contentType, content: Buffer.from(a.base64, "base64") }));
+  return { to: row.to_address, subject: row.subject, text: row.text_body, html: row.html_body, replyTo: row.reply_to, messageId: row.message_id, attachments };
 }
 
 /**
