@@ -80,6 +80,7 @@ function historyItem(entry: TimelineEntry, index: number, at: (date: Date) => Sh
       };
     case "status":
     case "note":
+    case "estimate":
       return { ...entry, key: `${entry.type}-${index}`, at: at(entry.at) };
   }
 }

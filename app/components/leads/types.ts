@@ -60,7 +60,19 @@ export type HistoryItem =
       sentAt: ShownTime | null;
     }
   | { type: "status"; key: string; at: ShownTime; from: LeadStatus | null; to: LeadStatus; reason: string; actor: string }
-  | { type: "note"; key: string; at: ShownTime; body: string; actor: string };
+  | { type: "note"; key: string; at: ShownTime; body: string; actor: string }
+  | { type: "estimate"; key: string; at: ShownTime; estimateId: number; number: number; kind: EstimateEventKind; body: string; actor: string };
+
+/** What happened to an estimate, as the lead's History lists it. */
+export type EstimateEventKind = "created" | "sent" | "viewed" | "accepted" | "declined";
+
+/** The lead page's list of its estimates. */
+export interface LeadEstimate {
+  id: number;
+  number: number;
+  status: string;
+  total: string;
+}
 
 /** What the lead page's action answers when it refuses a form (400, 404, 409). */
 export interface LeadActionFailure {
