@@ -2,16 +2,20 @@ import { ArrowLeft } from "lucide-react";
 import { data, isRouteErrorResponse, Link, replace } from "react-router";
 import { ErrorBanner } from "~/components/admin/ErrorBanner";
 import { LeadDetails } from "~/components/leads/LeadDetails";
+import { LeadEstimates } from "~/components/leads/LeadEstimates";
 import { NoteForm } from "~/components/leads/NoteForm";
 import { StatusActions } from "~/components/leads/StatusActions";
 import { StatusBadge } from "~/components/leads/StatusBadge";
 import { Timeline } from "~/components/leads/Timeline";
 import type { HistoryItem, LeadActionFailure } from "~/components/leads/types";
 import { formatDuration } from "~/lib/duration";
+import { ESTIMATE_STATUS_TITLES } from "~/lib/estimate-status";
+import { formatCents } from "~/lib/money";
 import { shownTime, type ShownTime } from "~/lib/time-ago";
 import { AppError } from "~/server/app-error.server";
 import { adminUserFrom } from "~/server/auth/current-user.server";
 import { env } from "~/server/env.server";
+import { listEstimates } from "~/server/estimates/estimate-lists.server";
 import { readForm } from "~/server/form-body.server";
 import { EMAIL_KINDS } from "~/server/leads/lead-mail.server";
 import { addLeadNote, changeLeadStatus, getLead, leadId, leadTimeline, retryLeadEmail, type TimelineEntry } from "~/server/leads/lead.server";
@@ -43,7 +47,7 @@ function idFrom(params: { id?: string }): number {
 export async function loader({ params, context }: Route.LoaderArgs) {
   const db = context.get(databaseContext);
   const lead = await getLead(db, idFrom(params)).catch(routeError);
-  const timeline = await leadTimeline(db, lead);
+  const [timeline, estimates] = await Promise.all([leadTimeline(db, lead), listEstimates(db, { leadId: lead.id })]);
   // Formatted here with one `now`, so the browser's hydration shows the same words.
   const now = new Date();
   const timeZone = env().BUSINESS_TIME_ZONE;
@@ -56,6 +60,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       responseTime: first_response_at ? formatDuration((first_response_at.getTime() - created_at.getTime()) / 1000) : null,
     },
     history: timeline.map((entry, index) => historyItem(entry, index, at)),
+    estimates: estimates.map((e) => ({ id: e.id, number: e.number, status: ESTIMATE_STATUS_TITLES[e.status], total: formatCents(e.totalCents) })),
   };
 }
 
@@ -122,7 +127,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export default function LeadPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { lead, history } = loaderData;
+  const { lead, history, estimates } = loaderData;
   // Set only when the form was posted without JavaScript; with it, each form reads its own fetcher.
   const failure = actionData ?? undefined;
   return (
@@ -135,6 +140,7 @@ export default function LeadPage({ loaderData, actionData }: Route.ComponentProp
       {failure?.intent === "" && <ErrorBanner>{failure.error}</ErrorBanner>}
       <LeadDetails lead={lead} />
       <StatusActions status={lead.status} failure={failure} />
+      <LeadEstimates leadId={lead.id} estimates={estimates} />
       <NoteForm failure={failure} />
       <Timeline items={history} failure={failure} />
     </main>
