@@ -23,7 +23,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const rows = await listEstimates(context.get(databaseContext), { status });
   return {
     status: status ?? "",
-    limited: rows.length === ESTIMATE_LIST_LIMIT,
+    limit: rows.length === ESTIMATE_LIST_LIMIT ? ESTIMATE_LIST_LIMIT : null,
     rows: rows.map((r) => ({ ...r, total: formatCents(r.totalCents), createdAt: undefined })),
   };
 }
@@ -46,7 +46,7 @@ export function meta() {
 }
 
 export default function EstimatesPage({ loaderData }: Route.ComponentProps) {
-  const { rows, status, limited } = loaderData;
+  const { rows, status, limit } = loaderData;
   const filters = [{ value: "", title: "All" }, ...ESTIMATE_STATUSES.map((s) => ({ value: s, title: ESTIMATE_STATUS_TITLES[s] }))];
   return (
     <main className="mx-auto max-w-4xl space-y-5 px-4 py-6 sm:px-6 lg:py-8">
@@ -101,7 +101,7 @@ export default function EstimatesPage({ loaderData }: Route.ComponentProps) {
           </table>
         </div>
       )}
-      {limited && <p className="text-sm text-slate-600">Showing the newest {ESTIMATE_LIST_LIMIT}; filter by status to see others.</p>}
+      {limit && <p className="text-sm text-slate-600">Showing the newest {limit}; filter by status to see others.</p>}
     </main>
   );
 }
