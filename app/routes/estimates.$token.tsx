@@ -60,7 +60,7 @@ export function headers({ loaderHeaders }: Route.HeadersArgs) {
 
 export function meta({ data: loaderData }: Route.MetaArgs) {
   const title = loaderData ? `Estimate #${loaderData.estimate.number}` : "Estimate";
-  return [{ title }, { name: "robots", content: "noindex, nofollow" }, { name: "referrer", content: "no-referrer" }];
+  return [{ title }, { name: "robots", content: "noindex, nofollow" }, { name: "referrer", content: "same-origin" }];
 }
 
 const CELL = "px-3 py-2 text-right tabular-nums";
