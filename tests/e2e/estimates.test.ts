@@ -101,7 +101,7 @@ for (const javaScriptEnabled of [true, false]) {
           console.log(`[estimate page] ${loaded.length} scripts, ${(total / 1024).toFixed(1)} KB gzip`);
           expect(loaded.length).toBeGreaterThan(0);
           expect(total).toBeLessThanOrEqual(130 * 1024);
-          const dashboard = loaded.filter((f) => /\/admin[^/]*\.js|quill|md-editor/i.test(f.url) || /\bql-editor\b|Admin Dashboard/.test(f.text));
+          const dashboard = loaded.filter((f) => /\/admin[^/]*\.js|quill|md-editor/i.test(f.url) || /\bql-editor\b|w-md-editor/.test(f.text));
           expect(dashboard.map((f) => f.url)).toEqual([]);
         }
         const number = /#(\d+)/.exec(mail.subject)![1];
