@@ -149,3 +149,24 @@ describe("the customer's page", () => {
     expect(res.headers.get("retry-after")).toMatch(/^\d+$/);
   });
 });
+
+describe("services' prices in the dashboard", () => {
+  const api = (path: string, method: string, json?: unknown) =>
+    callRoute(
+      new Request(`http://localhost${path}`, { method, headers: { cookie: admin, "content-type": "application/json" }, body: json ? JSON.stringify(json) : undefined }),
+      context(),
+    );
+
+  it("edits price_cents and duration_minutes through the table API, within their limits", async () => {
+    const created = await api("/api/tables/services", "POST", { kind: "car", title: "Pet Hair Removal", icon: "sparkles", price_cents: 4_900, duration_minutes: 45 });
+    expect(created.status).toBe(201);
+    const { id } = (await created.json()) as { id: number };
+    expect((await api(`/api/tables/services/${id}`, "PATCH", { price_cents: 5_900 })).status).toBe(200);
+    const tooMuch = await api(`/api/tables/services/${id}`, "PATCH", { price_cents: 10_000_001 });
+    expect(tooMuch.status).toBe(400);
+    expect(await db().selectFrom("services").select(["price_cents", "duration_minutes"]).where("id", "=", id).executeTakeFirst()).toEqual({
+      price_cents: 5_900,
+      duration_minutes: 45,
+    });
+  });
+});
