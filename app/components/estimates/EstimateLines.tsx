@@ -56,7 +56,6 @@ export function EstimateLines({ lines, errors, hydrated, onChange, onRemove }: P
                 name="intent"
                 value={`remove-${i}`}
                 onClick={hydrated ? () => onRemove(i) : undefined}
-                aria-label={`Remove line ${i + 1}`}
                 className={`${buttonClass("secondary")} sm:mt-6`}
               >
                 Remove
