@@ -11,6 +11,9 @@ export default [
   route("robots.txt", "routes/robots[.]txt.ts"),
   route("sitemap.xml", "routes/sitemap[.]xml.ts"),
   route("api/forms/submit", "routes/api.forms.submit.ts"),
+  // The customer's estimate, reached through its unguessable link (docs/decisions/0081).
+  route("estimates/:token", "routes/estimates.$token.tsx"),
+  route("estimates/:token/pdf", "routes/estimates.$token.pdf.ts"),
 
   // Sign-in (the page, Google's return page) and the auth API.
   route("login", "routes/login.tsx"),
@@ -32,6 +35,10 @@ export default [
     // The lead inbox and a lead's page (before the tables: "leads" is not a table name).
     route("leads", "routes/admin.leads.tsx"),
     route("leads/:id", "routes/admin.leads.$id.tsx"),
+    // Estimates and their editor (before :table, like the inbox).
+    route("estimates", "routes/admin.estimates.tsx"),
+    route("estimates/:id", "routes/admin.estimates.$id.tsx"),
+    route("estimates/:id/pdf", "routes/admin.estimates.$id.pdf.ts"),
     // The business settings: one form, not a table (before :table, like the inbox).
     route("settings", "routes/admin.settings.tsx"),
     // API tokens and the API's description (before :table, like the inbox).

@@ -7,6 +7,7 @@
 import { benchAdminTables } from "./admin-tables";
 import { benchApiTokens } from "./api-tokens";
 import { benchBrowserJs } from "./browser-js";
+import { benchEstimatePdf } from "./estimate-pdf";
 import { benchExportMemory } from "./export-memory";
 import { benchLeadsInbox } from "./leads-inbox";
 import { benchLighthouse } from "./lighthouse";
@@ -33,6 +34,7 @@ const benchmarks: Record<string, Benchmark> = {
   history: benchRowHistory,
   scale: benchScaleOut,
   uploads: benchParallelUploads,
+  pdf: benchEstimatePdf,
 };
 
 const chosen = process.argv.slice(2);

@@ -15,6 +15,8 @@ export type Int8 = ColumnType<number, number | string, number | string>;
 
 export type JsonText<T> = ColumnType<T, string, string>;
 
+export type Numeric = ColumnType<string, number | string, number | string>;
+
 export type Timestamp = ColumnType<Date, Date | string, Date | string>;
 
 export interface ApiTokens {
@@ -70,6 +72,7 @@ export interface ContentVersion {
 }
 
 export interface EmailOutbox {
+  attachments: JsonText<{ filename: string; contentType: string; base64: string }[]> | null;
   attempts: Generated<number>;
   claimed_by: string | null;
   created_at: Generated<Timestamp>;
@@ -86,6 +89,47 @@ export interface EmailOutbox {
   text_body: string;
   to_address: string;
   written_to_log: Generated<boolean>;
+}
+
+export interface EstimateEvents {
+  actor: Generated<string>;
+  body: Generated<string>;
+  created_at: Generated<Timestamp>;
+  estimate_id: number;
+  id: Generated<number>;
+  kind: "created" | "sent" | "viewed" | "accepted" | "declined";
+}
+
+export interface EstimateLines {
+  description: string;
+  estimate_id: number;
+  id: Generated<number>;
+  position: number;
+  quantity: number;
+  service_id: number | null;
+  unit_price_cents: number;
+}
+
+export interface Estimates {
+  copied_from: number | null;
+  created_at: Generated<Timestamp>;
+  decided_at: Timestamp | null;
+  decline_reason: Generated<string>;
+  duration_minutes: Generated<number>;
+  id: Generated<number>;
+  lead_id: number;
+  message: Generated<string>;
+  number: Generated<number>;
+  sent_at: Timestamp | null;
+  status: Generated<"draft" | "sent" | "viewed" | "accepted" | "declined" | "expired">;
+  subtotal_cents: Generated<Int8>;
+  tax_cents: Generated<Int8>;
+  tax_rate: Generated<Numeric>;
+  token: string;
+  total_cents: Generated<Int8>;
+  updated_at: Generated<Timestamp>;
+  valid_until: Timestamp;
+  viewed_at: Timestamp | null;
 }
 
 export interface Faqs {
@@ -196,9 +240,11 @@ export interface Seeds {
 export interface Services {
   created_at: Generated<Timestamp>;
   description: Generated<string>;
+  duration_minutes: Generated<number>;
   icon: string;
   id: Generated<number>;
   kind: "car" | "boat";
+  price_cents: Generated<number>;
   sort_order: Generated<number>;
   title: string;
   updated_at: Generated<Timestamp>;
@@ -228,6 +274,7 @@ export interface SiteSettings {
   public_email: string;
   response_time: string;
   service_area: string;
+  tax_rate: Generated<Numeric>;
   updated_at: Generated<Timestamp>;
   updated_by: Generated<string>;
 }
@@ -281,6 +328,9 @@ export interface DB {
   care_guides: CareGuides;
   content_version: ContentVersion;
   email_outbox: EmailOutbox;
+  estimate_events: EstimateEvents;
+  estimate_lines: EstimateLines;
+  estimates: Estimates;
   faqs: Faqs;
   gallery: Gallery;
   images: Images;

@@ -111,6 +111,7 @@ CREATE TABLE email_outbox (
   lead_id integer,
   kind text DEFAULT ''::text NOT NULL,
   written_to_log boolean DEFAULT false NOT NULL,
+  attachments jsonb,
   CONSTRAINT email_outbox_lead_id_fkey FOREIGN KEY (lead_id) REFERENCES quote_requests(id) ON DELETE SET NULL,
   CONSTRAINT email_outbox_pkey PRIMARY KEY (id)
 );
@@ -125,6 +126,72 @@ CREATE INDEX email_outbox_to_address_trgm_idx ON email_outbox USING gin (to_addr
 CREATE TRIGGER email_outbox_count_delete AFTER DELETE ON email_outbox REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION row_counts_delete();
 CREATE TRIGGER email_outbox_count_insert AFTER INSERT ON email_outbox REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION row_counts_insert();
 CREATE TRIGGER email_outbox_count_truncate AFTER TRUNCATE ON email_outbox FOR EACH STATEMENT EXECUTE FUNCTION row_counts_truncate();
+
+CREATE TABLE estimate_events (
+  id integer DEFAULT nextval('estimate_events_id_seq'::regclass) NOT NULL,
+  estimate_id integer NOT NULL,
+  kind text NOT NULL,
+  body text DEFAULT ''::text NOT NULL,
+  actor text DEFAULT ''::text NOT NULL,
+  created_at timestamp with time zone DEFAULT now() NOT NULL,
+  CONSTRAINT estimate_events_estimate_id_fkey FOREIGN KEY (estimate_id) REFERENCES estimates(id) ON DELETE CASCADE,
+  CONSTRAINT estimate_events_kind_check CHECK (kind = ANY (ARRAY['created'::text, 'sent'::text, 'viewed'::text, 'accepted'::text, 'declined'::text])),
+  CONSTRAINT estimate_events_pkey PRIMARY KEY (id)
+);
+CREATE INDEX estimate_events_estimate_idx ON estimate_events USING btree (estimate_id, id);
+CREATE UNIQUE INDEX estimate_events_pkey ON estimate_events USING btree (id);
+
+CREATE TABLE estimate_lines (
+  id integer DEFAULT nextval('estimate_lines_id_seq'::regclass) NOT NULL,
+  estimate_id integer NOT NULL,
+  position integer NOT NULL,
+  description text NOT NULL,
+  quantity integer NOT NULL,
+  unit_price_cents integer NOT NULL,
+  service_id integer,
+  CONSTRAINT estimate_lines_estimate_id_fkey FOREIGN KEY (estimate_id) REFERENCES estimates(id) ON DELETE CASCADE,
+  CONSTRAINT estimate_lines_pkey PRIMARY KEY (id),
+  CONSTRAINT estimate_lines_quantity_check CHECK (quantity >= 1 AND quantity <= 999),
+  CONSTRAINT estimate_lines_service_id_fkey FOREIGN KEY (service_id) REFERENCES services(id) ON DELETE SET NULL,
+  CONSTRAINT estimate_lines_unit_price_cents_check CHECK (unit_price_cents >= 0 AND unit_price_cents <= 10000000)
+);
+CREATE INDEX estimate_lines_estimate_idx ON estimate_lines USING btree (estimate_id, "position");
+CREATE UNIQUE INDEX estimate_lines_pkey ON estimate_lines USING btree (id);
+
+CREATE TABLE estimates (
+  id integer DEFAULT nextval('estimates_id_seq'::regclass) NOT NULL,
+  number integer DEFAULT nextval('estimate_number_seq'::regclass) NOT NULL,
+  token text NOT NULL,
+  lead_id integer NOT NULL,
+  status text DEFAULT 'draft'::text NOT NULL,
+  valid_until date NOT NULL,
+  message text DEFAULT ''::text NOT NULL,
+  duration_minutes integer DEFAULT 0 NOT NULL,
+  tax_rate numeric(6,3) DEFAULT 0 NOT NULL,
+  subtotal_cents bigint DEFAULT 0 NOT NULL,
+  tax_cents bigint DEFAULT 0 NOT NULL,
+  total_cents bigint DEFAULT 0 NOT NULL,
+  decline_reason text DEFAULT ''::text NOT NULL,
+  copied_from integer,
+  sent_at timestamp with time zone,
+  viewed_at timestamp with time zone,
+  decided_at timestamp with time zone,
+  created_at timestamp with time zone DEFAULT now() NOT NULL,
+  updated_at timestamp with time zone DEFAULT now() NOT NULL,
+  CONSTRAINT estimates_copied_from_fkey FOREIGN KEY (copied_from) REFERENCES estimates(id) ON DELETE SET NULL,
+  CONSTRAINT estimates_duration_minutes_check CHECK (duration_minutes >= 0 AND duration_minutes <= 10080),
+  CONSTRAINT estimates_lead_id_fkey FOREIGN KEY (lead_id) REFERENCES quote_requests(id) ON DELETE CASCADE,
+  CONSTRAINT estimates_number_key UNIQUE (number),
+  CONSTRAINT estimates_pkey PRIMARY KEY (id),
+  CONSTRAINT estimates_status_check CHECK (status = ANY (ARRAY['draft'::text, 'sent'::text, 'viewed'::text, 'accepted'::text, 'declined'::text, 'expired'::text])),
+  CONSTRAINT estimates_token_check CHECK (length(token) >= 22),
+  CONSTRAINT estimates_token_key UNIQUE (token)
+);
+CREATE INDEX estimates_lead_idx ON estimates USING btree (lead_id, id);
+CREATE UNIQUE INDEX estimates_number_key ON estimates USING btree (number);
+CREATE UNIQUE INDEX estimates_pkey ON estimates USING btree (id);
+CREATE INDEX estimates_status_idx ON estimates USING btree (status, id);
+CREATE UNIQUE INDEX estimates_token_key ON estimates USING btree (token);
 
 CREATE TABLE faqs (
   id integer DEFAULT nextval('faqs_id_seq'::regclass) NOT NULL,
@@ -311,8 +378,12 @@ CREATE TABLE services (
   sort_order integer DEFAULT 0 NOT NULL,
   created_at timestamp with time zone DEFAULT now() NOT NULL,
   updated_at timestamp with time zone DEFAULT now() NOT NULL,
+  price_cents integer DEFAULT 0 NOT NULL,
+  duration_minutes integer DEFAULT 0 NOT NULL,
+  CONSTRAINT services_duration_minutes_check CHECK (duration_minutes >= 0 AND duration_minutes <= 10080),
   CONSTRAINT services_kind_check CHECK (kind = ANY (ARRAY['car'::text, 'boat'::text])),
-  CONSTRAINT services_pkey PRIMARY KEY (id)
+  CONSTRAINT services_pkey PRIMARY KEY (id),
+  CONSTRAINT services_price_cents_check CHECK (price_cents >= 0 AND price_cents <= 10000000)
 );
 CREATE INDEX services_created_at_id_idx ON services USING btree (created_at, id);
 CREATE INDEX services_lower_kind_id_idx ON services USING btree (lower(kind), id);
@@ -352,8 +423,10 @@ CREATE TABLE site_settings (
   updated_at timestamp with time zone DEFAULT now() NOT NULL,
   updated_by text DEFAULT ''::text NOT NULL,
   notify_email text,
+  tax_rate numeric(6,3) DEFAULT 0 NOT NULL,
   CONSTRAINT site_settings_id_check CHECK (id = 1),
-  CONSTRAINT site_settings_pkey PRIMARY KEY (id)
+  CONSTRAINT site_settings_pkey PRIMARY KEY (id),
+  CONSTRAINT site_settings_tax_rate_check CHECK (tax_rate >= 0::numeric AND tax_rate <= 100::numeric)
 );
 CREATE UNIQUE INDEX site_settings_pkey ON site_settings USING btree (id);
 CREATE TRIGGER site_settings_content_version AFTER INSERT OR DELETE OR UPDATE OR TRUNCATE ON site_settings FOR EACH STATEMENT EXECUTE FUNCTION bump_content_version();
@@ -439,6 +512,10 @@ CREATE SEQUENCE api_tokens_id_seq AS integer OWNED BY api_tokens.id;
 CREATE SEQUENCE auth_audit_id_seq AS bigint OWNED BY auth_audit.id;
 CREATE SEQUENCE care_guides_id_seq AS integer OWNED BY care_guides.id;
 CREATE SEQUENCE email_outbox_id_seq AS integer OWNED BY email_outbox.id;
+CREATE SEQUENCE estimate_events_id_seq AS integer OWNED BY estimate_events.id;
+CREATE SEQUENCE estimate_lines_id_seq AS integer OWNED BY estimate_lines.id;
+CREATE SEQUENCE estimate_number_seq AS bigint OWNED BY estimates.number;
+CREATE SEQUENCE estimates_id_seq AS integer OWNED BY estimates.id;
 CREATE SEQUENCE faqs_id_seq AS integer OWNED BY faqs.id;
 CREATE SEQUENCE gallery_id_seq AS integer OWNED BY gallery.id;
 CREATE SEQUENCE lead_events_id_seq AS integer OWNED BY lead_events.id;

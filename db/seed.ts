@@ -6,6 +6,7 @@ import { careGuides } from "./seed-content/care-guides";
 import { faqs } from "./seed-content/faqs";
 import { services } from "./seed-content/services";
 import { testimonials } from "./seed-content/testimonials";
+import { servicePrices } from "./seed-content/service-prices";
 import type { Database } from "./types";
 
 /**
@@ -37,7 +38,20 @@ export async function seedContent(db: Kysely<Database>): Promise<void> {
       .execute();
   });
   await seedServices(db);
+  await seedServicePrices(db);
   await seedCareGuides(db);
+}
+
+/**
+ * Starting prices and durations for the seeded services (issue 20), once: a
+ * service the owner has renamed, or already priced, is left as it is.
+ */
+async function seedServicePrices(db: Kysely<Database>): Promise<void> {
+  await seedOnce(db, "services-prices-v1", async (trx) => {
+    for (const [title, values] of Object.entries(servicePrices)) {
+      await trx.updateTable("services").set(values).where("title", "=", title).where("price_cents", "=", 0).where("duration_minutes", "=", 0).execute();
+    }
+  });
 }
 
 /**

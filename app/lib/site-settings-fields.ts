@@ -39,6 +39,14 @@ export const SETTING_FIELDS: readonly SettingField[] = [
     hint: "Where each new quote request and its reminder are e-mailed; a customer's reply to their receipt comes here too. Not shown on the site.",
   },
   {
+    name: "taxRate",
+    label: "Tax Rate (%)",
+    kind: "text",
+    maxLength: 8,
+    required: false,
+    hint: "Added to each new estimate's subtotal, e.g. 6 or 6.25; leave empty or 0 for none. Estimates already written keep their rate.",
+  },
+  {
     name: "serviceArea",
     label: "Service Area",
     kind: "text",

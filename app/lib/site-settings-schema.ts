@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { parseTaxRate } from "./money";
 import { EMAIL_MAX_LENGTH, EMAIL_PATTERN } from "./email";
 import { PHONE_MAX_DIGITS, PHONE_MIN_DIGITS, PHONE_PATTERN, type BusinessSettings, type SettingName } from "./site-settings";
 import { SETTING_FIELDS } from "./site-settings-fields";
@@ -48,6 +49,11 @@ export const siteSettingsSchema = z.object({
   ),
   publicEmail: emailAddress("publicEmail"),
   notifyEmail: emailAddress("notifyEmail"),
+  // Empty is none; stored as written, in thousandths of a percent at most.
+  // Absent (a caller that predates it) is none, like empty.
+  taxRate: z.preprocess((value) => value ?? "", line("taxRate"))
+    .transform((value) => value.replace(/%$/, "").trim() || "0")
+    .pipe(z.string().refine((value) => parseTaxRate(value) !== null, "Tax Rate (%) must be a number from 0 to 100 with at most three decimals, like 6 or 6.25.")),
   serviceArea: line("serviceArea"),
   facebookUrl: line("facebookUrl").pipe(
     z.string().refine((value) => value === "" || isHttpsUrl(value), "Facebook URL must be an https:// address, or empty."),

@@ -31,6 +31,8 @@ export interface SiteSettings {
 export interface PrivateSettings {
   /** Send New Requests To: the owner's alert address (new requests, reminders, the receipt's Reply-To). */
   notifyEmail: string;
+  /** Tax Rate (%) on estimates, as typed ("6.25"; "0" for none). */
+  taxRate: string;
 }
 
 /** Everything the settings form edits. */

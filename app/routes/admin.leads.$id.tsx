@@ -2,6 +2,7 @@ import { ArrowLeft } from "lucide-react";
 import { data, isRouteErrorResponse, Link, replace } from "react-router";
 import { ErrorBanner } from "~/components/admin/ErrorBanner";
 import { LeadDetails } from "~/components/leads/LeadDetails";
+import { LeadEstimates } from "~/components/leads/LeadEstimates";
 import { NoteForm } from "~/components/leads/NoteForm";
 import { StatusActions } from "~/components/leads/StatusActions";
 import { StatusBadge } from "~/components/leads/StatusBadge";
@@ -78,7 +79,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export default function LeadPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { lead, history } = loaderData;
+  const { lead, history, estimates } = loaderData;
   // Set only when the form was posted without JavaScript; with it, each form reads its own fetcher.
   const failure = actionData ?? undefined;
   return (
@@ -91,6 +92,7 @@ export default function LeadPage({ loaderData, actionData }: Route.ComponentProp
       {failure?.intent === "" && <ErrorBanner>{failure.error}</ErrorBanner>}
       <LeadDetails lead={lead} />
       <StatusActions status={lead.status} failure={failure} />
+      <LeadEstimates leadId={lead.id} estimates={estimates} />
       <NoteForm failure={failure} />
       <Timeline items={history} failure={failure} />
     </main>

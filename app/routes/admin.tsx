@@ -109,6 +109,7 @@ function DashboardNav({ newLeads }: { newLeads: number }) {
   const inSettings = pathname === "/admin/settings";
   const inTokens = pathname === "/admin/tokens";
   const inApi = pathname === "/admin/api";
+  const inEstimates = pathname === "/admin/estimates" || pathname.startsWith("/admin/estimates/");
   // "page" on the inbox itself; "true" (this section) on a lead's page or a table.
   const leadsCurrent = pathname === "/admin/leads" ? "page" : inLeads ? "true" : undefined;
   const tab = (current: boolean) =>
@@ -120,7 +121,14 @@ function DashboardNav({ newLeads }: { newLeads: number }) {
       <Link to="/admin/leads" aria-current={leadsCurrent} className={tab(inLeads)}>
         {newLeads > 0 ? `Leads (${newLeads})` : "Leads"}
       </Link>
-      <Link to="/admin" aria-current={inLeads || inSettings || inTokens || inApi ? undefined : "true"} className={tab(!inLeads && !inSettings && !inTokens && !inApi)}>
+      <Link to="/admin/estimates" aria-current={pathname === "/admin/estimates" ? "page" : inEstimates ? "true" : undefined} className={tab(inEstimates)}>
+        Estimates
+      </Link>
+      <Link
+        to="/admin"
+        aria-current={inLeads || inSettings || inTokens || inApi || inEstimates ? undefined : "true"}
+        className={tab(!inLeads && !inSettings && !inTokens && !inApi && !inEstimates)}
+      >
         Tables
       </Link>
       <Link to="/admin/settings" aria-current={inSettings ? "page" : undefined} className={tab(inSettings)}>

@@ -9,6 +9,14 @@ export interface Email {
   replyTo?: string | null;
   /** `<id@domain>`; sending again with the same one is the same message to receivers. Generated when absent. */
   messageId?: string | null;
+  /** Files sent with it (an estimate's PDF). */
+  attachments?: EmailAttachment[] | null;
+}
+
+export interface EmailAttachment {
+  filename: string;
+  contentType: string;
+  content: Buffer;
 }
 
 /**
@@ -85,12 +93,14 @@ export async function sendEmail(email: Email, options: { signal?: AbortSignal } 
     html: email.html ?? undefined,
     replyTo: email.replyTo ?? undefined,
     messageId: email.messageId ?? undefined,
+    attachments: email.attachments?.map(({ filename, contentType, content }) => ({ filename, contentType, content })),
     signal: options.signal ? AbortSignal.any([deadline, options.signal]) : deadline,
   });
   if (url) return "mail server";
   console.log(
     `[mail] SMTP_URL is not set, so this e-mail was not sent (development only):\n` +
-      `  To: ${email.to}\n  Subject: ${email.subject}\n${email.text.replace(/^/gm, "  | ")}`,
+      `  To: ${email.to}\n  Subject: ${email.subject}\n${email.text.replace(/^/gm, "  | ")}` +
+      (email.attachments?.length ? `\n  Attached: ${email.attachments.map((a) => `${a.filename} (${a.content.length} bytes)`).join(", ")}` : ""),
   );
   return "server log";
 }

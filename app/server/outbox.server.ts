@@ -43,6 +43,9 @@ export async function enqueueEmail(db: DB, email: Email, about: EmailSubject = {
       message_id: email.messageId ?? newMessageId(),
       lead_id: about.leadId ?? null,
       kind: about.kind ?? "",
+      attachments: email.attachments?.length
+        ? JSON.stringify(email.attachments.map((a) => ({ filename: a.filename, contentType: a.contentType, base64: a.content.toString("base64") })))
+        : null,
     })
     .returning("id")
     .executeTakeFirstOrThrow();

@@ -1,4 +1,6 @@
+import { sql } from "kysely";
 import { SEED_SETTINGS } from "~/lib/business";
+import { formatTaxRate, parseTaxRate } from "~/lib/money";
 import { siteSettingsSchema, settingsFieldErrors } from "~/lib/site-settings-schema";
 import type { BusinessSettings, SiteSettings } from "~/lib/site-settings";
 import type { Database } from "../../db/types";
@@ -61,13 +63,13 @@ export function lastKnownSettings(): SiteSettings {
 export async function getBusinessSettings(db: DB): Promise<BusinessSettings> {
   const row = await db
     .selectFrom("site_settings")
-    .select([...Object.values(COLUMNS), "notify_email"])
+    .select([...Object.values(COLUMNS), "notify_email", sql<string>`tax_rate::text`.as("tax_rate")])
     .where("id", "=", 1)
     .executeTakeFirst();
   const settings = row ? (Object.fromEntries(NAMES.map((name) => [name, row[COLUMNS[name]]])) as unknown as SiteSettings) : SEED_SETTINGS;
   lastKnown = settings;
   // QUOTE_NOTIFY_EMAIL is only the first value: once the owner has saved the settings, theirs wins.
-  return { ...settings, notifyEmail: row?.notify_email ?? env().QUOTE_NOTIFY_EMAIL };
+  return { ...settings, notifyEmail: row?.notify_email ?? env().QUOTE_NOTIFY_EMAIL, taxRate: formatTaxRate(parseTaxRate(row?.tax_rate ?? "0") ?? 0) };
 }
 
 /**
@@ -76,7 +78,7 @@ export async function getBusinessSettings(db: DB): Promise<BusinessSettings> {
  * row yet: it reads as the seed's values, and the first save creates the row.
  */
 export async function getSettings(db: DB): Promise<SiteSettings> {
-  const { notifyEmail: _private, ...settings } = await getBusinessSettings(db);
+  const { notifyEmail: _private, taxRate: _rate, ...settings } = await getBusinessSettings(db);
   return settings;
 }
 
@@ -107,15 +109,21 @@ export async function saveSettings(db: DB, input: unknown, actorEmail: string): 
   if (!aboutStory.replace(/<[^>]*>/g, "").replace(/&nbsp;/g, " ").trim()) {
     throw new AppError(400, SETTINGS_INVALID_MESSAGE, { fields: { aboutStory: "About Story is required." } });
   }
-  const { notifyEmail, ...settings } = { ...parsed.data, aboutStory };
-  const values = { ...toColumns(settings), notify_email: notifyEmail, updated_by: actorEmail, updated_at: new Date() };
+  const { notifyEmail, taxRate, ...settings } = { ...parsed.data, aboutStory };
+  const values = { ...toColumns(settings), notify_email: notifyEmail, tax_rate: taxRate, updated_by: actorEmail, updated_at: new Date() };
   await db
     .insertInto("site_settings")
     .values({ id: 1, ...values })
     .onConflict((oc) => oc.column("id").doUpdateSet(values))
     .execute();
   lastKnown = settings;
-  return { ...settings, notifyEmail };
+  return { ...settings, notifyEmail, taxRate: formatTaxRate(parseTaxRate(taxRate) ?? 0) };
+}
+
+/** The Tax Rate (%) in thousandths of a percent (6.25 % = 6250), for pricing an estimate. */
+export async function taxRateMilliPercent(db: DB): Promise<number> {
+  const row = await db.selectFrom("site_settings").select(sql<string>`tax_rate::text`.as("rate")).where("id", "=", 1).executeTakeFirst();
+  return parseTaxRate(row?.rate ?? "0") ?? 0;
 }
 
 /** Who saved the settings last, and when (in the business's time zone); nothing before the first save. */

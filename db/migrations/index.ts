@@ -20,6 +20,8 @@ import * as seededFaqsNameTheSettings from "./2026-11-27-04-seeded-faqs-name-the
 import * as uploadsMetadataChecked from "./2026-11-27-07-uploads-metadata-checked";
 import * as purgedRowsForgetHistory from "./2026-11-27-09-purged-rows-forget-history";
 import * as richTextFrames from "./2026-11-27-09-rich-text-frames";
+import * as estimates from "./2026-11-28-01-estimates";
+import * as outboxAttachments from "./2026-11-28-02-outbox-attachments";
 
 // Listed explicitly (not read from disk) so the bundled server carries them.
 // Names sort by date; append new ones at the end.
@@ -45,4 +47,6 @@ export const migrations: Record<string, Migration> = {
   "2026-11-27-07-uploads-metadata-checked": uploadsMetadataChecked,
   "2026-11-27-09-purged-rows-forget-history": purgedRowsForgetHistory,
   "2026-11-27-09-rich-text-frames": richTextFrames,
+  "2026-11-28-01-estimates": estimates,
+  "2026-11-28-02-outbox-attachments": outboxAttachments,
 };

@@ -46,6 +46,8 @@ const JSONB_SHAPES: Record<string, string> = {
   // to_jsonb() of the row before and after the change (only the changed fields on an update).
   "row_history.before": "Record<string, unknown>",
   "row_history.after": "Record<string, unknown>",
+  // The files sent with an e-mail (app/server/outbox.server.ts), their bytes in base64.
+  "email_outbox.attachments": "{ filename: string; contentType: string; base64: string }[]",
 };
 
 const id = (name: string) => new IdentifierNode(name);

@@ -34,6 +34,7 @@ const EDITED = {
   phone: "(616) 555-0123",
   publicEmail: "hello@gleam-detailing.example",
   notifyEmail: "new-requests@gleam-detailing.example",
+  taxRate: "6.25",
   serviceArea: "Holland and the Lakeshore",
   facebookUrl: "https://www.facebook.com/gleamdetailing",
   openingHours: "Mon–Fri 8am–6pm\nSat 9am–2pm",

@@ -15,6 +15,8 @@ export interface ReceivedMail {
   html: string;
   /** The Message-ID header, with its angle brackets ("" if none). */
   messageId: string;
+  /** Attached files, decoded. */
+  attachments: { filename: string; contentType: string; content: Buffer }[];
 }
 
 /**
@@ -60,6 +62,7 @@ export async function startSmtpSink(port = 0) {
               text: mail.text ?? "",
               html: typeof mail.html === "string" ? mail.html : "",
               messageId: mail.messageId ?? "",
+              attachments: mail.attachments.map((a) => ({ filename: a.filename ?? "", contentType: a.contentType, content: a.content })),
             });
             waiters.forEach((w) => w());
             if (replyDelayMs) setTimeout(callback, replyDelayMs).unref();

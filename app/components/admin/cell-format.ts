@@ -1,6 +1,7 @@
 import { isEmailAddress } from "~/lib/email";
 import type { PropertySchema } from "~/lib/table-schema";
 import { fileNameOf, mediaKind } from "./media-kind";
+import { formatCents } from "~/lib/money";
 
 /**
  * What a grid cell shows for a value: booleans as Yes/No, rich text as its
@@ -93,6 +94,8 @@ export function cellContent(name: string, prop: PropertySchema, value: unknown, 
   }
   if (value instanceof Date) return { kind: "text", text: formatDate(value, prop.format !== "date") ?? "" };
   if (Array.isArray(value)) return truncate(value.map((item) => enumLabel(prop, item)).join(", "), limit);
+  // Money is stored in whole cents (docs/decisions/0080) and read as dollars.
+  if (typeof value === "number" && name.endsWith("_cents")) return { kind: "text", text: formatCents(value) };
   if (typeof value !== "string") return { kind: "text", text: enumLabel(prop, value) };
 
   if (prop.format === "media_url" || name.includes("media_url")) {

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from "react";
-import { useRevalidator } from "react-router";
+import { Link, useRevalidator } from "react-router";
 import { LEAD_STATUS_TITLES } from "~/lib/lead-status";
 import { EmailEntry } from "./EmailEntry";
 import { TimeAgo } from "./TimeAgo";
@@ -9,6 +9,14 @@ import type { HistoryItem, LeadActionFailure } from "~/server/leads/lead-view.se
 // number of times (the outbox sends within seconds; a failure shows as such).
 const REFRESH_MS = 3_000;
 const MAX_REFRESHES = 20;
+
+const ESTIMATE_EVENT_WORDS = {
+  created: "created",
+  sent: "sent",
+  viewed: "first viewed by the customer",
+  accepted: "accepted",
+  declined: "declined",
+} as const;
 
 /** "History": what happened to the lead, oldest first. */
 export function Timeline({ items, failure }: { items: HistoryItem[]; failure?: LeadActionFailure }) {
@@ -48,6 +56,19 @@ function Entry({ item, failure }: { item: HistoryItem; failure?: LeadActionFailu
             {`Status: ${item.from ? `${LEAD_STATUS_TITLES[item.from]} → ` : ""}${LEAD_STATUS_TITLES[item.to]}`}
           </p>
           {item.reason && <p className="mt-0.5 break-words text-slate-700">Reason: {item.reason}</p>}
+          <When item={item} />
+        </>
+      );
+    case "estimate":
+      return (
+        <>
+          <p className="font-medium text-slate-900">
+            <Link to={`/admin/estimates/${item.estimateId}`} className="text-brand-700 hover:underline">
+              Estimate #{item.number}
+            </Link>{" "}
+            {ESTIMATE_EVENT_WORDS[item.kind]}
+          </p>
+          {item.body && <p className="mt-0.5 break-words text-slate-700">{item.kind === "declined" ? `Reason: ${item.body}` : item.body}</p>}
           <When item={item} />
         </>
       );

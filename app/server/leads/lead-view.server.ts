@@ -1,6 +1,9 @@
 import { formatDuration } from "~/lib/duration";
+import { ESTIMATE_STATUS_TITLES } from "~/lib/estimate-status";
+import { formatCents } from "~/lib/money";
 import { shownTime, type ShownTime } from "~/lib/time-ago";
 import type { DB } from "../db.server";
+import { listEstimates } from "../estimates/estimate-lists.server";
 import { EMAIL_KINDS } from "./lead-mail.server";
 import { getLead, leadTimeline, type TimelineEntry } from "./lead.server";
 
@@ -14,7 +17,7 @@ import { getLead, leadTimeline, type TimelineEntry } from "./lead.server";
 
 export async function leadView(db: DB, id: number, now: Date, timeZone: string) {
   const lead = await getLead(db, id);
-  const timeline = await leadTimeline(db, lead);
+  const [timeline, estimates] = await Promise.all([leadTimeline(db, lead), listEstimates(db, { leadId: lead.id })]);
   const at = (date: Date) => shownTime(date, now, timeZone);
   const { created_at, first_response_at, client_ip: _ip, ...details } = lead;
   return {
@@ -25,6 +28,7 @@ export async function leadView(db: DB, id: number, now: Date, timeZone: string) 
       responseTime: first_response_at ? formatDuration((first_response_at.getTime() - created_at.getTime()) / 1000) : null,
     },
     history: timeline.map((entry, index) => historyItem(entry, index, at)),
+    estimates: estimates.map((e) => ({ id: e.id, number: e.number, status: ESTIMATE_STATUS_TITLES[e.status], total: formatCents(e.totalCents) })),
   };
 }
 
@@ -49,6 +53,7 @@ function historyItem(entry: TimelineEntry, index: number, at: (date: Date) => Sh
       };
     case "status":
     case "note":
+    case "estimate":
       return { ...entry, key: `${entry.type}-${index}`, at: at(entry.at) };
   }
 }
@@ -57,6 +62,8 @@ export type LeadPageView = Awaited<ReturnType<typeof leadView>>;
 export type LeadView = LeadPageView["lead"];
 /** One entry of a lead's History, oldest first. */
 export type HistoryItem = LeadPageView["history"][number];
+/** The lead page's list of its estimates. */
+export type LeadEstimate = LeadPageView["estimates"][number];
 
 /** What the lead page's action answers when it refuses a form (400, 404, 409). */
 export interface LeadActionFailure {

@@ -42,7 +42,10 @@ export type TimelineEntry =
       sentAt: Date | null;
     }
   | { type: "status"; at: Date; from: LeadStatus | null; to: LeadStatus; reason: string; actor: string }
-  | { type: "note"; at: Date; body: string; actor: string };
+  | { type: "note"; at: Date; body: string; actor: string }
+  | { type: "estimate"; at: Date; estimateId: number; number: number; kind: EstimateEventKind; body: string; actor: string };
+
+type EstimateEventKind = "created" | "sent" | "viewed" | "accepted" | "declined";
 
 const leadNotFound = () => notFound("Lead not found");
 
@@ -63,7 +66,7 @@ export async function getLead(db: DB, id: number): Promise<Lead> {
 }
 
 export async function leadTimeline(db: DB, lead: Pick<Lead, "id" | "created_at">): Promise<TimelineEntry[]> {
-  const [emails, events] = await Promise.all([
+  const [emails, events, estimateEvents] = await Promise.all([
     sql<{
       id: number;
       kind: string;
@@ -79,6 +82,13 @@ export async function leadTimeline(db: DB, lead: Pick<Lead, "id" | "created_at">
         ${emailStateSql((column) => sql.ref(column))} AS state
       FROM email_outbox WHERE lead_id = ${lead.id} ORDER BY created_at, id`.execute(db),
     db.selectFrom("lead_events").selectAll().where("lead_id", "=", lead.id).orderBy("id").execute(),
+    db
+      .selectFrom("estimate_events as v")
+      .innerJoin("estimates as e", "e.id", "v.estimate_id")
+      .select(["v.created_at", "v.kind", "v.body", "v.actor", "e.id", "e.number"])
+      .where("e.lead_id", "=", lead.id)
+      .orderBy("v.id")
+      .execute(),
   ]);
   const entries: TimelineEntry[] = [{ type: "received", at: lead.created_at }];
   for (const e of emails.rows) {
@@ -102,6 +112,9 @@ export async function leadTimeline(db: DB, lead: Pick<Lead, "id" | "created_at">
       const from = isLeadStatus(e.from_status) ? e.from_status : null;
       entries.push({ type: "status", at: e.created_at, from, to: e.to_status, reason: e.body, actor: e.actor });
     }
+  }
+  for (const e of estimateEvents) {
+    entries.push({ type: "estimate", at: e.created_at, estimateId: e.id, number: e.number, kind: e.kind, body: e.body, actor: e.actor });
   }
   // Stable: entries of the same instant keep the order above (received, e-mails, events).
   return entries.sort((a, b) => a.at.getTime() - b.at.getTime());

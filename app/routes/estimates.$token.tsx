@@ -1,0 +1,211 @@
+import { CheckCircle2, Download, Phone, XCircle } from "lucide-react";
+import { data, Form, redirect, useNavigation } from "react-router";
+import { SiteLogo } from "~/components/site/SiteLogo";
+import { focusRing, primaryButton } from "~/components/site/styles";
+import { useSiteSettings } from "~/components/site/use-site-settings";
+import { phoneE164 } from "~/lib/site-settings";
+import { DECLINE_REASON_MAX } from "~/lib/estimate-status";
+import { AppError } from "~/server/app-error.server";
+import { customerView, estimateForCustomer, limitDecision, noteView } from "~/server/estimates/customer-page.server";
+import { decideEstimate } from "~/server/estimates/decisions.server";
+import { readForm } from "~/server/form-body.server";
+import { databaseContext, requestInfoContext } from "~/server/request-context.server";
+import type { Route } from "./+types/estimates.$token";
+
+/*
+ * /estimates/{token} — the customer's estimate (ui-contract.md, Estimates):
+ * no sign-in, reached only through the unguessable link in the e-mail, never
+ * indexed. Accept and Decline are plain POST forms answered with a redirect
+ * back here (so it works without JavaScript and a reload posts nothing);
+ * the page then shows what was decided. Imports nothing of the dashboard.
+ */
+
+function answer(error: unknown): never {
+  if (error instanceof AppError) {
+    if (error.status === 404) throw new Response(error.message, { status: 404, statusText: "Not Found", headers: { "X-Robots-Tag": "noindex" } });
+    throw data({ error: error.message }, { status: error.status, headers: error.details.headers });
+  }
+  throw error;
+}
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const db = context.get(databaseContext);
+  const estimate = await estimateForCustomer(db, params.token, context.get(requestInfoContext).clientIp).catch(answer);
+  await noteView(db, estimate, request);
+  const outcome = new URL(request.url).searchParams.get("outcome");
+  return data(
+    { estimate: customerView(estimate), token: params.token, outcome: outcome === "already" ? ("already" as const) : null },
+    { headers: { "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex" } },
+  );
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const db = context.get(databaseContext);
+  const { clientIp } = context.get(requestInfoContext);
+  const estimate = await estimateForCustomer(db, params.token, clientIp).catch(answer);
+  const body = await readForm(request);
+  if (!body.ok) throw data({ error: body.error }, { status: body.status });
+  const intent = body.form.get("intent");
+  if (intent !== "accept" && intent !== "decline") throw data({ error: "intent must be accept or decline" }, { status: 400 });
+  await limitDecision(db, clientIp).catch(answer);
+  const reason = body.form.get("reason");
+  const outcome = await decideEstimate(db, estimate, intent === "accept" ? "accepted" : "declined", typeof reason === "string" ? reason : "");
+  const here = `/estimates/${params.token}`;
+  throw redirect(outcome.decided ? here : `${here}?outcome=already`, 303);
+}
+
+export function headers({ loaderHeaders }: Route.HeadersArgs) {
+  return loaderHeaders;
+}
+
+export function meta({ data: loaderData }: Route.MetaArgs) {
+  const title = loaderData ? `Estimate #${loaderData.estimate.number}` : "Estimate";
+  return [{ title }, { name: "robots", content: "noindex, nofollow" }, { name: "referrer", content: "same-origin" }];
+}
+
+const CELL = "px-3 py-2 text-right tabular-nums";
+
+export default function CustomerEstimatePage({ loaderData }: Route.ComponentProps) {
+  const { estimate, token, outcome } = loaderData;
+  const { phone } = useSiteSettings();
+  const open = estimate.status === "sent" || estimate.status === "viewed";
+  return (
+    <div className="min-h-screen bg-slate-50 text-slate-900">
+      <header className="border-b border-slate-200 bg-white">
+        <div className="mx-auto flex max-w-3xl flex-wrap items-center justify-between gap-3 px-4 py-4 sm:px-6">
+          <SiteLogo onLight />
+          <a href={`tel:${phoneE164(phone)}`} className={`inline-flex items-center gap-2 rounded font-semibold text-brand-700 ${focusRing}`}>
+            <Phone aria-hidden className="size-4" />
+            {phone}
+          </a>
+        </div>
+      </header>
+      <main className="mx-auto max-w-3xl space-y-6 px-4 py-8 sm:px-6">
+        <div>
+          <h1 className="text-3xl font-extrabold tracking-tight">Estimate #{estimate.number}</h1>
+          <p className="mt-1 text-slate-700">
+            For {estimate.customerName} · valid until {estimate.validUntil}
+          </p>
+        </div>
+        <Decision status={estimate.status} outcome={outcome} phone={phone} reason={estimate.declineReason} validUntil={estimate.validUntil} />
+        {estimate.message && <p className="rounded-xl border border-slate-200 bg-white p-4 whitespace-pre-wrap">{estimate.message}</p>}
+        <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
+          <table className="w-full text-sm">
+            <caption className="sr-only">The estimate's lines</caption>
+            <thead className="bg-slate-100 text-xs font-semibold text-slate-700 uppercase">
+              <tr>
+                <th scope="col" className="px-3 py-2 text-left">Description</th>
+                <th scope="col" className={CELL}>Qty</th>
+                <th scope="col" className={CELL}>Unit Price</th>
+                <th scope="col" className={CELL}>Amount</th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-200">
+              {estimate.lines.map((line, i) => (
+                <tr key={i}>
+                  <td className="px-3 py-2 break-words">{line.description}</td>
+                  <td className={CELL}>{line.quantity}</td>
+                  <td className={CELL}>{line.unitPrice}</td>
+                  <td className={CELL}>{line.amount}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          <dl className="ml-auto w-full max-w-xs space-y-1 border-t border-slate-200 p-3 text-sm">
+            <Amount label="Subtotal" value={estimate.subtotal} />
+            <Amount label="Tax" value={estimate.tax} />
+            <Amount label="Total" value={estimate.total} strong />
+          </dl>
+        </div>
+        <a
+          href={`/estimates/${token}/pdf`}
+          download={`estimate-${estimate.number}.pdf`}
+          className={`inline-flex items-center gap-2 rounded font-semibold text-brand-700 underline underline-offset-2 ${focusRing}`}
+        >
+          <Download aria-hidden className="size-4" />
+          Download PDF
+        </a>
+        {open && <DecisionForms />}
+      </main>
+    </div>
+  );
+}
+
+function Amount({ label, value, strong = false }: { label: string; value: string; strong?: boolean }) {
+  return (
+    <div className={`flex justify-between gap-4 ${strong ? "text-base font-bold" : ""}`}>
+      <dt>{label}</dt>
+      <dd className="tabular-nums">{value}</dd>
+    </div>
+  );
+}
+
+function Decision(props: { status: string; outcome: "already" | null; phone: string; reason: string; validUntil: string }) {
+  const { status, outcome, phone } = props;
+  const already = outcome === "already" ? "This estimate had already been answered: " : "";
+  if (status === "accepted") {
+    return (
+      <p role="status" className="flex items-start gap-2 rounded-xl border border-emerald-200 bg-emerald-50 p-4 font-medium text-emerald-900">
+        <CheckCircle2 aria-hidden className="mt-0.5 size-5 shrink-0 text-emerald-700" />
+        {already}You accepted this estimate. Thank you! We will be in touch to schedule the work, or call us at {phone}.
+      </p>
+    );
+  }
+  if (status === "declined") {
+    return (
+      <p role="status" className="flex items-start gap-2 rounded-xl border border-slate-300 bg-white p-4 font-medium">
+        <XCircle aria-hidden className="mt-0.5 size-5 shrink-0 text-slate-600" />
+        {already}You declined this estimate{props.reason ? ` (“${props.reason}”)` : ""}. Thank you for letting us know. Changed your mind? Call us at{" "}
+        {phone}.
+      </p>
+    );
+  }
+  if (status === "expired") {
+    return (
+      <p role="status" className="rounded-xl border border-amber-300 bg-amber-50 p-4 font-medium text-amber-900">
+        This estimate has expired: it was valid until {props.validUntil}. Please call us at{" "}
+        <a href={`tel:${phoneE164(phone)}`} className="underline">
+          {phone}
+        </a>{" "}
+        for a new one.
+      </p>
+    );
+  }
+  return null;
+}
+
+function DecisionForms() {
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle";
+  return (
+    <div className="grid gap-4 sm:grid-cols-2">
+      <Form method="post" className="rounded-xl border border-slate-200 bg-white p-4">
+        <input type="hidden" name="intent" value="accept" />
+        <p className="text-sm text-slate-700">Happy with it? Accept and we will schedule the work with you.</p>
+        <button type="submit" disabled={busy} className={`${primaryButton} mt-3 w-full`}>
+          Accept Estimate
+        </button>
+      </Form>
+      <Form method="post" className="rounded-xl border border-slate-200 bg-white p-4">
+        <input type="hidden" name="intent" value="decline" />
+        <label htmlFor="decline-reason" className="block text-sm font-medium text-slate-800">
+          Reason (optional)
+        </label>
+        <textarea
+          id="decline-reason"
+          name="reason"
+          rows={2}
+          maxLength={DECLINE_REASON_MAX}
+          className="mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2 text-sm"
+        />
+        <button
+          type="submit"
+          disabled={busy}
+          className={`mt-3 inline-flex w-full items-center justify-center rounded-full border border-slate-400 px-6 py-3 font-semibold text-slate-800 hover:bg-slate-100 ${focusRing}`}
+        >
+          Decline
+        </button>
+      </Form>
+    </div>
+  );
+}

@@ -1,0 +1,75 @@
+import { isbot } from "isbot";
+import { formatCents } from "~/lib/money";
+import { AppError } from "../app-error.server";
+import type { DB } from "../db.server";
+import { takeRateLimit, type Limit } from "../rate-limit.server";
+import { getSettings } from "../settings.server";
+import { markViewed } from "./decisions.server";
+import { longDate } from "./estimate-pdf.server";
+import { getEstimateByToken, type Estimate } from "./estimates.server";
+
+/**
+ * What /estimates/{token} (the customer's page, no sign-in) reads and may do,
+ * and its limits. Decisions are limited per client address like the quote
+ * form (docs/decisions/0021); so are wrong tokens, so that guessing costs
+ * time as well as luck (docs/decisions/0081).
+ */
+
+export const DECISION_LIMITS: Limit[] = [
+  { bucket: "estimate:ip", max: 5, windowMs: 10 * 60_000 },
+  { bucket: "estimate:ip:day", max: 20, windowMs: 24 * 3600_000 },
+];
+export const WRONG_TOKEN_LIMIT: Limit = { bucket: "estimate-miss:ip", max: 20, windowMs: 10 * 60_000 };
+
+export const NOT_FOUND_MESSAGE = "There is no estimate at this address. Please check the link in your e-mail.";
+
+async function limited(db: DB, limits: Limit[], clientIp: string): Promise<void> {
+  for (const limit of limits) {
+    const { allowed, retryAfterSeconds } = await takeRateLimit(db, limit, clientIp);
+    if (!allowed) {
+      const { phone } = await getSettings(db);
+      throw new AppError(429, `Too many tries from your network. Please try again in a few minutes, or call us at ${phone}.`, {
+        headers: { "Retry-After": String(retryAfterSeconds) },
+      });
+    }
+  }
+}
+
+/** The estimate for its token, or a 404 (counted against the client's wrong-token limit, past which it is a 429). */
+export async function estimateForCustomer(db: DB, token: string | undefined, clientIp: string): Promise<Estimate> {
+  const estimate = token ? await getEstimateByToken(db, token) : undefined;
+  if (estimate) return estimate;
+  await limited(db, [WRONG_TOKEN_LIMIT], clientIp);
+  throw new AppError(404, NOT_FOUND_MESSAGE);
+}
+
+/** Counts a decision against the client's limits (429 past them). */
+export const limitDecision = (db: DB, clientIp: string) => limited(db, DECISION_LIMITS, clientIp);
+
+/** The first look by a person (not a link scanner or a crawler) marks a sent estimate Viewed. */
+export async function noteView(db: DB, estimate: Estimate, request: Request): Promise<void> {
+  if (request.method !== "GET" || isbot(request.headers.get("user-agent") ?? "")) return;
+  await markViewed(db, estimate);
+}
+
+/** The page's data: formatted on the server, nothing private beyond what the e-mail already carried. */
+export function customerView(estimate: Estimate) {
+  return {
+    number: estimate.number,
+    status: estimate.status,
+    customerName: estimate.customer.name,
+    validUntil: longDate(estimate.validUntil),
+    message: estimate.message,
+    declineReason: estimate.declineReason,
+    lines: estimate.lines.map((l) => ({
+      description: l.description,
+      quantity: l.quantity,
+      unitPrice: formatCents(l.unitPriceCents),
+      amount: formatCents(l.quantity * l.unitPriceCents),
+    })),
+    subtotal: formatCents(estimate.subtotalCents),
+    tax: formatCents(estimate.taxCents),
+    total: formatCents(estimate.totalCents),
+  };
+}
+export type CustomerEstimate = ReturnType<typeof customerView>;

@@ -1,0 +1,70 @@
+import { sql } from "kysely";
+import { DECLINE_REASON_MAX, OPEN_STATUSES, type EstimateStatus } from "~/lib/estimate-status";
+import { asActor } from "../actor.server";
+import { kickOutbox } from "../background.server";
+import type { DB } from "../db.server";
+import { enqueueEmail } from "../outbox.server";
+import { getBusinessSettings } from "../settings.server";
+import { decisionEmail } from "./estimate-mail.server";
+import { businessToday, sqlDate, type Estimate } from "./estimates.server";
+
+/**
+ * The customer's decisions on /estimates/{token}. Each is one conditional
+ * UPDATE (… WHERE status IN ('sent', 'viewed') AND valid_until >= today), so
+ * of two presses, from two tabs at once or one after the other, exactly one
+ * changes the row; only that one records the event, queues the owner's e-mail
+ * and (on a decline) makes the lead Lost, all in its transaction.
+ */
+
+export type Decision = "accepted" | "declined";
+
+/** What the press did: decided now, or nothing because the estimate is already `status` (or expired). */
+export type DecisionOutcome = { decided: true } | { decided: false; status: EstimateStatus };
+
+const CUSTOMER = (estimate: Estimate) => `${estimate.customer.name} (customer, estimate #${estimate.number})`;
+
+export async function decideEstimate(db: DB, estimate: Estimate, decision: Decision, rawReason = ""): Promise<DecisionOutcome> {
+  const reason = decision === "declined" ? rawReason.replaceAll("\0", "").trim().slice(0, DECLINE_REASON_MAX) : "";
+  const settings = await getBusinessSettings(db);
+  const actor = CUSTOMER(estimate);
+  const decided = await asActor(db, actor, async (trx) => {
+    const row = await trx
+      .updateTable("estimates")
+      .set({ status: decision, decided_at: sql`now()`, decline_reason: reason })
+      .where("id", "=", estimate.id)
+      .where("status", "in", [...OPEN_STATUSES])
+      .where("valid_until", ">=", sqlDate(businessToday()))
+      .returning("id")
+      .executeTakeFirst();
+    if (!row) return false;
+    await trx.insertInto("estimate_events").values({ estimate_id: estimate.id, kind: decision, body: reason, actor }).execute();
+    await enqueueEmail(trx, decisionEmail(estimate, decision, settings, reason), { leadId: estimate.leadId, kind: `estimate_${decision}` });
+    if (decision === "declined") {
+      const lostReason = `Declined estimate #${estimate.number}${reason ? `: ${reason}` : ""}`.slice(0, 300);
+      await trx.updateTable("quote_requests").set({ status: "lost", lost_reason: lostReason, updated_at: sql`now()` }).where("id", "=", estimate.leadId).execute();
+    }
+    return true;
+  });
+  if (decided) {
+    kickOutbox(db);
+    return { decided: true };
+  }
+  const now = await db.selectFrom("estimates").select([sql<string>`valid_until::text`.as("valid_until"), "status"]).where("id", "=", estimate.id).executeTakeFirstOrThrow();
+  const status = now.status === "sent" || now.status === "viewed" ? (now.valid_until < businessToday() ? "expired" : now.status) : now.status;
+  return { decided: false, status };
+}
+
+/** The customer's first look at a sent estimate: Viewed, once (a conditional UPDATE, like the decisions). */
+export async function markViewed(db: DB, estimate: Estimate): Promise<void> {
+  if (estimate.storedStatus !== "sent") return;
+  await db.transaction().execute(async (trx) => {
+    const row = await trx
+      .updateTable("estimates")
+      .set({ status: "viewed", viewed_at: sql`now()` })
+      .where("id", "=", estimate.id)
+      .where("status", "=", "sent")
+      .returning("id")
+      .executeTakeFirst();
+    if (row) await trx.insertInto("estimate_events").values({ estimate_id: estimate.id, kind: "viewed", actor: CUSTOMER(estimate) }).execute();
+  });
+}

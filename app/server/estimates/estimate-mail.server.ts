@@ -1,0 +1,76 @@
+import { formatCents } from "~/lib/money";
+import type { BusinessSettings } from "~/lib/site-settings";
+import type { Email, EmailAttachment } from "../mail.server";
+import { configuredOrigin } from "../site-url.server";
+import { longDate } from "./estimate-pdf.server";
+import type { Estimate } from "./estimates.server";
+
+/**
+ * The e-mails about an estimate: the customer's (the link and the PDF) and
+ * the owner's on a decision. Queued with the lead's id, so the lead's history
+ * shows them with their delivery state.
+ */
+
+export const ESTIMATE_EMAIL_KINDS = {
+  estimate: "Estimate to the customer",
+  estimate_accepted: "Estimate accepted",
+  estimate_declined: "Estimate declined",
+} as const;
+
+/** The customer's page; absolute from APP_URL, else from the request's origin when it is this machine (linkOrigin). */
+export function estimateLink(origin: string | undefined, token: string): string {
+  return `${origin ?? ""}/estimates/${token}`;
+}
+
+export function estimateEmail(
+  estimate: Estimate,
+  settings: Pick<BusinessSettings, "businessName" | "phone" | "notifyEmail">,
+  link: string,
+  pdf: EmailAttachment,
+): Email {
+  return {
+    to: estimate.customer.email,
+    replyTo: settings.notifyEmail,
+    subject: `Estimate #${estimate.number} from ${settings.businessName}`,
+    text: [
+      `Hi ${estimate.customer.name},`,
+      "",
+      `Thank you for asking ${settings.businessName} for a quote. Your estimate #${estimate.number} comes to ${formatCents(estimate.totalCents)}` +
+        ` and is valid until ${longDate(estimate.validUntil)}.`,
+      ...(estimate.message ? ["", estimate.message] : []),
+      "",
+      "See it, and accept or decline it, here:",
+      link,
+      "",
+      "The estimate is attached as a PDF too.",
+      `Questions? Reply to this e-mail or call us at ${settings.phone}.`,
+      "",
+      settings.businessName,
+    ].join("\n"),
+    attachments: [pdf],
+  };
+}
+
+function leadLink(leadId: number): string {
+  const origin = configuredOrigin();
+  return origin ? `Open the lead: ${origin}/admin/leads/${leadId}` : `Open the lead at /admin/leads/${leadId} in the dashboard.`;
+}
+
+/** To the owner (Send New Requests To): `Estimate #{number} accepted` or `declined`, with a link to the lead. */
+export function decisionEmail(estimate: Estimate, decision: "accepted" | "declined", settings: Pick<BusinessSettings, "notifyEmail">, reason = ""): Email {
+  const { customer } = estimate;
+  return {
+    to: settings.notifyEmail,
+    replyTo: customer.email,
+    subject: `Estimate #${estimate.number} ${decision} by ${customer.name}`,
+    text: [
+      `${customer.name} ${decision} estimate #${estimate.number} (${formatCents(estimate.totalCents)}).`,
+      ...(decision === "declined" ? ["", `Reason: ${reason || "(none given)"}`, "The lead is now Lost."] : ["", "Time to schedule the job."]),
+      "",
+      `Phone: ${customer.phone}`,
+      `Email: ${customer.email}`,
+      "",
+      leadLink(estimate.leadId),
+    ].join("\n"),
+  };
+}

@@ -1,0 +1,241 @@
+import { randomBytes } from "node:crypto";
+import { sql } from "kysely";
+import { addDays, parseEstimateForm, todayIn, type EstimateForm, type EstimateInput } from "~/lib/estimate-input";
+import { isDecided, shownStatus, type EstimateStatus } from "~/lib/estimate-status";
+import { parseTaxRate, totals } from "~/lib/money";
+import { AppError, notFound } from "../app-error.server";
+import type { DB } from "../db.server";
+import { env } from "../env.server";
+import { taxRateMilliPercent } from "../settings.server";
+
+/**
+ * Estimates: made from a lead, saved whole (lines and totals in one
+ * transaction, or nothing), priced on the server in whole cents
+ * (docs/decisions/0080). The customer reaches one through its token
+ * (docs/decisions/0081); decisions are in ./decisions.server.ts.
+ */
+
+export const ESTIMATE_INVALID_MESSAGE = "Please correct the highlighted fields and try again.";
+export const VALID_DAYS = 30;
+
+export interface EstimateLine {
+  description: string;
+  quantity: number;
+  unitPriceCents: number;
+  serviceId: number | null;
+}
+
+export interface Estimate {
+  id: number;
+  number: number;
+  token: string;
+  leadId: number;
+  /** As shown: a sent one past its Valid Until day is "expired". */
+  status: EstimateStatus;
+  storedStatus: EstimateStatus;
+  validUntil: string;
+  message: string;
+  durationMinutes: number;
+  taxRateMilliPercent: number;
+  subtotalCents: number;
+  taxCents: number;
+  totalCents: number;
+  declineReason: string;
+  sentAt: Date | null;
+  viewedAt: Date | null;
+  decidedAt: Date | null;
+  createdAt: Date;
+  customer: { name: string; email: string; phone: string; vehicleType: string };
+  lines: EstimateLine[];
+}
+
+/** Today, YYYY-MM-DD, in the business's time zone: what Valid Until is compared with. */
+export const businessToday = (now = new Date()) => todayIn(env().BUSINESS_TIME_ZONE, now);
+
+/** A day (YYYY-MM-DD) as a DATE operand: a date column reads back as a Date, so a bare string would not type. */
+export const sqlDate = (day: string) => sql<Date>`${day}::date`;
+
+/** At least 128 random bits (192 here), URL-safe: the customer's link. */
+export const newEstimateToken = () => randomBytes(24).toString("base64url");
+
+/** An id from the URL: a positive whole number, or a 404. */
+export function estimateId(raw: string | undefined): number {
+  if (!raw || !/^\d{1,9}$/.test(raw) || Number(raw) < 1) throw notFound("Estimate not found");
+  return Number(raw);
+}
+
+const COLUMNS = [
+  "e.id",
+  "e.number",
+  "e.token",
+  "e.lead_id",
+  "e.status",
+  "e.message",
+  "e.duration_minutes",
+  "e.subtotal_cents",
+  "e.tax_cents",
+  "e.total_cents",
+  "e.decline_reason",
+  "e.sent_at",
+  "e.viewed_at",
+  "e.decided_at",
+  "e.created_at",
+  "q.name",
+  "q.email",
+  "q.phone",
+  "q.vehicle_type",
+] as const;
+
+async function loadEstimate(db: DB, where: { id: number } | { token: string }): Promise<Estimate | undefined> {
+  const row = await db
+    .selectFrom("estimates as e")
+    .innerJoin("quote_requests as q", "q.id", "e.lead_id")
+    .select([...COLUMNS, sql<string>`e.valid_until::text`.as("valid_until"), sql<string>`e.tax_rate::text`.as("tax_rate")])
+    .$if("id" in where, (qb) => qb.where("e.id", "=", (where as { id: number }).id))
+    .$if("token" in where, (qb) => qb.where("e.token", "=", (where as { token: string }).token))
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const lines = await db
+    .selectFrom("estimate_lines")
+    .select(["description", "quantity", "unit_price_cents", "service_id"])
+    .where("estimate_id", "=", row.id)
+    .orderBy("position")
+    .execute();
+  return {
+    id: row.id,
+    number: row.number,
+    token: row.token,
+    leadId: row.lead_id,
+    status: shownStatus(row.status, row.valid_until, businessToday()),
+    storedStatus: row.status,
+    validUntil: row.valid_until,
+    message: row.message,
+    durationMinutes: row.duration_minutes,
+    taxRateMilliPercent: parseTaxRate(row.tax_rate) ?? 0,
+    subtotalCents: Number(row.subtotal_cents),
+    taxCents: Number(row.tax_cents),
+    totalCents: Number(row.total_cents),
+    declineReason: row.decline_reason,
+    sentAt: row.sent_at,
+    viewedAt: row.viewed_at,
+    decidedAt: row.decided_at,
+    createdAt: row.created_at,
+    customer: { name: row.name, email: row.email, phone: row.phone, vehicleType: row.vehicle_type },
+    lines: lines.map((l) => ({ description: l.description, quantity: l.quantity, unitPriceCents: l.unit_price_cents, serviceId: l.service_id })),
+  };
+}
+
+export async function getEstimate(db: DB, id: number): Promise<Estimate> {
+  const estimate = await loadEstimate(db, { id });
+  if (!estimate) throw notFound("Estimate not found");
+  return estimate;
+}
+
+/** The customer's view: only a sent one (a draft's link has not been given to anyone), else undefined (a 404). */
+export async function getEstimateByToken(db: DB, token: string): Promise<Estimate | undefined> {
+  if (!/^[A-Za-z0-9_-]{22,64}$/.test(token)) return undefined;
+  const estimate = await loadEstimate(db, { token });
+  return estimate && estimate.storedStatus !== "draft" ? estimate : undefined;
+}
+
+/** A new draft for the lead: no lines yet, valid VALID_DAYS days, at today's Tax Rate (%). Returns its id. */
+export async function createEstimate(db: DB, leadId: number, actor: string, copyOf?: Estimate): Promise<number> {
+  const lead = await db.selectFrom("quote_requests").select("id").where("id", "=", leadId).executeTakeFirst();
+  if (!lead) throw notFound("Lead not found");
+  const rate = await taxRateMilliPercent(db);
+  const lines = copyOf?.lines ?? [];
+  const sums = totals(lines, rate);
+  return db.transaction().execute(async (trx) => {
+    const row = await trx
+      .insertInto("estimates")
+      .values({
+        token: newEstimateToken(),
+        lead_id: leadId,
+        valid_until: addDays(businessToday(), VALID_DAYS),
+        message: copyOf?.message ?? "",
+        duration_minutes: copyOf?.durationMinutes ?? 0,
+        tax_rate: rate / 1000,
+        subtotal_cents: sums.subtotalCents,
+        tax_cents: sums.taxCents,
+        total_cents: sums.totalCents,
+        copied_from: copyOf?.id ?? null,
+      })
+      .returning(["id", "number"])
+      .executeTakeFirstOrThrow();
+    await insertLines(trx, row.id, lines);
+    const body = copyOf ? `Copied from estimate #${copyOf.number}` : "";
+    await trx.insertInto("estimate_events").values({ estimate_id: row.id, kind: "created", body, actor }).execute();
+    return row.id;
+  });
+}
+
+async function insertLines(trx: DB, estimateId: number, lines: readonly EstimateLine[]): Promise<void> {
+  if (!lines.length) return;
+  await trx
+    .insertInto("estimate_lines")
+    .values(
+      lines.map((line, position) => ({
+        estimate_id: estimateId,
+        position,
+        description: line.description,
+        quantity: line.quantity,
+        unit_price_cents: line.unitPriceCents,
+        service_id: line.serviceId,
+      })),
+    )
+    .execute();
+}
+
+/** Refused: an accepted or declined estimate stays as the customer decided on it. */
+export const decidedError = (number: number, status: EstimateStatus) =>
+  new AppError(409, `Estimate #${number} has been ${status} and can no longer be changed. Copy it to a new estimate instead.`);
+
+/**
+ * Saves the editor's form whole: checked first (each refusal names its
+ * field, AppError 400 with `fields`), then the lines replaced and the totals
+ * stored in one transaction, priced at today's Tax Rate (%).
+ */
+export async function saveEstimate(db: DB, id: number, form: EstimateForm): Promise<Estimate> {
+  const parsed = parseEstimateForm(form, businessToday());
+  if (!parsed.ok) throw new AppError(400, ESTIMATE_INVALID_MESSAGE, { fields: parsed.errors });
+  const rate = await taxRateMilliPercent(db);
+  await db.transaction().execute(async (trx) => {
+    const current = await trx.selectFrom("estimates").select(["number", "status"]).where("id", "=", id).forUpdate().executeTakeFirst();
+    if (!current) throw notFound("Estimate not found");
+    if (isDecided(current.status)) throw decidedError(current.number, current.status);
+    const input: EstimateInput = parsed.input;
+    const lines = await knownServices(trx, input.lines);
+    const sums = totals(lines, rate);
+    await trx.deleteFrom("estimate_lines").where("estimate_id", "=", id).execute();
+    await insertLines(trx, id, lines);
+    await trx
+      .updateTable("estimates")
+      .set({
+        valid_until: input.validUntil,
+        message: input.message,
+        duration_minutes: input.durationMinutes,
+        tax_rate: rate / 1000,
+        subtotal_cents: sums.subtotalCents,
+        tax_cents: sums.taxCents,
+        total_cents: sums.totalCents,
+        updated_at: sql`now()`,
+      })
+      .where("id", "=", id)
+      .execute();
+  });
+  return getEstimate(db, id);
+}
+
+/** A line's service link is kept only if that service still exists (it may have been deleted meanwhile). */
+async function knownServices(trx: DB, lines: EstimateLine[]): Promise<EstimateLine[]> {
+  const ids = [...new Set(lines.flatMap((l) => (l.serviceId === null ? [] : [l.serviceId])))];
+  if (!ids.length) return lines;
+  const found = new Set((await trx.selectFrom("services").select("id").where("id", "in", ids).execute()).map((s) => s.id));
+  return lines.map((l) => (l.serviceId !== null && !found.has(l.serviceId) ? { ...l, serviceId: null } : l));
+}
+
+/** A decided (or any) estimate copied to a new draft for the same lead; returns the new id. */
+export async function copyEstimate(db: DB, id: number, actor: string): Promise<number> {
+  const estimate = await getEstimate(db, id);
+  return createEstimate(db, estimate.leadId, actor, estimate);
+}

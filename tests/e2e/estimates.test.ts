@@ -1,0 +1,150 @@
+import { gzipSync } from "node:zlib";
+import type { Page } from "@playwright/test";
+import { expectNoSeriousViolations } from "./axe";
+import { createRows, marker, quoteRequest } from "./admin-helpers";
+import { ADMIN_EMAIL, expect, expectNoSidewaysScroll, hydrated, signIn, test } from "./fixtures";
+
+/*
+ * Issue 20 in the browser: the owner writes an estimate from a lead (a
+ * service line with its price, a free line, a removed one), saves and sends
+ * it; the customer opens the link from the e-mail, downloads the PDF and
+ * accepts or declines. With JavaScript on and off, at 1280 and 390 px, axe clean.
+ */
+
+const VIEWS = [
+  { name: "desktop", viewport: { width: 1280, height: 800 } },
+  { name: "phone", viewport: { width: 390, height: 844 } },
+];
+
+const line = (page: Page, n: number) => page.getByRole("group", { name: `Line ${n}` });
+
+/** axe runs where JavaScript is on (it is injected as script); the markup without it is the same server render. */
+async function axeClean(page: Page): Promise<void> {
+  const scripting = await page.evaluate(() => {
+    const probe = document.createElement("div");
+    probe.innerHTML = "<noscript><i></i></noscript>";
+    return !probe.querySelector("i");
+  });
+  if (scripting) await expectNoSeriousViolations(page);
+}
+
+async function writeEstimate(page: Page, email: string): Promise<string> {
+  const [lead] = await createRows(page, "quote_requests", [quoteRequest(`Estimate ${marker("c")}`, { email })]);
+  await page.goto(`/admin/leads/${lead!.id}`);
+  await hydrated(page);
+  await page.getByRole("button", { name: "Create Estimate" }).click();
+  await expect(page).toHaveURL(/\/admin\/estimates\/\d+$/);
+  await hydrated(page);
+  await expect(page.getByRole("heading", { level: 2, name: /^Estimate #\d+$/ })).toBeVisible();
+
+  // A service with its price, then an empty line filled in, then one removed.
+  await page.getByLabel("Add a service").selectOption({ label: "Headlight Restoration ($89.00)" });
+  await page.getByRole("button", { name: "Add Line" }).click();
+  await expect(line(page, 1).getByLabel("Description")).toHaveValue("Headlight Restoration");
+  await expect(line(page, 1).getByLabel("Unit Price")).toHaveValue("89.00");
+  await expect(page.getByLabel("Duration (minutes)")).toHaveValue("60");
+  await page.getByLabel("Add a service").selectOption({ label: "An empty line" });
+  await page.getByRole("button", { name: "Add Line" }).click();
+  await line(page, 2).getByLabel("Description").fill("Hand wax");
+  await line(page, 2).getByLabel("Quantity").fill("2");
+  await line(page, 2).getByLabel("Unit Price").fill("45.50");
+  await page.getByRole("button", { name: "Add Line" }).click();
+  await expect(line(page, 3)).toBeVisible();
+  await line(page, 3).getByRole("button", { name: /^Remove/ }).click();
+  await expect(line(page, 3)).toHaveCount(0);
+  await expect(line(page, 2).getByLabel("Description")).toHaveValue("Hand wax");
+  await page.getByLabel("Message to Customer").fill("Thanks for asking!");
+
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByText("Estimate saved.")).toBeVisible();
+  // $89.00 + 2 × $45.50 = $180.00, no tax set.
+  await expect(page.getByRole("definition").filter({ hasText: "$180.00" }).first()).toBeVisible();
+  await axeClean(page);
+  await expectNoSidewaysScroll(page);
+
+  await page.getByRole("button", { name: "Send Estimate" }).click();
+  await expect(page.getByText(`Estimate sent to ${email}.`)).toBeVisible();
+  return page.url();
+}
+
+for (const javaScriptEnabled of [true, false]) {
+  for (const view of VIEWS) {
+    test.describe(`${javaScriptEnabled ? "with" : "without"} JavaScript, ${view.name}`, () => {
+      test.use({ javaScriptEnabled, viewport: view.viewport });
+
+      test("the owner writes and sends an estimate; the customer downloads it and accepts", async ({ page, smtp }) => {
+        // Without JavaScript every Add Line, Remove and Save is a page load.
+        test.setTimeout(120_000);
+        await signIn(page, ADMIN_EMAIL, { returnUrl: "/admin/leads" });
+        const email = `${marker("est")}@example.com`;
+        const editor = await writeEstimate(page, email);
+        const mail = await smtp.waitFor((m) => m.to.includes(email) && m.subject.startsWith("Estimate #"));
+        expect(mail.attachments.map((a) => a.contentType)).toEqual(["application/pdf"]);
+        const link = /https?:\/\/\S+\/estimates\/[A-Za-z0-9_-]+/.exec(mail.text)?.[0];
+        expect(link).toBeTruthy();
+
+        await page.context().clearCookies();
+        await page.goto(new URL(link!).pathname);
+        await hydrated(page);
+        if (javaScriptEnabled) {
+          // The customer's page ships the framework, the site's shell and its own module: at most 130 KB, nothing of the dashboard.
+          const urls = await page.evaluate(() =>
+            performance.getEntriesByType("resource").filter((e) => /\.js(\?|$)/.test(e.name)).map((e) => e.name),
+          );
+          const loaded = await Promise.all(
+            urls.map(async (url) => {
+              const body = await (await page.request.get(url)).body();
+              return { url, gzip: gzipSync(body).length, text: body.toString("utf8") };
+            }),
+          );
+          const total = loaded.reduce((sum, f) => sum + f.gzip, 0);
+          console.log(`[estimate page] ${loaded.length} scripts, ${(total / 1024).toFixed(1)} KB gzip`);
+          expect(loaded.length).toBeGreaterThan(0);
+          expect(total).toBeLessThanOrEqual(130 * 1024);
+          const dashboard = loaded.filter((f) => /\/admin[^/]*\.js|quill|md-editor/i.test(f.url) || /\bql-editor\b|w-md-editor/.test(f.text));
+          expect(dashboard.map((f) => f.url)).toEqual([]);
+        }
+        const number = /#(\d+)/.exec(mail.subject)![1];
+        await expect(page.getByRole("heading", { level: 1, name: `Estimate #${number}` })).toBeVisible();
+        await expect(page.getByRole("cell", { name: "Hand wax" })).toBeVisible();
+        await expect(page.getByText("$180.00").last()).toBeVisible();
+        await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", /noindex/);
+        const pdf = await page.request.get(await page.getByRole("link", { name: "Download PDF" }).getAttribute("href").then((h) => h!));
+        expect(pdf.headers()["content-type"]).toBe("application/pdf");
+        await axeClean(page);
+        await expectNoSidewaysScroll(page);
+
+        await page.getByRole("button", { name: "Accept Estimate" }).click();
+        await expect(page.getByText("You accepted this estimate.")).toBeVisible();
+        await expect(page.getByRole("button", { name: "Accept Estimate" })).toHaveCount(0);
+        await smtp.waitFor((m) => m.subject.startsWith(`Estimate #${number} accepted`));
+
+        // The owner sees it decided: no longer editable, copied to change it.
+        await signIn(page, ADMIN_EMAIL, { returnUrl: new URL(editor).pathname });
+        await expect(page.getByText("The customer has accepted this estimate")).toBeVisible();
+        await expect(page.getByRole("button", { name: "Copy to New Estimate" })).toBeVisible();
+      });
+    });
+  }
+}
+
+test("a decline with a reason makes the lead Lost, shown in its history", async ({ page, smtp }) => {
+  await signIn(page, ADMIN_EMAIL, { returnUrl: "/admin/leads" });
+  const email = `${marker("dec")}@example.com`;
+  await writeEstimate(page, email);
+  const mail = await smtp.waitFor((m) => m.to.includes(email) && m.subject.startsWith("Estimate #"));
+  const link = /https?:\/\/\S+\/estimates\/[A-Za-z0-9_-]+/.exec(mail.text)![0];
+  const admin = page.context().cookies();
+  await page.context().clearCookies();
+  await page.goto(new URL(link).pathname);
+  await hydrated(page);
+  await page.getByLabel("Reason (optional)").fill("Found someone closer");
+  await page.getByRole("button", { name: "Decline" }).click();
+  await expect(page.getByText(/You declined this estimate/)).toBeVisible();
+  await page.context().addCookies(await admin);
+  await page.goto("/admin/estimates?status=declined");
+  await page.getByRole("link", { name: /^#\d+$/ }).first().click();
+  await page.getByRole("link", { name: /^Lead:/ }).click();
+  await expect(page.getByText("Reason: Declined estimate")).toBeVisible();
+  await expect(page.getByRole("region", { name: "History" }).getByText(/declined/).first()).toBeVisible();
+});
