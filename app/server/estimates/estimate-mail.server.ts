@@ -11,12 +11,6 @@ import type { Estimate } from "./estimates.server";
  * shows them with their delivery state.
  */
 
-export const ESTIMATE_EMAIL_KINDS = {
-  estimate: "Estimate to the customer",
-  estimate_accepted: "Estimate accepted",
-  estimate_declined: "Estimate declined",
-} as const;
-
 /** The customer's page; absolute from APP_URL, else from the request's origin when it is this machine (linkOrigin). */
 export function estimateLink(origin: string | undefined, token: string): string {
   return `${origin ?? ""}/estimates/${token}`;

@@ -1,7 +1,6 @@
 import type { QuoteInput } from "~/lib/quote-schema";
 import type { BusinessSettings } from "~/lib/site-settings";
 import { env } from "../env.server";
-import { ESTIMATE_EMAIL_KINDS } from "../estimates/estimate-mail.server";
 import type { Email } from "../mail.server";
 import { configuredOrigin } from "../site-url.server";
 
@@ -15,7 +14,10 @@ export const EMAIL_KINDS = {
   // The automatic receipt, not an answer from the owner.
   customer_reply: "Receipt to the customer",
   reminder: "Reminder",
-  ...ESTIMATE_EMAIL_KINDS,
+  // About a lead's estimate (../estimates/estimate-mail.server.ts).
+  estimate: "Estimate to the customer",
+  estimate_accepted: "Estimate accepted",
+  estimate_declined: "Estimate declined",
 } as const;
 export type EmailKind = keyof typeof EMAIL_KINDS;
 
