@@ -10,7 +10,9 @@ import { rowHistory } from "~/server/tables/history.server";
 import { purgeTrash } from "~/server/tables/purge.server";
 import { tableNames, getTable } from "~/server/tables/registry.server";
 import { DEPENDENTS, NOT_RESTORED } from "~/server/tables/trash.server";
+import { createEstimate, saveEstimate } from "~/server/estimates/estimates.server";
 import { up as forgetPurgedHistory } from "../../db/migrations/2026-11-27-09-purged-rows-forget-history";
+import { estimateForm, insertLead } from "../helpers/estimates";
 import { inProcessFetch } from "../helpers/routes";
 import { sessionCookieFor } from "../helpers/sessions";
 import { useTestDatabase } from "../helpers/test-database-lifecycle";
@@ -153,6 +155,40 @@ describe("delete moves a row to the trash; restore brings it back", () => {
     // Exactly as before: the note's transcript is not appended a second time.
     expect(await snapshot()).toEqual(before);
     expect(before.mail).toEqual([{ id: mail.id }]);
+  });
+
+  it("a deleted lead takes its estimates, their lines and events along, and its restore puts them all back; a deleted service's lines are relinked", async () => {
+    const leadId = await insertLead(db());
+    const service = await db()
+      .insertInto("services")
+      .values({ kind: "car", title: "Interior Detail", icon: "sparkles", price_cents: 18900, duration_minutes: 180 })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    const estimateId = await createEstimate(db(), leadId, OWNER);
+    const form = estimateForm([
+      ["Full interior detail", "1", "189.00"],
+      ["Pet hair removal", "2", "25.50"],
+    ]);
+    await saveEstimate(db(), estimateId, { ...form, serviceId: [String(service.id), ""] });
+    const snapshot = async () => ({
+      estimates: await db().selectFrom("estimates").selectAll().where("lead_id", "=", leadId).execute(),
+      lines: await db().selectFrom("estimate_lines").selectAll().where("estimate_id", "=", estimateId).orderBy("id").execute(),
+      events: await db().selectFrom("estimate_events").selectAll().where("estimate_id", "=", estimateId).orderBy("id").execute(),
+    });
+    const before = await snapshot();
+    expect(before.lines).toHaveLength(2);
+    expect(before.lines[0]!.service_id).toBe(service.id);
+    expect(before.events.length).toBeGreaterThan(0);
+
+    expect((await api(`/api/tables/services/${service.id}`, { method: "DELETE" })).status).toBe(200);
+    expect((await snapshot()).lines[0]!.service_id).toBeNull();
+    expect((await api(`/api/tables/services/${service.id}/restore`, { method: "POST" })).status).toBe(200);
+    expect(await snapshot()).toEqual(before);
+
+    expect((await api(`/api/tables/quote_requests/${leadId}`, { method: "DELETE" })).status).toBe(200);
+    expect(await snapshot()).toEqual({ estimates: [], lines: [], events: [] });
+    expect((await api(`/api/tables/quote_requests/${leadId}/restore`, { method: "POST" })).status).toBe(200);
+    expect(await snapshot()).toEqual(before);
   });
 
   it("Recently deleted (/admin/{table}/trash) lists deleted rows newest first, and its Restore puts one back", async () => {

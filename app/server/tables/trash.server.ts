@@ -23,6 +23,12 @@ interface Dependent {
   table: string;
   column: string;
   kind: "rows" | "link";
+  /**
+   * A dependent's own dependents (the cascade goes on): `column` refers to the
+   * rows of `parent.table` whose `parent.column` is the deleted row. Listed
+   * after the parent, so a restore puts the parent back first.
+   */
+  parent?: { table: string; column: string };
 }
 
 export const DEPENDENTS: Record<string, Dependent[]> = {
@@ -31,6 +37,14 @@ export const DEPENDENTS: Record<string, Dependent[]> = {
     { table: "lead_events", column: "lead_id", kind: "rows" },
     // The e-mails about the lead stay in the log either way; restoring links them again.
     { table: "email_outbox", column: "lead_id", kind: "link" },
+    // Its estimates, with their lines and events (docs/decisions/0080).
+    { table: "estimates", column: "lead_id", kind: "rows" },
+    { table: "estimate_lines", column: "estimate_id", kind: "rows", parent: { table: "estimates", column: "lead_id" } },
+    { table: "estimate_events", column: "estimate_id", kind: "rows", parent: { table: "estimates", column: "lead_id" } },
+  ],
+  services: [
+    // An estimate's line keeps its text and price without the service; a restore links it again.
+    { table: "estimate_lines", column: "service_id", kind: "link" },
   ],
 };
 
@@ -62,11 +76,14 @@ export async function moveToTrash(trx: DB, table: TableDef, id: number, actor: s
   if (!rows[0]) return false;
   const dependents: Record<string, unknown[]> = {};
   for (const d of DEPENDENTS[table.name] ?? []) {
+    const refersToDeleted = d.parent
+      ? sql`${sql.ref(d.column)} IN (SELECT id FROM ${sql.table(d.parent.table)} WHERE ${sql.ref(d.parent.column)} = ${id})`
+      : sql`${sql.ref(d.column)} = ${id}`;
     const { rows: found } = await (d.kind === "rows"
       ? sql<{ items: unknown[] }>`SELECT coalesce(jsonb_agg(to_jsonb(d) ORDER BY d.id), '[]'::jsonb) AS items
-          FROM ${sql.table(d.table)} d WHERE ${sql.ref(d.column)} = ${id}`
+          FROM ${sql.table(d.table)} d WHERE ${refersToDeleted}`
       : sql<{ items: unknown[] }>`SELECT coalesce(jsonb_agg(d.id ORDER BY d.id), '[]'::jsonb) AS items
-          FROM ${sql.table(d.table)} d WHERE ${sql.ref(d.column)} = ${id}`
+          FROM ${sql.table(d.table)} d WHERE ${refersToDeleted}`
     ).execute(trx);
     if (found[0]!.items.length) dependents[dependentKey(d)] = found[0]!.items;
   }
