@@ -177,6 +177,13 @@ export interface LeadEvents {
   to_status: string | null;
 }
 
+export interface LeadPhotos {
+  id: Generated<number>;
+  lead_id: number;
+  position: number;
+  upload_name: string;
+}
+
 export interface LeadStatusCounts {
   n: Int8;
   status: string;
@@ -204,6 +211,7 @@ export interface QuoteRequests {
   phone: string;
   reminder_due_at: Timestamp | null;
   search_text: ColumnType<string | null, never, never>;
+  service_address: Generated<string>;
   status: Generated<"new" | "contacted" | "quoted" | "booked" | "completed" | "lost">;
   updated_at: Generated<Timestamp>;
   vehicle_type: string;
@@ -307,6 +315,7 @@ export interface Uploads {
   name: string;
   original_name: string;
   size: Int8 | null;
+  staff_only: Generated<boolean>;
   unreferenced_since: Generated<Timestamp | null>;
 }
 
@@ -335,6 +344,7 @@ export interface DB {
   gallery: Gallery;
   images: Images;
   lead_events: LeadEvents;
+  lead_photos: LeadPhotos;
   lead_status_counts: LeadStatusCounts;
   one_time_codes: OneTimeCodes;
   quote_requests: QuoteRequests;

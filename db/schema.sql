@@ -268,6 +268,20 @@ CREATE INDEX lead_events_lead_idx ON lead_events USING btree (lead_id, id);
 CREATE UNIQUE INDEX lead_events_pkey ON lead_events USING btree (id);
 CREATE TRIGGER lead_events_note_transcript AFTER INSERT ON lead_events FOR EACH ROW WHEN (new.kind = 'note'::text) EXECUTE FUNCTION append_lead_note();
 
+CREATE TABLE lead_photos (
+  id integer DEFAULT nextval('lead_photos_id_seq'::regclass) NOT NULL,
+  lead_id integer NOT NULL,
+  position smallint NOT NULL,
+  upload_name text NOT NULL,
+  CONSTRAINT lead_photos_lead_id_fkey FOREIGN KEY (lead_id) REFERENCES quote_requests(id) ON DELETE CASCADE,
+  CONSTRAINT lead_photos_lead_position_key UNIQUE (lead_id, "position"),
+  CONSTRAINT lead_photos_pkey PRIMARY KEY (id),
+  CONSTRAINT lead_photos_position_check CHECK ("position" >= 1 AND "position" <= 5),
+  CONSTRAINT lead_photos_upload_name_fkey FOREIGN KEY (upload_name) REFERENCES uploads(name)
+);
+CREATE UNIQUE INDEX lead_photos_lead_position_key ON lead_photos USING btree (lead_id, "position");
+CREATE UNIQUE INDEX lead_photos_pkey ON lead_photos USING btree (id);
+
 CREATE TABLE lead_status_counts (
   status text NOT NULL,
   n bigint NOT NULL,
@@ -302,7 +316,9 @@ CREATE TABLE quote_requests (
   reminder_due_at timestamp with time zone,
   note_bodies text DEFAULT ''::text NOT NULL,
   search_text text GENERATED ALWAYS AS (((((((((((((name || ' '::text) || email) || ' '::text) || phone) || ' '::text) || vehicle_type) || ' '::text) || message) || ' '::text) || lost_reason) || ' '::text) || note_bodies)) STORED,
+  service_address text DEFAULT ''::text NOT NULL,
   CONSTRAINT quote_requests_pkey PRIMARY KEY (id),
+  CONSTRAINT quote_requests_service_address_length CHECK (char_length(service_address) <= 300),
   CONSTRAINT quote_requests_status_check CHECK (status = ANY (ARRAY['new'::text, 'contacted'::text, 'quoted'::text, 'booked'::text, 'completed'::text, 'lost'::text]))
 );
 CREATE INDEX quote_requests_client_ip_trgm_idx ON quote_requests USING gin (client_ip gin_trgm_ops);
@@ -474,6 +490,7 @@ CREATE TABLE uploads (
   created_at timestamp with time zone DEFAULT now() NOT NULL,
   unreferenced_since timestamp with time zone DEFAULT now(),
   metadata_checked_at timestamp with time zone,
+  staff_only boolean DEFAULT false NOT NULL,
   CONSTRAINT uploads_pkey PRIMARY KEY (name),
   CONSTRAINT uploads_size_check CHECK (size >= 0)
 );
@@ -519,6 +536,7 @@ CREATE SEQUENCE estimates_id_seq AS integer OWNED BY estimates.id;
 CREATE SEQUENCE faqs_id_seq AS integer OWNED BY faqs.id;
 CREATE SEQUENCE gallery_id_seq AS integer OWNED BY gallery.id;
 CREATE SEQUENCE lead_events_id_seq AS integer OWNED BY lead_events.id;
+CREATE SEQUENCE lead_photos_id_seq AS integer OWNED BY lead_photos.id;
 CREATE SEQUENCE quote_requests_id_seq AS integer OWNED BY quote_requests.id;
 CREATE SEQUENCE rate_limit_hits_id_seq AS bigint OWNED BY rate_limit_hits.id;
 CREATE SEQUENCE row_history_id_seq AS bigint OWNED BY row_history.id;

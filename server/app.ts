@@ -14,6 +14,7 @@ import { databaseContext, requestInfoContext } from "~/server/request-context.se
 import { ROW_BODY_MAX_BYTES } from "~/server/tables/rows.server";
 import { uploadStorage } from "~/server/uploads/storage.server";
 import { UPLOAD_ENVELOPE_BYTES } from "~/server/uploads/upload.server";
+import { quotePostMaxBytes } from "~/server/quote-photos/quote-post.server";
 import { bodyLimit } from "./body-limit";
 import { clientErrors } from "./client-errors";
 import { clientAddress } from "./client-ip";
@@ -48,7 +49,10 @@ function bodyLimitFor(path: string): number {
   // Admin row forms and the table API carry rich text: a field may hold 100 000
   // characters, up to 9 bytes each once URL-encoded.
   if (path.startsWith("/admin/") || path.startsWith("/api/tables/")) return ROW_BODY_MAX_BYTES;
-  // Sign-in, the quote form, every other form and JSON API: a few hundred bytes in practice.
+  // The quote form (the home page's action, and the same form sent by its script) may carry five
+  // photos at the upload limit (docs/decisions/0085); its text fields are still limited to 64 KB.
+  if (path === "/" || path === "/api/forms/submit") return quotePostMaxBytes();
+  // Sign-in, every other form and JSON API: a few hundred bytes in practice.
   return 64 * 1024;
 }
 

@@ -29,6 +29,10 @@ export const VEHICLE_TYPE_SUGGESTIONS = ["Car", "Truck", "SUV", "Boat", "Other"]
  */
 export const HONEYPOT_FIELD = "website";
 
+/** The photos of the vehicle the form may carry (docs/decisions/0085): the file field's name, and how many at most. */
+export const PHOTO_FIELD = "photos";
+export const QUOTE_PHOTOS_MAX = 5;
+
 /**
  * The home page action's answer to the form posted without JavaScript: the
  * state to show, and the values and field messages to render the form with.

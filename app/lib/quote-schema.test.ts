@@ -17,6 +17,7 @@ describe("quote schema", () => {
       phone: " 616-555-0123 ",
       vehicle_type: " car ",
       message: "  Salt stains on the carpets.  ",
+      service_address: " 12 Elm Street ",
     });
     expect(result).toEqual({
       name: "Jane Smith",
@@ -24,7 +25,10 @@ describe("quote schema", () => {
       phone: "616-555-0123",
       vehicle_type: "car",
       message: "Salt stains on the carpets.",
+      service_address: "12 Elm Street",
     });
+    // The address is optional (docs/decisions/0085): missing, it is an empty string.
+    expect(quoteSchema.parse({ ...valid }).service_address).toBe("");
   });
 
   it("treats the message as optional: missing, null or blank become an empty string", () => {

@@ -40,6 +40,14 @@ export const quoteSchema = z.object({
     .regex(NO_NUL, NUL_MESSAGE)
     .nullish()
     .transform((v) => v ?? ""),
+  // Optional (docs/decisions/0085): where the work is to be done; a job takes it later.
+  service_address: z
+    .string({ error: "Service address must be text." })
+    .trim()
+    .max(300, "Service address must be at most 300 characters.")
+    .regex(NO_NUL, NUL_MESSAGE)
+    .nullish()
+    .transform((v) => v ?? ""),
   [HONEYPOT_FIELD]: z.string().max(1000).nullish(),
 });
 

@@ -1,10 +1,12 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
-import { QUOTE_INVALID_MESSAGE, QUOTE_SUCCESS_MESSAGE, type QuoteFormReply } from "~/lib/quote-form";
+import { PHOTO_FIELD, QUOTE_INVALID_MESSAGE, QUOTE_SUCCESS_MESSAGE, type QuoteFormReply } from "~/lib/quote-form";
 import { quoteSchema } from "~/lib/quote-schema";
 import { AppError } from "~/server/app-error.server";
 import type { DB } from "~/server/db.server";
-import { submitQuote } from "~/server/quote.server";
+import { discardPhotos } from "~/server/quote-photos/lead-photos.server";
+import { readQuotePost } from "~/server/quote-photos/quote-post.server";
+import { submitQuoteWithPhotos } from "~/server/quote-photos/submit-with-photos.server";
 
 /**
  * The home page's action: the quote form posted as a plain HTML form (before
@@ -13,19 +15,20 @@ import { submitQuote } from "~/server/quote.server";
  */
 export async function quoteAction(db: DB, request: Request, clientIp: string) {
   const reply = (value: QuoteFormReply, init?: ResponseInit) => data(value, init);
-  let formData: FormData;
-  try {
-    formData = await request.formData();
-  } catch {
-    return reply({ success: false, message: "The form could not be read. Please try again." }, { status: 415 });
-  }
-  const submission = parseWithZod(formData, { schema: quoteSchema });
-  if (submission.status !== "success") {
-    return reply({ success: false, message: QUOTE_INVALID_MESSAGE, result: submission.reply() }, { status: 400 });
+  // The text fields, and the photos stored as they arrived (docs/decisions/0085).
+  const post = await readQuotePost(request, db, clientIp);
+  if (!post.ok) return reply({ success: false, message: post.error }, { status: post.status });
+  const submission = parseWithZod(post.form, { schema: quoteSchema });
+  if (submission.status !== "success" || post.photoError) {
+    await discardPhotos(post.photos);
+    // A refused photo is the photos field's message; the typed values come back either way.
+    const fieldErrors: Record<string, string[]> = post.photoError ? { [PHOTO_FIELD]: [post.photoError.message] } : {};
+    const result = submission.reply({ fieldErrors });
+    return reply({ success: false, message: QUOTE_INVALID_MESSAGE, result }, { status: post.photoError?.status ?? 400 });
   }
 
   try {
-    await submitQuote(db, submission.value, clientIp);
+    await submitQuoteWithPhotos(db, submission.value, clientIp, post.photos);
     return reply({ success: true, message: QUOTE_SUCCESS_MESSAGE, result: submission.reply({ resetForm: true }) });
   } catch (error) {
     if (!(error instanceof AppError)) throw error;

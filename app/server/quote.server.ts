@@ -11,6 +11,8 @@ import { getBusinessSettings, getSettings, lastKnownSettings } from "./settings.
 import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from "./outage.server";
 import { enqueueEmail } from "./outbox.server";
 import { takeRateLimit, type Limit } from "./rate-limit.server";
+import { attachLeadPhotos } from "./quote-photos/lead-photos.server";
+import type { StoredUpload } from "./uploads/upload.server";
 
 /** Per client address: a burst limit and a daily cap (docs/decisions/0021). */
 export const QUOTE_LIMITS: Limit[] = [
@@ -45,7 +47,7 @@ export interface QuoteOutcome {
  * when the database is unavailable: the request is not stored, and the
  * visitor must not think it was.
  */
-export async function submitQuote(db: DB, quote: QuoteInput, clientIp: string): Promise<QuoteOutcome> {
+export async function submitQuote(db: DB, quote: QuoteInput, clientIp: string, photos: StoredUpload[] = []): Promise<QuoteOutcome> {
   if (quote[HONEYPOT_FIELD]) {
     console.info(`[quote] dropped a request from ${clientIp || "an unknown address"}: the hidden field was filled`);
     return { id: null };
@@ -55,7 +57,7 @@ export async function submitQuote(db: DB, quote: QuoteInput, clientIp: string): 
   try {
     await takeQuoteLimits(db, clientIp);
     const receipt = (await takeRateLimit(db, RECEIPT_LIMIT, quote.email.toLowerCase())).allowed;
-    id = await storeQuote(db, quote, clientIp, receipt);
+    id = await storeQuote(db, quote, clientIp, receipt, photos);
   } catch (error) {
     if (!isDatabaseUnavailable(error)) throw error;
     console.error(`[quote] not stored, the database is unavailable: ${(error as Error).message}`);
@@ -81,7 +83,7 @@ async function takeQuoteLimits(db: DB, clientIp: string): Promise<void> {
  * transaction; returns the row's id. The lead's reminder falls due
  * LEAD_REMINDER_MINUTES from now (./leads/reminders.server.ts).
  */
-function storeQuote(db: DB, quote: QuoteInput, clientIp: string, receipt: boolean): Promise<number> {
+function storeQuote(db: DB, quote: QuoteInput, clientIp: string, receipt: boolean, photos: StoredUpload[]): Promise<number> {
   const reminderSeconds = Math.round(env().LEAD_REMINDER_MINUTES * 60);
   return db.transaction().execute(async (trx) => {
     const row = await trx
@@ -92,6 +94,7 @@ function storeQuote(db: DB, quote: QuoteInput, clientIp: string, receipt: boolea
         phone: quote.phone,
         vehicle_type: quote.vehicle_type,
         message: quote.message,
+        service_address: quote.service_address,
         status: "new",
         client_ip: clientIp,
         reminder_due_at: sql<Date>`now() + ${`${reminderSeconds} seconds`}::interval`,
@@ -99,6 +102,8 @@ function storeQuote(db: DB, quote: QuoteInput, clientIp: string, receipt: boolea
       .returning(["id", "created_at"])
       .executeTakeFirstOrThrow();
     const leadId = row.id;
+    // The photos the post carried (docs/decisions/0085): stored with the lead or not at all.
+    await attachLeadPhotos(trx, leadId, photos);
     const settings = await getBusinessSettings(trx);
     await enqueueEmail(trx, ownerNotification(leadId, quote, row.created_at, clientIp, settings), { leadId, kind: "owner_notification" });
     if (receipt) await enqueueEmail(trx, customerAutoReply(leadId, quote, settings), { leadId, kind: "customer_reply" });

@@ -22,6 +22,7 @@ import * as purgedRowsForgetHistory from "./2026-11-27-09-purged-rows-forget-his
 import * as richTextFrames from "./2026-11-27-09-rich-text-frames";
 import * as estimates from "./2026-11-28-01-estimates";
 import * as outboxAttachments from "./2026-11-28-02-outbox-attachments";
+import * as quotePhotos from "./2026-11-28-05-quote-photos";
 
 // Listed explicitly (not read from disk) so the bundled server carries them.
 // Names sort by date; append new ones at the end.
@@ -49,4 +50,5 @@ export const migrations: Record<string, Migration> = {
   "2026-11-27-09-rich-text-frames": richTextFrames,
   "2026-11-28-01-estimates": estimates,
   "2026-11-28-02-outbox-attachments": outboxAttachments,
+  "2026-11-28-05-quote-photos": quotePhotos,
 };

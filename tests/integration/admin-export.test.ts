@@ -73,7 +73,7 @@ describe("CSV export", () => {
     expect(text.endsWith("\r\n")).toBe(true);
     const [header, ...rows] = parseCsv(text);
     expect(header).toEqual([
-      "id", "name", "email", "phone", "vehicle_type", "message", "status", "lost_reason", "notes", "client_ip", "created_at", "updated_at", "first_response_at",
+      "id", "name", "email", "phone", "vehicle_type", "message", "service_address", "status", "lost_reason", "notes", "client_ip", "created_at", "updated_at", "first_response_at",
     ]);
     expect(rows.map((r) => [r[1], r[5]])).toEqual([
       ['Smith, "Bob"', "line one\nline two\r\nthree"],

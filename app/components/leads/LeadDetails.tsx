@@ -1,5 +1,6 @@
 import type { LeadView } from "~/server/leads/lead-view.server";
 import { ContactLinks, dialable } from "./ContactLinks";
+import { LeadPhotos } from "./LeadPhotos";
 
 const linkClass = "font-medium break-all text-brand-700 underline-offset-2 hover:underline";
 
@@ -22,6 +23,14 @@ export function LeadDetails({ lead }: { lead: LeadView }) {
           </a>
         </Detail>
         <Detail label="Vehicle type">{lead.vehicle_type}</Detail>
+        {lead.service_address && (
+          <Detail label="Service address">
+            {lead.service_address}{" "}
+            <a href={mapHref(lead.service_address)} target="_blank" rel="noopener noreferrer" className={linkClass}>
+              Map<span className="sr-only"> of the service address</span>
+            </a>
+          </Detail>
+        )}
         <Detail label="Received">
           <time dateTime={lead.received.iso}>{lead.received.exact}</time>{" "}
           <span className="text-slate-600">({lead.received.ago})</span>
@@ -37,8 +46,14 @@ export function LeadDetails({ lead }: { lead: LeadView }) {
       <p className="mt-1 rounded-lg bg-slate-50 p-3 text-sm break-words whitespace-pre-wrap text-slate-800">
         {lead.message || <span className="text-slate-600 italic">No message.</span>}
       </p>
+      <LeadPhotos photos={lead.photos} />
     </section>
   );
+}
+
+/** The address on a map, in whatever maps app or site the device opens. */
+function mapHref(address: string): string {
+  return `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(address)}`;
 }
 
 function Detail({ label, children }: { label: string; children: React.ReactNode }) {

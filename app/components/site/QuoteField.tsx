@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import type { HONEYPOT_FIELD } from "~/lib/quote-form";
+import type { HONEYPOT_FIELD, PHOTO_FIELD } from "~/lib/quote-form";
 import type { QuoteInput } from "~/lib/quote-schema";
 
 /** The quote form's id prefix: each input is `${FORM_ID}-${name}`, its messages `-hint` and `-error`. */
@@ -11,7 +11,7 @@ export const FORM_ID = "quote";
  * thank-you or the errors in view, not at the top of the home page.
  */
 export const QUOTE_ANCHOR = "quote-request";
-export type FieldName = keyof Omit<QuoteInput, typeof HONEYPOT_FIELD>;
+export type FieldName = keyof Omit<QuoteInput, typeof HONEYPOT_FIELD> | typeof PHOTO_FIELD;
 export type Errors = Partial<Record<string, string[] | undefined>>;
 
 export const inputClass =

@@ -1,20 +1,12 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { icon } from "./icons";
-import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { useActionData } from "react-router";
-import {
-  HONEYPOT_FIELD,
-  QUOTE_FORM_ID,
-  QUOTE_GENERIC_ERROR,
-  QUOTE_NETWORK_ERROR,
-  VEHICLE_TYPE_SUGGESTIONS,
-  type QuoteFormReply,
-} from "~/lib/quote-form";
-import type { QuoteInput } from "~/lib/quote-schema";
+import { HONEYPOT_FIELD, PHOTO_FIELD, QUOTE_PHOTOS_MAX, VEHICLE_TYPE_SUGGESTIONS, type QuoteFormReply } from "~/lib/quote-form";
 import { Field, FORM_ID, inputClass, QUOTE_ANCHOR, type Errors, type FieldName } from "./QuoteField";
 import { QuoteSuccess } from "./QuoteSuccess";
 import { useSiteSettings } from "./use-site-settings";
-import type { QuoteValidationState } from "./QuoteValidation";
+import type { QuoteValidationState, Status } from "./QuoteValidation";
 
 // Drawn with lucide's paths (./icons); here, as only this section uses them.
 const CircleAlert = /* @__PURE__ */ icon("circle-alert", [["circle",{"cx":"12","cy":"12","r":"10"}],["line",{"x1":"12","x2":"12","y1":"8","y2":"12"}],["line",{"x1":"12","x2":"12.01","y1":"16","y2":"16"}]]);
@@ -30,11 +22,10 @@ const QuoteValidation = lazy(() => import("./QuoteValidation"));
  * (the thank-you message) or error (the server's message, or a fallback).
  * Without JavaScript (or before it has loaded) it is a plain form posted to
  * the home page's action, which renders errors with the values kept. With
- * JavaScript it validates as you go and sends JSON to POST /api/forms/submit
- * without leaving the page.
+ * JavaScript it validates as you go and sends the same form (multipart, with
+ * its photos) to POST /api/forms/submit without leaving the page
+ * (./QuoteValidation.tsx, loaded with the validation).
  */
-type Status = { state: "idle" } | { state: "submitting" } | { state: "error"; message: string } | { state: "success" };
-
 export function QuoteForm() {
   // Set only after a plain form post (no JavaScript yet, or none at all).
   const posted = useActionData<QuoteFormReply>();
@@ -80,8 +71,6 @@ function QuoteFormFields({
   const { responseTime } = useSiteSettings();
   const [validation, setValidation] = useState<QuoteValidationState>();
   const [wantValidation, setWantValidation] = useState(false);
-  // Field messages the JSON API reported (only if it disagrees with the browser's check).
-  const [apiResult, setApiResult] = useState<SubmissionResult<string[]>>();
   const errors: Errors = validation?.errors ?? (posted?.error as Errors | undefined) ?? {};
   const defaults = (posted?.initialValue ?? {}) as Partial<Record<string, string>>;
 
@@ -99,26 +88,6 @@ function QuoteFormFields({
   useEffect(() => {
     if (focusOnMount) formRef.current?.querySelector<HTMLInputElement>("input")?.focus();
   }, [focusOnMount]);
-
-  const send = useCallback(
-    async (value: QuoteInput) => {
-      onStatus({ state: "submitting" });
-      try {
-        const response = await fetch("/api/forms/submit", {
-          method: "POST",
-          headers: { "Content-Type": "application/json", Accept: "application/json" },
-          body: JSON.stringify({ formId: QUOTE_FORM_ID, ...value }),
-        });
-        const body = (await response.json().catch(() => null)) as ApiAnswer | null;
-        if (response.ok && body?.success) return onStatus({ state: "success" });
-        if (body?.errors) setApiResult({ status: "error", error: body.errors });
-        onStatus({ state: "error", message: body?.message || QUOTE_GENERIC_ERROR });
-      } catch {
-        onStatus({ state: "error", message: QUOTE_NETWORK_ERROR });
-      }
-    },
-    [onStatus],
-  );
 
   const control = (name: FieldName, { required = true, hint = false } = {}) => {
     const invalid = !!errors[name]?.length;
@@ -139,6 +108,7 @@ function QuoteFormFields({
       ref={formRef}
       id={FORM_ID}
       method="post"
+      encType="multipart/form-data"
       action={`/?index#${QUOTE_ANCHOR}`}
       // The server (or, once loaded, the browser's check) gives the messages.
       noValidate
@@ -153,7 +123,7 @@ function QuoteFormFields({
     >
       {wantValidation && (
         <Suspense fallback={null}>
-          <QuoteValidation formId={FORM_ID} lastResult={apiResult ?? posted} onState={setValidation} onValid={send} />
+          <QuoteValidation formId={FORM_ID} lastResult={posted} onState={setValidation} onStatus={onStatus} />
         </Suspense>
       )}
 
@@ -167,7 +137,7 @@ function QuoteFormFields({
         </div>
       )}
 
-      {/* The optional field says so in its hint ("Optional: …"). */}
+      {/* The optional fields say so in their hints ("Optional: …"). */}
       <p className="text-xs text-slate-500">
         Fields marked <span className="text-red-600">*</span> are required.
       </p>
@@ -199,6 +169,10 @@ function QuoteFormFields({
         </Field>
       </div>
 
+      <Field name="service_address" label="Service Address" errors={errors} hint="Optional: where we'll do the work.">
+        <input {...control("service_address", { required: false, hint: true })} type="text" autoComplete="street-address" className={inputClass} />
+      </Field>
+
       <Field
         name="message"
         label="Additional Details"
@@ -206,6 +180,11 @@ function QuoteFormFields({
         hint="Optional: year, make and model, condition, services you're interested in."
       >
         <textarea {...control("message", { required: false, hint: true })} rows={4} className={`${inputClass} resize-y`} />
+      </Field>
+
+      {/* Chosen again after a post without JavaScript: a browser never refills a file input. */}
+      <Field name={PHOTO_FIELD} label="Photos" errors={errors} hint={`Optional: up to ${QUOTE_PHOTOS_MAX} photos of your vehicle.`}>
+        <input {...control(PHOTO_FIELD, { required: false, hint: true })} defaultValue={undefined} type="file" accept="image/*" multiple className={inputClass} />
       </Field>
 
       {/* Honeypot: hidden from people and assistive technology; bots fill it. */}
@@ -234,10 +213,4 @@ function QuoteFormFields({
       <p className="text-center text-xs text-slate-500">We reply {responseTime}. No spam, ever.</p>
     </form>
   );
-}
-
-interface ApiAnswer {
-  success?: boolean;
-  message?: string;
-  errors?: Record<string, string[]>;
 }

@@ -21,7 +21,7 @@ export const EMAIL_KINDS = {
 } as const;
 export type EmailKind = keyof typeof EMAIL_KINDS;
 
-type Lead = Pick<QuoteInput, "name" | "email" | "phone" | "vehicle_type" | "message">;
+type Lead = Pick<QuoteInput, "name" | "email" | "phone" | "vehicle_type" | "message"> & { service_address?: string };
 
 /** A time as the owner reads it: in the business's time zone, named. */
 export function businessTime(at: Date): string {
@@ -53,6 +53,8 @@ function details(lead: Lead): string[] {
     `Email:        ${lead.email}`,
     `Phone:        ${lead.phone}`,
     `Vehicle type: ${lead.vehicle_type}`,
+    // Optional (docs/decisions/0085): only when given.
+    ...(lead.service_address ? [`Address:      ${lead.service_address}`] : []),
     "",
     "Additional details:",
     lead.message || "(none)",

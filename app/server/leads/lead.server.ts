@@ -17,6 +17,8 @@ export interface Lead {
   phone: string;
   vehicle_type: string;
   message: string;
+  /** Where the work is to be done ('' when not given; docs/decisions/0085). */
+  service_address: string;
   status: LeadStatus;
   lost_reason: string;
   client_ip: string;
@@ -58,7 +60,7 @@ export function leadId(raw: string | undefined): number {
 export async function getLead(db: DB, id: number): Promise<Lead> {
   const lead = await db
     .selectFrom("quote_requests")
-    .select(["id", "name", "email", "phone", "vehicle_type", "message", "status", "lost_reason", "client_ip", "created_at", "first_response_at"])
+    .select(["id", "name", "email", "phone", "vehicle_type", "message", "service_address", "status", "lost_reason", "client_ip", "created_at", "first_response_at"])
     .where("id", "=", id)
     .executeTakeFirst();
   if (!lead) throw leadNotFound();

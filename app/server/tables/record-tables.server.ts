@@ -24,6 +24,7 @@ export const QUOTE_REQUESTS: TableDef = {
     phone: { type: "string", title: "Phone", minLength: 10, maxLength: 20, searchable: true },
     vehicle_type: { type: "string", title: "Vehicle Type", maxLength: 100, sortable: true, searchable: true },
     message: { type: "string", title: "Additional Details", format: "textarea", maxLength: 1000 },
+    service_address: { type: "string", title: "Service Address", maxLength: 300, searchable: true },
     // A change of status here is recorded in the lead's history like one in the inbox.
     status: {
       type: "string",

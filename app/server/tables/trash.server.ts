@@ -37,6 +37,8 @@ export const DEPENDENTS: Record<string, Dependent[]> = {
     { table: "lead_events", column: "lead_id", kind: "rows" },
     // The e-mails about the lead stay in the log either way; restoring links them again.
     { table: "email_outbox", column: "lead_id", kind: "link" },
+    // Its photos (docs/decisions/0085): the files stay while the trash holds them (../uploads/orphans.server.ts).
+    { table: "lead_photos", column: "lead_id", kind: "rows" },
     // Its estimates, with their lines and events (docs/decisions/0080).
     { table: "estimates", column: "lead_id", kind: "rows" },
     { table: "estimate_lines", column: "estimate_id", kind: "rows", parent: { table: "estimates", column: "lead_id" } },

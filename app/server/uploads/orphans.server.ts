@@ -8,7 +8,8 @@ import { COPY_NAME, STORED_NAME, type UploadStorage } from "./storage-contract.s
  * The clean-up of uploads no row refers to (docs/decisions/0046). An upload
  * is referred to when a value of a registered table (an upload field, or rich
  * text and Markdown that link it) or a row in the trash (it can be restored)
- * holds its URL, or the URL of one of its resized copies. Each run:
+ * holds its URL, or the URL of one of its resized copies, or a lead (live or
+ * in the trash) has it among its photos. Each run:
  *   1. gives a row to stored files that have none (uploaded before names were
  *      kept), unreferenced from now;
  *   2. clears `unreferenced_since` of the referred-to uploads, and sets it to
@@ -48,6 +49,10 @@ function referencedBases(): RawBuilder<{ base: string }> {
   // A deleted row can be restored for 30 days: what it held stays referred to.
   selects.push(sql`SELECT (regexp_matches(row_data::text, ${UPLOAD_URL}, 'g'))[1] AS base FROM trash
     WHERE table_name IN (${sql.join(tables.map((t) => t.table))})`);
+  // A lead's photos (docs/decisions/0085), and those of a lead in the trash.
+  selects.push(sql`SELECT left(upload_name, 32) AS base FROM lead_photos`);
+  selects.push(sql`SELECT left(photo->>'upload_name', 32) AS base FROM trash, jsonb_array_elements(dependents->'lead_photos') photo
+    WHERE table_name = 'quote_requests'`);
   return sql<{ base: string }>`${sql.join(selects, sql` UNION `)}`;
 }
 

@@ -37,7 +37,7 @@ export async function recordUpload(db: DB, upload: StoredUpload, now = new Date(
 }
 
 /** Deletes a stored upload's files, its copies first (as the clean-up does). */
-async function removeStored(upload: StoredUpload, storage = uploadStorage()): Promise<void> {
+export async function removeStored(upload: StoredUpload, storage = uploadStorage()): Promise<void> {
   for (const copy of upload.image?.copies ?? []) await storage.delete(`${upload.name.slice(0, 32)}${copy.suffix}`);
   await storage.delete(upload.name);
 }
@@ -48,14 +48,23 @@ async function removeStored(upload: StoredUpload, storage = uploadStorage()): Pr
  * Undefined when nothing is recorded (a file stored before names were kept).
  */
 export async function downloadName(db: DB, stored: string): Promise<string | undefined> {
+  return (await uploadRecord(db, stored))?.downloadName;
+}
+
+/**
+ * What serving a stored file needs from its upload's row: its download name
+ * (as downloadName), and whether only administrators may see it (a lead's
+ * photo, docs/decisions/0085; its copies too). Undefined without a row.
+ */
+export async function uploadRecord(db: DB, stored: string): Promise<{ downloadName: string; staffOnly: boolean } | undefined> {
   const copy = COPY_NAME.test(stored);
-  const query = db.selectFrom("uploads").select("original_name");
+  const query = db.selectFrom("uploads").select(["original_name", "staff_only"]);
   const row = await (copy ? query.where("name", "like", `${stored.slice(0, 32).replace(/[\\%_]/g, "\\$&")}.%`) : query.where("name", "=", stored)).executeTakeFirst();
   if (!row) return undefined;
-  if (!copy) return row.original_name;
+  if (!copy) return { downloadName: row.original_name, staffOnly: row.staff_only };
   const dot = row.original_name.lastIndexOf(".");
   const stem = dot > 0 ? row.original_name.slice(0, dot) : row.original_name;
-  return `${stem}${stored.slice(32)}`;
+  return { downloadName: `${stem}${stored.slice(32)}`, staffOnly: row.staff_only };
 }
 
 /** The Content-Disposition of a stored file: shown in the page or downloaded, under its original name when known. */

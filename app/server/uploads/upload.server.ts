@@ -60,24 +60,31 @@ export function checkUploadHeaders(request: Request): void {
  * Refusals are AppErrors (400, 413, 415).
  */
 export async function storeUpload(request: Request, kind: UploadKind): Promise<StoredUpload> {
-  const max = env().UPLOAD_MAX_BYTES;
-  const file = await fileField(request, max);
+  const file = await fileField(request, env().UPLOAD_MAX_BYTES);
   // One contiguous copy of the part's chunks, the only copy of the file made
   // here (a File, as form-data-parser hands it over, would make two more).
-  const bytes = file.bytes;
+  return storeUploadBytes(file.bytes, file.filename, kind);
+}
+
+/**
+ * Stores one file already read (within UPLOAD_MAX_BYTES) as storeUpload does:
+ * the same checks, the same cleaning, the same copies. Also the quote form's
+ * photos (../quote-photos/quote-post.server.ts).
+ */
+export async function storeUploadBytes(bytes: Uint8Array, filename: string | undefined, kind: UploadKind): Promise<StoredUpload> {
   if (!bytes.length) throw badRequest("The file is empty");
   const type = sniffType(bytes);
   if (kind === "media" && type?.kind !== "image" && type?.kind !== "video") throw new AppError(415, MEDIA_ONLY);
   const raster = type?.kind === "image" && RASTER_EXTENSIONS.has(type.ext);
   if (kind === "image" && !raster) throw new AppError(415, NOT_AN_IMAGE);
   const { parts, image } = raster ? await cleanRasterImage(bytes, type.ext, kind) : { parts: [bytes], image: undefined };
-  const ext = type?.ext ?? otherExtension(file.filename ?? "");
+  const ext = type?.ext ?? otherExtension(filename ?? "");
   const storage = uploadStorage();
   // The parts as they are, without the copy a Blob would make.
   const stored = await storage.put(new ReadableStream<Uint8Array>({ start: (c) => (parts.forEach((p) => c.enqueue(p)), c.close()) }), ext);
   for (const copy of image?.copies ?? []) await storage.putCopy(stored, copy.suffix, copy.bytes);
   const size = parts.reduce((n, p) => n + p.length, 0);
-  return { url: `/uploads/${stored}`, name: stored, originalName: sanitiseFileName(file.filename, ext), size, image };
+  return { url: `/uploads/${stored}`, name: stored, originalName: sanitiseFileName(filename, ext), size, image };
 }
 
 /**
@@ -135,7 +142,7 @@ export function sizeLimitText(max: number): string {
   return `${Math.max(0.1, Math.round((max / (1024 * 1024)) * 10) / 10)} MB`;
 }
 
-function tooLarge(max: number): AppError {
+export function tooLarge(max: number): AppError {
   return new AppError(413, `File too large: the limit is ${sizeLimitText(max)}`);
 }
 
