@@ -166,6 +166,36 @@ export interface Images {
   widths: Generated<JsonText<number[]>>;
 }
 
+export interface JobEvents {
+  actor: Generated<string>;
+  body: Generated<string>;
+  created_at: Generated<Timestamp>;
+  id: Generated<number>;
+  job_id: number;
+  kind: "scheduled" | "rescheduled" | "on_the_way" | "done" | "cancelled" | "reminded";
+}
+
+export interface Jobs {
+  address: Generated<string>;
+  buffer_minutes: Generated<number>;
+  busy: string;
+  cancelled_at: Timestamp | null;
+  cancelled_by: "owner" | "customer" | null;
+  created_at: Generated<Timestamp>;
+  done_at: Timestamp | null;
+  duration_minutes: number;
+  estimate_id: number | null;
+  id: Generated<number>;
+  lead_id: number;
+  notes: Generated<string>;
+  reminder_due_at: Timestamp | null;
+  sequence: Generated<number>;
+  starts_at: Timestamp;
+  status: Generated<"scheduled" | "on_the_way" | "done" | "cancelled">;
+  token: string;
+  updated_at: Generated<Timestamp>;
+}
+
 export interface LeadEvents {
   actor: Generated<string>;
   body: Generated<string>;
@@ -271,6 +301,7 @@ export interface Sessions {
 export interface SiteSettings {
   about_story: string;
   business_name: string;
+  calendar_feed_token: string | null;
   facebook_url: Generated<string>;
   founder_name: string;
   hero_headline: string;
@@ -283,8 +314,12 @@ export interface SiteSettings {
   response_time: string;
   service_area: string;
   tax_rate: Generated<Numeric>;
+  travel_buffer_minutes: Generated<number>;
   updated_at: Generated<Timestamp>;
   updated_by: Generated<string>;
+  workday_end: Generated<string>;
+  workday_start: Generated<string>;
+  working_days: Generated<number[]>;
 }
 
 export interface Testimonials {
@@ -343,6 +378,8 @@ export interface DB {
   faqs: Faqs;
   gallery: Gallery;
   images: Images;
+  job_events: JobEvents;
+  jobs: Jobs;
   lead_events: LeadEvents;
   lead_photos: LeadPhotos;
   lead_status_counts: LeadStatusCounts;

@@ -251,6 +251,60 @@ CREATE TABLE images (
 );
 CREATE UNIQUE INDEX images_pkey ON images USING btree (name);
 
+CREATE TABLE job_events (
+  id integer DEFAULT nextval('job_events_id_seq'::regclass) NOT NULL,
+  job_id integer NOT NULL,
+  kind text NOT NULL,
+  body text DEFAULT ''::text NOT NULL,
+  actor text DEFAULT ''::text NOT NULL,
+  created_at timestamp with time zone DEFAULT now() NOT NULL,
+  CONSTRAINT job_events_job_id_fkey FOREIGN KEY (job_id) REFERENCES jobs(id) ON DELETE CASCADE,
+  CONSTRAINT job_events_kind_check CHECK (kind = ANY (ARRAY['scheduled'::text, 'rescheduled'::text, 'on_the_way'::text, 'done'::text, 'cancelled'::text, 'reminded'::text])),
+  CONSTRAINT job_events_pkey PRIMARY KEY (id)
+);
+CREATE INDEX job_events_job_idx ON job_events USING btree (job_id, id);
+CREATE UNIQUE INDEX job_events_pkey ON job_events USING btree (id);
+
+CREATE TABLE jobs (
+  id integer DEFAULT nextval('jobs_id_seq'::regclass) NOT NULL,
+  lead_id integer NOT NULL,
+  estimate_id integer,
+  token text NOT NULL,
+  status text DEFAULT 'scheduled'::text NOT NULL,
+  starts_at timestamp with time zone NOT NULL,
+  duration_minutes integer NOT NULL,
+  buffer_minutes integer DEFAULT 0 NOT NULL,
+  busy tstzrange NOT NULL,
+  address text DEFAULT ''::text NOT NULL,
+  notes text DEFAULT ''::text NOT NULL,
+  sequence integer DEFAULT 0 NOT NULL,
+  reminder_due_at timestamp with time zone,
+  cancelled_by text,
+  created_at timestamp with time zone DEFAULT now() NOT NULL,
+  updated_at timestamp with time zone DEFAULT now() NOT NULL,
+  done_at timestamp with time zone,
+  cancelled_at timestamp with time zone,
+  CONSTRAINT jobs_address_check CHECK (length(address) <= 300),
+  CONSTRAINT jobs_buffer_minutes_check CHECK (buffer_minutes >= 0 AND buffer_minutes <= 240),
+  CONSTRAINT jobs_busy_check CHECK (busy = tstzrange(starts_at, starts_at + make_interval(mins => duration_minutes + buffer_minutes), '[)'::text)),
+  CONSTRAINT jobs_cancelled_by_check CHECK (cancelled_by = ANY (ARRAY['owner'::text, 'customer'::text])),
+  CONSTRAINT jobs_duration_minutes_check CHECK (duration_minutes >= 1 AND duration_minutes <= 720),
+  CONSTRAINT jobs_estimate_id_fkey FOREIGN KEY (estimate_id) REFERENCES estimates(id) ON DELETE SET NULL,
+  CONSTRAINT jobs_lead_id_fkey FOREIGN KEY (lead_id) REFERENCES quote_requests(id) ON DELETE CASCADE,
+  CONSTRAINT jobs_no_overlap EXCLUDE USING gist (busy WITH &&) WHERE (status <> 'cancelled'::text),
+  CONSTRAINT jobs_notes_check CHECK (length(notes) <= 2000),
+  CONSTRAINT jobs_pkey PRIMARY KEY (id),
+  CONSTRAINT jobs_status_check CHECK (status = ANY (ARRAY['scheduled'::text, 'on_the_way'::text, 'done'::text, 'cancelled'::text])),
+  CONSTRAINT jobs_token_check CHECK (length(token) >= 22),
+  CONSTRAINT jobs_token_key UNIQUE (token)
+);
+CREATE INDEX jobs_lead_idx ON jobs USING btree (lead_id, id);
+CREATE INDEX jobs_no_overlap ON jobs USING gist (busy) WHERE (status <> 'cancelled'::text);
+CREATE UNIQUE INDEX jobs_pkey ON jobs USING btree (id);
+CREATE INDEX jobs_reminder_due_idx ON jobs USING btree (reminder_due_at) WHERE ((reminder_due_at IS NOT NULL) AND (status = 'scheduled'::text));
+CREATE INDEX jobs_starts_idx ON jobs USING btree (starts_at);
+CREATE UNIQUE INDEX jobs_token_key ON jobs USING btree (token);
+
 CREATE TABLE lead_events (
   id integer DEFAULT nextval('lead_events_id_seq'::regclass) NOT NULL,
   lead_id integer NOT NULL,
@@ -440,9 +494,18 @@ CREATE TABLE site_settings (
   updated_by text DEFAULT ''::text NOT NULL,
   notify_email text,
   tax_rate numeric(6,3) DEFAULT 0 NOT NULL,
+  workday_start text DEFAULT '08:00'::text NOT NULL,
+  workday_end text DEFAULT '18:00'::text NOT NULL,
+  working_days smallint[] DEFAULT '{1,2,3,4,5,6}'::smallint[] NOT NULL,
+  travel_buffer_minutes integer DEFAULT 30 NOT NULL,
+  calendar_feed_token text,
   CONSTRAINT site_settings_id_check CHECK (id = 1),
   CONSTRAINT site_settings_pkey PRIMARY KEY (id),
-  CONSTRAINT site_settings_tax_rate_check CHECK (tax_rate >= 0::numeric AND tax_rate <= 100::numeric)
+  CONSTRAINT site_settings_tax_rate_check CHECK (tax_rate >= 0::numeric AND tax_rate <= 100::numeric),
+  CONSTRAINT site_settings_travel_buffer_minutes_check CHECK (travel_buffer_minutes >= 0 AND travel_buffer_minutes <= 240),
+  CONSTRAINT site_settings_workday_end_check CHECK (workday_end ~ '^([01][0-9]|2[0-3]):[0-5][0-9]$'::text),
+  CONSTRAINT site_settings_workday_start_check CHECK (workday_start ~ '^([01][0-9]|2[0-3]):[0-5][0-9]$'::text),
+  CONSTRAINT site_settings_working_days_check CHECK (working_days <@ '{1,2,3,4,5,6,7}'::smallint[])
 );
 CREATE UNIQUE INDEX site_settings_pkey ON site_settings USING btree (id);
 CREATE TRIGGER site_settings_content_version AFTER INSERT OR DELETE OR UPDATE OR TRUNCATE ON site_settings FOR EACH STATEMENT EXECUTE FUNCTION bump_content_version();
@@ -535,6 +598,8 @@ CREATE SEQUENCE estimate_number_seq AS bigint OWNED BY estimates.number;
 CREATE SEQUENCE estimates_id_seq AS integer OWNED BY estimates.id;
 CREATE SEQUENCE faqs_id_seq AS integer OWNED BY faqs.id;
 CREATE SEQUENCE gallery_id_seq AS integer OWNED BY gallery.id;
+CREATE SEQUENCE job_events_id_seq AS integer OWNED BY job_events.id;
+CREATE SEQUENCE jobs_id_seq AS integer OWNED BY jobs.id;
 CREATE SEQUENCE lead_events_id_seq AS integer OWNED BY lead_events.id;
 CREATE SEQUENCE lead_photos_id_seq AS integer OWNED BY lead_photos.id;
 CREATE SEQUENCE quote_requests_id_seq AS integer OWNED BY quote_requests.id;

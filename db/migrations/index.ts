@@ -23,6 +23,7 @@ import * as richTextFrames from "./2026-11-27-09-rich-text-frames";
 import * as estimates from "./2026-11-28-01-estimates";
 import * as outboxAttachments from "./2026-11-28-02-outbox-attachments";
 import * as quotePhotos from "./2026-11-28-05-quote-photos";
+import * as jobs from "./2026-11-28-06-jobs";
 
 // Listed explicitly (not read from disk) so the bundled server carries them.
 // Names sort by date; append new ones at the end.
@@ -51,4 +52,5 @@ export const migrations: Record<string, Migration> = {
   "2026-11-28-01-estimates": estimates,
   "2026-11-28-02-outbox-attachments": outboxAttachments,
   "2026-11-28-05-quote-photos": quotePhotos,
+  "2026-11-28-06-jobs": jobs,
 };

@@ -43,6 +43,9 @@ export const DEPENDENTS: Record<string, Dependent[]> = {
     { table: "estimates", column: "lead_id", kind: "rows" },
     { table: "estimate_lines", column: "estimate_id", kind: "rows", parent: { table: "estimates", column: "lead_id" } },
     { table: "estimate_events", column: "estimate_id", kind: "rows", parent: { table: "estimates", column: "lead_id" } },
+    // Its jobs and their events (docs/decisions/0083), after the estimates they may link to.
+    { table: "jobs", column: "lead_id", kind: "rows" },
+    { table: "job_events", column: "job_id", kind: "rows", parent: { table: "jobs", column: "lead_id" } },
   ],
   services: [
     // An estimate's line keeps its text and price without the service; a restore links it again.
