@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { startOfDayIn, wallClock, zoneOffsetMs } from "./time-zone";
+import { dayIn, instantIn, startOfDayIn, timeIn, wallClock, zoneOffsetMs } from "./time-zone";
 
 describe("time zones", () => {
   it("reads the wall clock and the offset of a zone at an instant", () => {
@@ -19,5 +19,25 @@ describe("time zones", () => {
     expect(startOfDayIn("2026-11-01", "America/Detroit").toISOString()).toBe("2026-11-01T04:00:00.000Z");
     expect(startOfDayIn("2026-11-02", "America/Detroit").toISOString()).toBe("2026-11-02T05:00:00.000Z");
     expect(startOfDayIn("2026-11-23", "UTC").toISOString()).toBe("2026-11-23T00:00:00.000Z");
+  });
+
+  it("places a wall-clock time on the days the clocks change: skipped times move forward, repeated ones are the first", () => {
+    const at = (day: string, time: string) => instantIn(day, time, "America/Detroit").toISOString();
+    expect(at("2026-12-07", "09:00")).toBe("2026-12-07T14:00:00.000Z");
+    expect(at("2026-07-07", "09:00")).toBe("2026-07-07T13:00:00.000Z");
+    // 1 November 2026: 01:00–02:00 happens twice.
+    expect(at("2026-11-01", "00:30")).toBe("2026-11-01T04:30:00.000Z");
+    expect(at("2026-11-01", "01:30")).toBe("2026-11-01T05:30:00.000Z");
+    expect(at("2026-11-01", "02:30")).toBe("2026-11-01T07:30:00.000Z");
+    expect(at("2026-11-01", "09:00")).toBe("2026-11-01T14:00:00.000Z");
+    // 14 March 2027: 02:00–03:00 does not exist.
+    expect(at("2027-03-14", "01:30")).toBe("2027-03-14T06:30:00.000Z");
+    expect(at("2027-03-14", "02:30")).toBe("2027-03-14T07:30:00.000Z");
+    expect(at("2027-03-14", "03:30")).toBe("2027-03-14T07:30:00.000Z");
+    expect(at("2027-03-14", "09:00")).toBe("2027-03-14T13:00:00.000Z");
+    for (const day of ["2026-11-01", "2027-03-14", "2026-12-07"]) {
+      const nine = instantIn(day, "09:00", "America/Detroit");
+      expect([dayIn(nine, "America/Detroit"), timeIn(nine, "America/Detroit")]).toEqual([day, "09:00"]);
+    }
   });
 });

@@ -74,3 +74,27 @@ export function addDays(day: string, days: number): string {
   const [y, m, d] = day.split("-").map(Number) as [number, number, number];
   return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
 }
+
+/**
+ * The instant a wall-clock time (YYYY-MM-DD, HH:MM) happens in `timeZone`.
+ * In the hour a spring clock change skips, the time is read with the offset
+ * before the change (02:30 becomes 03:30); in the hour an autumn change
+ * repeats, it is the first of the two.
+ */
+export function instantIn(day: string, time: string, timeZone: string): Date {
+  const [y, m, d] = day.split("-").map(Number) as [number, number, number];
+  const [hh, mm] = time.split(":").map(Number) as [number, number];
+  const wall = Date.UTC(y, m - 1, d, hh, mm);
+  // The zone's offsets a day before and a day after: around a clock change they differ.
+  const before = wall - zoneOffsetMs(wall - 86_400_000, timeZone);
+  const after = wall - zoneOffsetMs(wall + 86_400_000, timeZone);
+  const shows = (instant: number) => instant + zoneOffsetMs(instant, timeZone) === wall;
+  const matching = [before, after].filter(shows);
+  return new Date(matching.length ? Math.min(...matching) : before);
+}
+
+/** HH:MM of `at` in `timeZone` (24-hour). */
+export function timeIn(at: Date, timeZone: string): string {
+  const w = wallClock(at, timeZone);
+  return `${w.hour}:${w.minute}`;
+}

@@ -1,5 +1,6 @@
 import type { DB, OpenDatabase } from "./db.server";
 import { env } from "./env.server";
+import { queueDueJobReminders } from "./jobs/job-reminders.server";
 import { queueDueReminders } from "./leads/reminders.server";
 import { closeMailTransport } from "./mail.server";
 import { deliverDueEmails } from "./outbox-delivery.server";
@@ -66,6 +67,14 @@ function remindOfWaitingLeads(db: DB): void {
   }, "lead-reminders");
 }
 
+/** Queues the customers' appointment reminders that are due, then delivers them (the tick's resolution is enough for a day ahead). */
+function remindOfComingJobs(db: DB): void {
+  enqueue(async () => {
+    if (state.stop?.signal.aborted) return;
+    if (await queueDueJobReminders(db)) kickOutbox(db);
+  }, "job-reminders");
+}
+
 /**
  * A new lead's reminder is sent when it falls due, not at the next tick after
  * it. The tick is the safety net: after a restart, or for a lead another
@@ -116,7 +125,7 @@ function removeOrphanUploads(db: DB): void {
 }
 
 /**
- * On the server's database: the outbox and the lead reminders every
+ * On the server's database: the outbox, the lead and appointment reminders every
  * OUTBOX_EVERY_MS, the rate-limit clean-up and the trash purge every hour
  * (and the purge at start).
  */
@@ -133,10 +142,12 @@ export function startBackgroundJobs(database: OpenDatabase): void {
     kickOutbox(db);
   }, "outbox");
   remindOfWaitingLeads(db);
+  remindOfComingJobs(db);
   purgeExpiredTrash(db);
   removeOrphanUploads(db);
   state.timer = setInterval(() => {
     remindOfWaitingLeads(db);
+    remindOfComingJobs(db);
     kickOutbox(db);
     if (++ticks % 240 === 0) {
       enqueue(() => pruneRateLimitHits(db), "rate-limit");

@@ -18,6 +18,13 @@ export const EMAIL_KINDS = {
   estimate: "Estimate to the customer",
   estimate_accepted: "Estimate accepted",
   estimate_declined: "Estimate declined",
+  // About a lead's job (../jobs/job-mail.server.ts).
+  job_confirmed: "Appointment confirmed",
+  job_changed: "Appointment changed",
+  job_cancelled: "Appointment cancelled",
+  job_on_the_way: "On our way",
+  job_reminder: "Appointment reminder",
+  job_cancelled_by_customer: "Cancelled by the customer",
 } as const;
 export type EmailKind = keyof typeof EMAIL_KINDS;
 

@@ -1,0 +1,17 @@
+/** A job's statuses (browser-safe: the job page, the week and the customer's page share them). */
+export const JOB_STATUSES = ["scheduled", "on_the_way", "done", "cancelled"] as const;
+export type JobStatus = (typeof JOB_STATUSES)[number];
+
+export const JOB_STATUS_TITLES: Record<JobStatus, string> = {
+  scheduled: "Scheduled",
+  on_the_way: "On the way",
+  done: "Done",
+  cancelled: "Cancelled",
+};
+
+/** A job that still holds its time: it can be rescheduled, cancelled, started and finished. */
+export const LIVE_JOB_STATUSES = ["scheduled", "on_the_way"] as const;
+export const isLiveJob = (status: JobStatus) => status === "scheduled" || status === "on_the_way";
+
+/** The choices of `On My Way`: about how many minutes until the detailer arrives. */
+export const ARRIVAL_MINUTES = [10, 15, 20, 30, 45, 60, 90] as const;

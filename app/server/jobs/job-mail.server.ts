@@ -1,0 +1,99 @@
+import { appointmentTime, durationText } from "~/lib/job-time";
+import type { BusinessSettings } from "~/lib/site-settings";
+import { env } from "../env.server";
+import type { Email } from "../mail.server";
+import { configuredOrigin } from "../site-url.server";
+import { jobInvite } from "./job-ical.server";
+import type { Job } from "./job-records.server";
+
+/**
+ * The e-mails about a job. The customer's carry the job as an invite (its
+ * UID, SEQUENCE and METHOD tell their calendar to add, move or remove it) and
+ * the link to their appointment page; subjects start as the UI contract says.
+ * The owner's (a customer's cancellation) links the job's page.
+ */
+
+export type JobEmailKind = "confirmed" | "changed" | "cancelled" | "on_the_way" | "reminder" | "cancelled_by_customer";
+
+type Settings = Pick<BusinessSettings, "businessName" | "phone" | "publicEmail" | "notifyEmail">;
+
+/** The job's time as every e-mail and message says it: "Monday, December 7, 2026, 9:00 AM – 12:00 PM". */
+export const appointmentWhen = (job: Pick<Job, "startsAt" | "endsAt">) => appointmentTime(job.startsAt, job.endsAt, env().BUSINESS_TIME_ZONE);
+
+/** The customer's appointment page; absolute from APP_URL, else from the request's origin when it is this machine (linkOrigin). */
+export function appointmentLink(origin: string | undefined, token: string): string {
+  return `${origin ?? ""}/appointments/${token}`;
+}
+
+function jobPageLine(jobId: number): string {
+  const origin = configuredOrigin();
+  return origin ? `Open the job: ${origin}/admin/jobs/${jobId}` : `Open the job at /admin/jobs/${jobId} in the dashboard.`;
+}
+
+export function jobEmail(kind: JobEmailKind, job: Job, settings: Settings, origin: string | undefined, extra: { minutes?: number } = {}): Email {
+  const when = appointmentWhen(job);
+  const link = appointmentLink(origin, job.token);
+  if (kind === "cancelled_by_customer") {
+    return {
+      to: settings.notifyEmail,
+      replyTo: job.customer.email,
+      subject: `Appointment cancelled by ${job.customer.name}: ${when}`,
+      text: [
+        `${job.customer.name} cancelled their appointment on their appointment page.`,
+        "",
+        `When:    ${when}`,
+        `Where:   ${job.address}`,
+        `Phone:   ${job.customer.phone}`,
+        "",
+        "The time is free again.",
+        jobPageLine(job.id),
+      ].join("\n"),
+    };
+  }
+  const { subject, opening } = customerWords(kind, job, settings, when, extra.minutes);
+  return {
+    to: job.customer.email,
+    replyTo: settings.notifyEmail,
+    subject,
+    text: [
+      `Hi ${job.customer.name},`,
+      "",
+      ...opening,
+      "",
+      `When:    ${when} (about ${durationText(job.durationMinutes)})`,
+      `Where:   ${job.address}`,
+      "",
+      kind === "cancelled" ? "Your appointment page:" : "Your appointment, to add to your calendar or to cancel:",
+      link,
+      "",
+      `Questions? Reply to this e-mail or call us at ${settings.phone}.`,
+      "",
+      settings.businessName,
+    ].join("\n"),
+    // On our way needs no invite: the calendar already has the job.
+    attachments: kind === "on_the_way" ? [] : [jobInvite(job, settings, link)],
+  };
+}
+
+function customerWords(kind: Exclude<JobEmailKind, "cancelled_by_customer">, job: Job, settings: Settings, when: string, minutes = 15) {
+  switch (kind) {
+    case "confirmed":
+      return { subject: `Appointment confirmed: ${when}`, opening: [`Your appointment with ${settings.businessName} is booked. The invite is attached for your calendar.`] };
+    case "changed":
+      return { subject: `Appointment changed: ${when}`, opening: [`Your appointment with ${settings.businessName} has changed. The attached invite updates your calendar.`] };
+    case "cancelled":
+      return {
+        subject: `Appointment cancelled: ${when}`,
+        opening: [
+          job.cancelledBy === "customer"
+            ? `As you asked, your appointment with ${settings.businessName} is cancelled.`
+            : `Your appointment with ${settings.businessName} is cancelled. Call us to find a new time.`,
+          "The attached update removes it from your calendar.",
+        ],
+      };
+    case "on_the_way":
+      return { subject: `On our way: arriving in about ${minutes} minutes`, opening: [`We are on our way to you and should arrive in about ${minutes} minutes.`] };
+    case "reminder":
+      return { subject: `Reminder: your appointment on ${when}`, opening: [`A reminder of your appointment with ${settings.businessName}.`] };
+  }
+}

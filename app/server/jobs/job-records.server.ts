@@ -1,0 +1,108 @@
+import { notFound } from "../app-error.server";
+import type { JobStatus } from "~/lib/job-status";
+import type { DB } from "../db.server";
+
+/**
+ * Reading jobs (docs/decisions/0083): what the pages, the e-mails, the
+ * reminders and the feed need of a job and its customer. The changes are in
+ * ./jobs.server.ts.
+ */
+
+export interface Job {
+  id: number;
+  leadId: number;
+  estimateId: number | null;
+  token: string;
+  status: JobStatus;
+  startsAt: Date;
+  endsAt: Date;
+  durationMinutes: number;
+  bufferMinutes: number;
+  address: string;
+  notes: string;
+  /** The invite's SEQUENCE: raised by each change the customer is told of. */
+  sequence: number;
+  cancelledBy: "owner" | "customer" | null;
+  createdAt: Date;
+  updatedAt: Date;
+  customer: { name: string; email: string; phone: string; vehicleType: string };
+}
+
+/** An id from the URL: a positive whole number, or a 404. */
+export function jobId(raw: string | undefined): number {
+  if (!raw || !/^\d{1,9}$/.test(raw) || Number(raw) < 1) throw notFound("Job not found");
+  return Number(raw);
+}
+
+const COLUMNS = [
+  "j.id",
+  "j.lead_id",
+  "j.estimate_id",
+  "j.token",
+  "j.status",
+  "j.starts_at",
+  "j.duration_minutes",
+  "j.buffer_minutes",
+  "j.address",
+  "j.notes",
+  "j.sequence",
+  "j.cancelled_by",
+  "j.created_at",
+  "j.updated_at",
+  "q.name",
+  "q.email",
+  "q.phone",
+  "q.vehicle_type",
+] as const;
+
+/** The jobs with their customers, for the callers that list them (the week, the feed). */
+export function jobsQuery(db: DB) {
+  return db.selectFrom("jobs as j").innerJoin("quote_requests as q", "q.id", "j.lead_id").select(COLUMNS);
+}
+
+type JobRow = Awaited<ReturnType<ReturnType<typeof jobsQuery>["executeTakeFirstOrThrow"]>>;
+
+export function toJob(row: JobRow): Job {
+  return {
+    id: row.id,
+    leadId: row.lead_id,
+    estimateId: row.estimate_id,
+    token: row.token,
+    status: row.status,
+    startsAt: row.starts_at,
+    endsAt: new Date(row.starts_at.getTime() + row.duration_minutes * 60_000),
+    durationMinutes: row.duration_minutes,
+    bufferMinutes: row.buffer_minutes,
+    address: row.address,
+    notes: row.notes,
+    sequence: row.sequence,
+    cancelledBy: row.cancelled_by,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+    customer: { name: row.name, email: row.email, phone: row.phone, vehicleType: row.vehicle_type },
+  };
+}
+
+export async function getJob(db: DB, id: number): Promise<Job> {
+  const row = await jobsQuery(db).where("j.id", "=", id).executeTakeFirst();
+  if (!row) throw notFound("Job not found");
+  return toJob(row);
+}
+
+export async function getJobByToken(db: DB, token: string): Promise<Job | undefined> {
+  if (!/^[A-Za-z0-9_-]{22,64}$/.test(token)) return undefined;
+  const row = await jobsQuery(db).where("j.token", "=", token).executeTakeFirst();
+  return row && toJob(row);
+}
+
+/** A lead's jobs, newest first: for its page. */
+export async function leadJobs(db: DB, leadId: number): Promise<Job[]> {
+  const rows = await jobsQuery(db).where("j.lead_id", "=", leadId).orderBy("j.starts_at", "desc").execute();
+  return rows.map(toJob);
+}
+
+/** A job's events, oldest first: its page and its lead's history. */
+export async function jobEvents(db: DB, jobIds: number[]) {
+  if (!jobIds.length) return [];
+  return db.selectFrom("job_events").select(["id", "job_id", "kind", "body", "actor", "created_at"]).where("job_id", "in", jobIds).orderBy("id").execute();
+}
