@@ -1,19 +1,9 @@
-import { declareApi, json } from "~/lib/api-declaration";
 import { openApiDocument } from "~/server/api/openapi.server";
 import { databaseContext } from "~/server/request-context.server";
 import { getSettingsForPage } from "~/server/settings.server";
 import type { Route } from "./+types/api.openapi[.]json";
 
-export const openapi = () =>
-  declareApi("/api/openapi.json", {
-    get: {
-      tag: "Documentation",
-      operationId: "openApiDocument",
-      summary: "This document",
-      access: "public",
-      responses: { "200": json({ type: "object", description: "An OpenAPI 3.1 document." }, "The document.") },
-    },
-  });
+export { openApiSelf as openapi } from "~/lib/openapi-self";
 
 /**
  * GET /api/openapi.json: the OpenAPI 3.1 document of every /api route

@@ -9,6 +9,7 @@ import {
   type HttpMethod,
   type TableSet,
 } from "~/lib/api-declaration";
+import { openApiSelf } from "~/lib/openapi-self";
 import { shortName } from "~/lib/site-settings";
 import { errorResponses, securitySchemes, sharedSchemas, tableSchemas } from "./openapi-components.server";
 import { registeredTables, tableJsonSchemas, type JsonSchema } from "./table-schemas.server";
@@ -23,17 +24,19 @@ import { registeredTables, tableJsonSchemas, type JsonSchema } from "./table-sch
  * components (./openapi-components.server.ts), and zod schemas turned into
  * JSON Schema (draft 2020-12, OpenAPI 3.1's dialect).
  *
- * The route modules are loaded lazily (import() through Vite's glob), so the
- * document's own route, which imports this file, is no import cycle.
+ * The route modules come through Vite's glob, eagerly (the server bundles
+ * them anyway); the document's own route, which imports this file, is left
+ * out of it, so there is no import cycle.
  */
 
-const routeModules = import.meta.glob<{ openapi?: () => ApiDeclaration }>("../../routes/api.*.ts");
+const routeModules = import.meta.glob<{ openapi?: () => ApiDeclaration }>(["../../routes/api.*.ts", "!../../routes/api.openapi[.]json.ts"], {
+  eager: true,
+});
 
 /** Every declaration of a route module under app/routes/api.*, by module file. */
 export async function apiDeclarations(): Promise<Map<string, ApiDeclaration>> {
-  const found = new Map<string, ApiDeclaration>();
-  for (const [file, load] of Object.entries(routeModules)) {
-    const { openapi } = await load();
+  const found = new Map<string, ApiDeclaration>([["routes/api.openapi[.]json.ts", openApiSelf()]]);
+  for (const [file, { openapi }] of Object.entries(routeModules)) {
     if (openapi) found.set(file.replace(/^.*\/routes\//, "routes/"), openapi());
   }
   return found;
