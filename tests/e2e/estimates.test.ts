@@ -148,3 +148,34 @@ test("a decline with a reason makes the lead Lost, shown in its history", async 
   await expect(page.getByText("Reason: Declined estimate")).toBeVisible();
   await expect(page.getByRole("region", { name: "History" }).getByText(/declined/).first()).toBeVisible();
 });
+
+for (const javaScriptEnabled of [true, false]) {
+  test.describe(`the estimates list, ${javaScriptEnabled ? "with" : "without"} JavaScript`, () => {
+    test.use({ javaScriptEnabled });
+
+    test("pages 25 at a time through a search", async ({ page }) => {
+      await signIn(page, ADMIN_EMAIL, { returnUrl: "/admin/estimates" });
+      const name = `Pager ${marker("pg")}`;
+      const [lead] = await createRows(page, "quote_requests", [quoteRequest(name)]);
+      const origin = new URL(page.url()).origin;
+      // 26 drafts through the lead page's Create Estimate (its POST, without opening each editor).
+      for (let i = 0; i < 26; i++) {
+        const res = await page.request.post("/admin/estimates", { form: { leadId: String(lead!.id) }, headers: { Origin: origin }, maxRedirects: 0 });
+        expect(res.status()).toBe(303);
+      }
+      await page.goto("/admin/estimates");
+      await hydrated(page);
+      await page.getByLabel("Search estimates").fill(name);
+      await page.getByRole("button", { name: "Search" }).click();
+      const pager = page.getByRole("navigation", { name: "Pagination" });
+      await expect(pager).toContainText("Showing 1 to 25 of 26 estimates");
+      await expect(page.getByRole("link", { name: /^#\d+$/ })).toHaveCount(25);
+      await pager.getByRole("link", { name: "Next" }).click();
+      await expect(pager).toContainText("Page 2 of 2");
+      await expect(page).toHaveURL(/[?&]page=2/);
+      await expect(page.getByRole("link", { name: /^#\d+$/ })).toHaveCount(1);
+      await expect(page.getByRole("link", { name })).toBeVisible();
+      await axeClean(page);
+    });
+  });
+}
