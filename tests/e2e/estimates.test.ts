@@ -179,3 +179,26 @@ for (const javaScriptEnabled of [true, false]) {
     });
   });
 }
+
+for (const javaScriptEnabled of [true, false]) {
+  test.describe(`a service's Starting Price, ${javaScriptEnabled ? "with" : "without"} JavaScript`, () => {
+    test.use({ javaScriptEnabled });
+
+    test("is typed in dollars, refused with a clear message when it is no amount, and stored in cents", async ({ page }) => {
+      await signIn(page, ADMIN_EMAIL, { returnUrl: "/admin/services?new=1" });
+      const dialog = page.getByRole("dialog", { name: "Add New Item" });
+      const title = `Priced ${marker("svc")}`;
+      await dialog.getByLabel("Kind").selectOption({ label: "Car" });
+      await dialog.getByLabel("Title").fill(title);
+      await dialog.getByLabel("Starting Price").fill("12.345");
+      await dialog.getByRole("button", { name: "Create", exact: true }).click();
+      const message = "Starting Price must be an amount in dollars from $0.00 to $100,000.00, like 149.00";
+      await expect(page.getByRole("dialog", { name: "Add New Item" }).getByText(message, { exact: true })).toBeVisible();
+      await page.getByRole("dialog", { name: "Add New Item" }).getByLabel("Starting Price").fill("1,249.50");
+      await page.getByRole("dialog", { name: "Add New Item" }).getByRole("button", { name: "Create", exact: true }).click();
+      await expect(page.getByRole("dialog")).toHaveCount(0);
+      const row = await page.request.get(`/api/tables/services?q=${encodeURIComponent(title)}`);
+      expect(((await row.json()) as { rows: { price_cents: number }[] }).rows.map((r) => r.price_cents)).toEqual([124_950]);
+    });
+  });
+}
