@@ -10,10 +10,10 @@ import path from "node:path";
 import { seedGalleryPairs } from "./seed-gallery";
 
 const PAGES = ["/", "/gallery", "/about"];
-const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
+export const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
 const OWNER = "owner@bench.example";
 
-type Lhr = {
+export type Lhr = {
   categories: Record<string, { score: number | null; auditRefs: { id: string; weight: number }[] }>;
   audits: Record<string, { id: string; title: string; score: number | null; scoreDisplayMode: string; numericValue?: number; displayValue?: string; details?: { items?: unknown[] } }>;
 };
@@ -99,7 +99,7 @@ export async function benchLighthouse(): Promise<BenchReport> {
  * opportunities Lighthouse flags (scoreDisplayMode metricSavings, unweighted,
  * but they say why a metric is slow: render-blocking CSS, for one).
  */
-function failingAudits(lhr: Lhr): string[] {
+export function failingAudits(lhr: Lhr): string[] {
   const ids = new Set(CATEGORIES.flatMap((c) => lhr.categories[c]?.auditRefs.map((r) => r.id) ?? []));
   return [...ids]
     .map((id) => lhr.audits[id]!)
@@ -107,7 +107,7 @@ function failingAudits(lhr: Lhr): string[] {
     .map((a) => `${a.id} (${a.title}): ${a.score!.toFixed(2)}${a.displayValue ? `, ${a.displayValue}` : ""}`);
 }
 
-function lighthouseVersion(): string {
+export function lighthouseVersion(): string {
   const file = path.resolve(import.meta.dirname, "../node_modules/lighthouse/package.json");
   return (JSON.parse(readFileSync(file, "utf8")) as { version: string }).version;
 }

@@ -89,6 +89,15 @@ describe("rowFromFormData", () => {
     expect(rowFromFormData(schema, data)).toMatchObject({ published: true, rating: 0 });
   });
 
+  it("reads a money field's dollars as whole cents, and keeps text that is no amount for the validator", () => {
+    const priced: TableSchema = { ...schema, properties: { fee_cents: { type: "integer", title: "Fee", format: "cents", minimum: 0, maximum: 10_000_000 } } };
+    const data = new FormData();
+    for (const [typed, cents] of [["149.00", 14_900], ["$1,249.5", 124_950], ["0.99", 99], [" 12 ", 1_200], ["", 0], ["abc", "abc"], ["1.999", "1.999"], ["-5", "-5"]] as const) {
+      data.set("fee_cents", typed);
+      expect(rowFromFormData(priced, data).fee_cents, typed).toBe(cents);
+    }
+  });
+
   it("toNumber keeps real numbers", () => {
     expect(toNumber("-3")).toBe(-3);
     expect(toNumber(" ")).toBe(0);

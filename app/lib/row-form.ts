@@ -1,3 +1,4 @@
+import { parseDollars } from "./money";
 import type { PropertySchema, TableRow, TableSchema } from "./table-schema";
 
 /**
@@ -37,6 +38,15 @@ export function editableProperties(schema: TableSchema): [string, PropertySchema
 export function toNumber(text: string): number {
   const value = Number(text);
   return text.trim() !== "" && Number.isFinite(value) ? value : 0;
+}
+
+/**
+ * Dollars typed into a money field ("149", "$1,249.50") as whole cents; empty
+ * is 0, as an empty number field is. Text that is no amount stays text, for
+ * the validator to name (lib/table-schema.ts).
+ */
+export function centsFromText(text: string): number | string {
+  return text.trim() === "" ? 0 : (parseDollars(text) ?? text);
 }
 
 /** A stored value as the form edits it (dates become the text a date input holds). */
@@ -83,7 +93,8 @@ export function rowFromFormData(schema: TableSchema, formData: FormData): FormVa
         break;
       case "number":
       case "integer":
-        body[name] = toNumber(text);
+        if (prop.format === "cents") body[name] = centsFromText(text);
+        else body[name] = toNumber(text);
         break;
       case "array":
         body[name] = formData.getAll(name).filter((item): item is string => typeof item === "string");

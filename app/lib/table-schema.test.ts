@@ -84,6 +84,16 @@ describe("validateField: the spec's generic form messages", () => {
   });
 });
 
+describe("validateField: money in whole cents (format cents)", () => {
+  it("takes whole cents within the range and names the range in dollars otherwise", () => {
+    const price = p({ type: "integer", format: "cents", title: "Starting Price", minimum: 0, maximum: 10_000_000 });
+    for (const ok of [0, 14_900, 10_000_000]) expect(validateField(price, ok, false), String(ok)).toBeUndefined();
+    for (const bad of ["abc", 10_000_001, -1, 1.5]) {
+      expect(validateField(price, bad, false), String(bad)).toBe("Starting Price must be an amount in dollars from $0.00 to $100,000.00, like 149.00");
+    }
+  });
+});
+
 describe("validateRow", () => {
   it("gives each field's first problem, keyed by property name", () => {
     const schema: TableSchema = {

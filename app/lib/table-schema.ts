@@ -7,6 +7,7 @@
  */
 
 import { EMAIL_PATTERN } from "./email";
+import { formatCents } from "./money";
 
 export type PropertyType = "string" | "number" | "integer" | "boolean" | "array";
 
@@ -19,7 +20,9 @@ export type PropertyFormat =
   | "file_url"
   | "markdown"
   | "date"
-  | "date-time";
+  | "date-time"
+  /** An integer of whole cents, typed and shown as dollars ("149.00"); minimum and maximum in cents. */
+  | "cents";
 
 export interface PropertySchema {
   type: PropertyType;
@@ -114,6 +117,12 @@ export function validateField(prop: PropertySchema, value: unknown, required: bo
       return typeof value === "boolean" ? undefined : `${title} must be a boolean`;
     case "number":
     case "integer": {
+      // Typed in dollars (row-form.ts reads them into cents): one message for a bad amount and one out of range.
+      if (prop.format === "cents") {
+        const [min, max] = [prop.minimum ?? 0, prop.maximum ?? Number.MAX_SAFE_INTEGER];
+        const ok = typeof value === "number" && Number.isInteger(value) && value >= min && value <= max;
+        return ok ? undefined : `${title} must be an amount in dollars from ${formatCents(min)} to ${formatCents(max)}, like 149.00`;
+      }
       // The wording is "must be a {type}" for every type, "a integer" included (the texts the dashboard has always shown).
       if (typeof value !== "number" || !Number.isFinite(value)) return `${title} must be a ${prop.type}`;
       if (prop.type === "integer" && !Number.isInteger(value)) return `${title} must be a integer`;

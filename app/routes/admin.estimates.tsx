@@ -1,10 +1,14 @@
-import { data, Link, redirect } from "react-router";
-import { buttonClass } from "~/components/ui/button";
-import { ESTIMATE_STATUS_TITLES, ESTIMATE_STATUSES, isEstimateStatus } from "~/lib/estimate-status";
-import { formatCents } from "~/lib/money";
+import { ArrowDown, ArrowUp, Search } from "lucide-react";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { ErrorBanner } from "~/components/admin/ErrorBanner";
+import { buttonClass, secondaryButton } from "~/components/ui/button";
+import { Pager } from "~/components/ui/Pager";
+import { ESTIMATE_STATUS_TITLES, type EstimateStatus } from "~/lib/estimate-status";
+import { parseListQuery, withPage } from "~/lib/list-query";
 import { AppError } from "~/server/app-error.server";
 import { adminUserFrom } from "~/server/auth/current-user.server";
-import { ESTIMATE_LIST_LIMIT, listEstimates } from "~/server/estimates/estimate-lists.server";
+import { ESTIMATES_LIST } from "~/server/estimates/estimates-list.server";
+import { estimatesHref, estimatesView, type EstimatesView } from "~/server/estimates/estimates-list-view.server";
 import { createEstimate } from "~/server/estimates/estimates.server";
 import { readForm } from "~/server/form-body.server";
 import { leadId } from "~/server/leads/lead.server";
@@ -12,20 +16,22 @@ import { databaseContext } from "~/server/request-context.server";
 import type { Route } from "./+types/admin.estimates";
 
 /*
- * /admin/estimates?status= — every estimate, newest first, filterable by
- * status with links (no JavaScript needed). A POST (the lead page's
- * `Create Estimate`) makes a new draft for the lead and opens its editor.
+ * /admin/estimates?status=&q=&sort=&page= — every estimate, newest first.
+ * The URL is the view: status links, a GET search form, sortable column
+ * headers and the pager are all links or GET forms built from the one list
+ * query (lib/list-query), so all of it works without JavaScript. A POST (the
+ * lead page's `Create Estimate`) makes a new draft for the lead and opens its editor.
  */
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const raw = new URL(request.url).searchParams.get("status") ?? "";
-  const status = isEstimateStatus(raw) ? raw : undefined;
-  const rows = await listEstimates(context.get(databaseContext), { status });
-  return {
-    status: status ?? "",
-    limit: rows.length === ESTIMATE_LIST_LIMIT ? ESTIMATE_LIST_LIMIT : null,
-    rows: rows.map((r) => ({ ...r, total: formatCents(r.totalCents), createdAt: undefined })),
-  };
+  // A parameter that cannot be honoured is named in the banner and left out of every link.
+  const parsed = parseListQuery(ESTIMATES_LIST, new URL(request.url).searchParams);
+  const query = parsed.ok ? parsed.query : parsed.fallback;
+  const view = await estimatesView(context.get(databaseContext), query);
+  // Past the last page (an old link, or estimates gone to the trash): show the last page.
+  const last = Math.max(1, view.pager.pages);
+  if (query.page > last) throw redirect(estimatesHref(withPage(query, last)));
+  return { ...view, error: parsed.ok ? undefined : parsed.error };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -46,62 +52,116 @@ export function meta() {
 }
 
 export default function EstimatesPage({ loaderData }: Route.ComponentProps) {
-  const { rows, status, limit } = loaderData;
-  const filters = [{ value: "", title: "All" }, ...ESTIMATE_STATUSES.map((s) => ({ value: s, title: ESTIMATE_STATUS_TITLES[s] }))];
+  const { rows, status, q, sort, total, filters, sorts, pager, error } = loaderData;
+  // Dim the list while the next filter, search, sort or page loads.
+  const navigation = useNavigation();
+  const loading = navigation.state === "loading" && navigation.location.pathname === "/admin/estimates";
   return (
     <main className="mx-auto max-w-4xl space-y-5 px-4 py-6 sm:px-6 lg:py-8">
-      <h2 className="text-2xl font-semibold text-slate-900">Estimates</h2>
-      <nav aria-label="Filter by status" className="flex flex-wrap gap-2">
-        {filters.map((f) => (
-          <Link
-            key={f.value}
-            to={f.value ? `/admin/estimates?status=${f.value}` : "/admin/estimates"}
-            aria-current={status === f.value ? "page" : undefined}
-            className={buttonClass(status === f.value ? "primary" : "secondary")}
-          >
-            {f.title}
-          </Link>
-        ))}
-      </nav>
-      {rows.length === 0 ? (
-        <p className="rounded-xl border border-slate-200 bg-white p-6 text-slate-600">
-          No estimates here yet. Open a lead and press Create Estimate.
+      <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
+        <h2 className="text-2xl font-semibold text-slate-900">Estimates</h2>
+        <p className="text-sm text-slate-600" aria-live="polite">
+          {listSummary(total, status, q)}
         </p>
-      ) : (
-        <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
-          <table className="w-full text-sm">
-            <thead className="bg-slate-50 text-left text-xs font-semibold text-slate-600 uppercase">
-              <tr>
-                <th scope="col" className="px-3 py-2">Estimate</th>
-                <th scope="col" className="px-3 py-2">Customer</th>
-                <th scope="col" className="px-3 py-2">Status</th>
-                <th scope="col" className="px-3 py-2 text-right">Total</th>
-                <th scope="col" className="px-3 py-2">Valid Until</th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-200">
-              {rows.map((r) => (
-                <tr key={r.id}>
-                  <td className="px-3 py-2">
-                    <Link to={`/admin/estimates/${r.id}`} className="font-semibold text-brand-700 hover:underline">
-                      #{r.number}
-                    </Link>
-                  </td>
-                  <td className="px-3 py-2">
-                    <Link to={`/admin/leads/${r.leadId}`} className="hover:underline">
-                      {r.customer}
-                    </Link>
-                  </td>
-                  <td className="px-3 py-2">{ESTIMATE_STATUS_TITLES[r.status]}</td>
-                  <td className="px-3 py-2 text-right tabular-nums">{r.total}</td>
-                  <td className="px-3 py-2 tabular-nums">{r.validUntil}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+      </div>
+      <nav aria-label="Filter by status">
+        <ul className="flex flex-wrap gap-2">
+          {filters.map((f) => (
+            <li key={f.href}>
+              <Link to={f.href} aria-current={f.current ? "page" : undefined} className={buttonClass(f.current ? "primary" : "secondary")}>
+                {f.label}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <Form method="get" action="/admin/estimates" role="search" className="flex w-full gap-2 sm:max-w-md">
+        <label htmlFor="estimate-search" className="sr-only">
+          Search estimates
+        </label>
+        <div className="relative min-w-0 flex-1">
+          <Search aria-hidden className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400" />
+          <input
+            key={q}
+            id="estimate-search"
+            type="search"
+            name="q"
+            defaultValue={q}
+            placeholder="Customer name, e-mail or estimate number…"
+            autoComplete="off"
+            className="block w-full rounded-lg border border-slate-300 bg-white py-2 pr-3 pl-9 text-sm text-slate-900 shadow-xs placeholder:text-slate-500 focus:border-brand-500 focus:ring-2 focus:ring-brand-100 focus:outline-none"
+          />
         </div>
-      )}
-      {limit && <p className="text-sm text-slate-600">Showing the newest {limit}; filter by status to see others.</p>}
+        {sort && <input type="hidden" name="sort" value={sort} />}
+        {status && <input type="hidden" name="status" value={status} />}
+        <button type="submit" className={secondaryButton}>
+          Search
+        </button>
+      </Form>
+      {error && <ErrorBanner>{error}</ErrorBanner>}
+      <div aria-busy={loading || undefined} className={`transition-opacity ${loading ? "opacity-60" : ""}`}>
+        {rows.length === 0 ? (
+          <p className="rounded-xl border border-slate-200 bg-white p-6 text-slate-600">
+            {q || status ? "No estimates match this view." : "No estimates here yet. Open a lead and press Create Estimate."}
+          </p>
+        ) : (
+          <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
+            <table className="w-full text-sm">
+              <thead className="bg-slate-50 text-left text-xs font-semibold text-slate-600 uppercase">
+                <tr>
+                  <SortHeader sort={sorts.number} />
+                  <SortHeader sort={sorts.customer} />
+                  <th scope="col" className="px-3 py-2">
+                    Status
+                  </th>
+                  <SortHeader sort={sorts.total_cents} right />
+                  <SortHeader sort={sorts.valid_until} />
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-slate-200">
+                {rows.map((r) => (
+                  <tr key={r.id}>
+                    <td className="px-3 py-2">
+                      <Link to={`/admin/estimates/${r.id}`} className="font-semibold text-brand-700 hover:underline">
+                        #{r.number}
+                      </Link>
+                    </td>
+                    <td className="px-3 py-2">
+                      <Link to={`/admin/leads/${r.leadId}`} className="hover:underline">
+                        {r.customer}
+                      </Link>
+                      <span className="block text-xs break-all text-slate-600">{r.email}</span>
+                    </td>
+                    <td className="px-3 py-2">{ESTIMATE_STATUS_TITLES[r.status]}</td>
+                    <td className="px-3 py-2 text-right tabular-nums">{r.total}</td>
+                    <td className="px-3 py-2 tabular-nums">{r.validUntil}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </div>
+      <Pager pager={pager} noun="estimates" />
     </main>
   );
+}
+
+/** A column header whose link sorts by it (again: the other way). */
+function SortHeader({ sort, right = false }: { sort: EstimatesView["sorts"][keyof EstimatesView["sorts"]]; right?: boolean }) {
+  const Arrow = sort.ariaSort === "ascending" ? ArrowUp : sort.ariaSort === "descending" ? ArrowDown : null;
+  return (
+    <th scope="col" aria-sort={sort.ariaSort === "none" ? undefined : sort.ariaSort} className={`px-3 py-2 ${right ? "text-right" : ""}`}>
+      <Link to={sort.href} className="inline-flex min-h-8 items-center gap-1 uppercase hover:text-slate-900 hover:underline">
+        {sort.label}
+        {Arrow && <Arrow aria-hidden className="size-3.5" />}
+      </Link>
+    </th>
+  );
+}
+
+/** "3 Sent estimates matching “walker”". */
+function listSummary(total: number, status: EstimateStatus | null, q: string): string {
+  const title = status ? `${ESTIMATE_STATUS_TITLES[status]} ` : "";
+  return `${total} ${title}${total === 1 ? "estimate" : "estimates"}${q ? ` matching “${q}”` : ""}`;
 }

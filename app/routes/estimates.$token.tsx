@@ -1,5 +1,6 @@
 import { CheckCircle2, Download, Phone, XCircle } from "lucide-react";
 import { data, Form, redirect, useNavigation } from "react-router";
+import { END_OF_PAGE_ID } from "~/components/site/PublicLayout";
 import { SiteLogo } from "~/components/site/SiteLogo";
 import { focusRing, primaryButton } from "~/components/site/styles";
 import { useSiteSettings } from "~/components/site/use-site-settings";
@@ -60,7 +61,13 @@ export function headers({ loaderHeaders }: Route.HeadersArgs) {
 
 export function meta({ data: loaderData }: Route.MetaArgs) {
   const title = loaderData ? `Estimate #${loaderData.estimate.number}` : "Estimate";
-  return [{ title }, { name: "robots", content: "noindex, nofollow" }, { name: "referrer", content: "same-origin" }];
+  return [
+    { title },
+    // For a link preview in a chat or mail app; never indexed all the same.
+    { name: "description", content: "Your estimate: the work, its total, a PDF copy, and buttons to accept or decline it." },
+    { name: "robots", content: "noindex, nofollow" },
+    { name: "referrer", content: "same-origin" },
+  ];
 }
 
 const CELL = "px-3 py-2 text-right tabular-nums";
@@ -71,6 +78,8 @@ export default function CustomerEstimatePage({ loaderData }: Route.ComponentProp
   const open = estimate.status === "sent" || estimate.status === "viewed";
   return (
     <div className="min-h-screen bg-slate-50 text-slate-900">
+      {/* Painted once the whole page is parsed, as every public page (PublicLayout, docs/decisions/0019). React puts it in the head. */}
+      <link rel="expect" href={`#${END_OF_PAGE_ID}`} blocking="render" />
       <header className="border-b border-slate-200 bg-white">
         <div className="mx-auto flex max-w-3xl flex-wrap items-center justify-between gap-3 px-4 py-4 sm:px-6">
           <SiteLogo onLight />

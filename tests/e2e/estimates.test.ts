@@ -148,3 +148,57 @@ test("a decline with a reason makes the lead Lost, shown in its history", async 
   await expect(page.getByText("Reason: Declined estimate")).toBeVisible();
   await expect(page.getByRole("region", { name: "History" }).getByText(/declined/).first()).toBeVisible();
 });
+
+for (const javaScriptEnabled of [true, false]) {
+  test.describe(`the estimates list, ${javaScriptEnabled ? "with" : "without"} JavaScript`, () => {
+    test.use({ javaScriptEnabled });
+
+    test("pages 25 at a time through a search", async ({ page }) => {
+      await signIn(page, ADMIN_EMAIL, { returnUrl: "/admin/estimates" });
+      const name = `Pager ${marker("pg")}`;
+      const [lead] = await createRows(page, "quote_requests", [quoteRequest(name)]);
+      const origin = new URL(page.url()).origin;
+      // 26 drafts through the lead page's Create Estimate (its POST, without opening each editor).
+      for (let i = 0; i < 26; i++) {
+        const res = await page.request.post("/admin/estimates", { form: { leadId: String(lead!.id) }, headers: { Origin: origin }, maxRedirects: 0 });
+        expect(res.status()).toBe(303);
+      }
+      await page.goto("/admin/estimates");
+      await hydrated(page);
+      await page.getByLabel("Search estimates").fill(name);
+      await page.getByRole("button", { name: "Search" }).click();
+      const pager = page.getByRole("navigation", { name: "Pagination" });
+      await expect(pager).toContainText("Showing 1 to 25 of 26 estimates");
+      await expect(page.getByRole("link", { name: /^#\d+$/ })).toHaveCount(25);
+      await pager.getByRole("link", { name: "Next" }).click();
+      await expect(pager).toContainText("Page 2 of 2");
+      await expect(page).toHaveURL(/[?&]page=2/);
+      await expect(page.getByRole("link", { name: /^#\d+$/ })).toHaveCount(1);
+      await expect(page.getByRole("link", { name })).toBeVisible();
+      await axeClean(page);
+    });
+  });
+}
+
+for (const javaScriptEnabled of [true, false]) {
+  test.describe(`a service's Starting Price, ${javaScriptEnabled ? "with" : "without"} JavaScript`, () => {
+    test.use({ javaScriptEnabled });
+
+    test("is typed in dollars, refused with a clear message when it is no amount, and stored in cents", async ({ page }) => {
+      await signIn(page, ADMIN_EMAIL, { returnUrl: "/admin/services?new=1" });
+      const dialog = page.getByRole("dialog", { name: "Add New Item" });
+      const title = `Priced ${marker("svc")}`;
+      await dialog.getByLabel("Kind").selectOption({ label: "Car" });
+      await dialog.getByLabel("Title").fill(title);
+      await dialog.getByLabel("Starting Price").fill("12.345");
+      await dialog.getByRole("button", { name: "Create", exact: true }).click();
+      const message = "Starting Price must be an amount in dollars from $0.00 to $100,000.00, like 149.00";
+      await expect(page.getByRole("dialog", { name: "Add New Item" }).getByText(message, { exact: true })).toBeVisible();
+      await page.getByRole("dialog", { name: "Add New Item" }).getByLabel("Starting Price").fill("1,249.50");
+      await page.getByRole("dialog", { name: "Add New Item" }).getByRole("button", { name: "Create", exact: true }).click();
+      await expect(page.getByRole("dialog")).toHaveCount(0);
+      const row = await page.request.get(`/api/tables/services?q=${encodeURIComponent(title)}`);
+      expect(((await row.json()) as { rows: { price_cents: number }[] }).rows.map((r) => r.price_cents)).toEqual([124_950]);
+    });
+  });
+}

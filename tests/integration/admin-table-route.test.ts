@@ -85,6 +85,24 @@ describe("admin table route action", () => {
     expect(body.values).toMatchObject({ title: "No", contact_email: "nope", published: false });
   });
 
+  it("takes a service's Starting Price in dollars and stores whole cents; refuses an amount it cannot read or past $100,000.00", async () => {
+    const service = (title: string, price: string) => ({ intent: "create", kind: "car", title, description: "", icon: "sparkles", price_cents: price, duration_minutes: "90", sort_order: "" });
+    expect(((await post("services", "", service("Dollar detail", "$1,249.50"))) as Response).status).toBe(302);
+    expect(((await post("services", "", service("Whole dollar detail", "149"))) as Response).status).toBe(302);
+    const stored = await db().selectFrom("services").select(["title", "price_cents"]).where("title", "in", ["Dollar detail", "Whole dollar detail"]).orderBy("title").execute();
+    expect(stored).toEqual([
+      { title: "Dollar detail", price_cents: 124_950 },
+      { title: "Whole dollar detail", price_cents: 14_900 },
+    ]);
+    for (const price of ["abc", "1.999", "-5", "100000.01"]) {
+      const { status, body } = failure(await post("services", "?new=1", service("Refused detail", price)));
+      expect(status, price).toBe(400);
+      expect(body.fields, price).toEqual({ price_cents: "Starting Price must be an amount in dollars from $0.00 to $100,000.00, like 149.00" });
+    }
+    expect(((await post("services", "", service("Top price detail", "100,000.00"))) as Response).status).toBe(302);
+    expect(await db().selectFrom("services").select("title").where("title", "=", "Refused detail").execute()).toEqual([]);
+  });
+
   it("updates the posted fields (an absent checkbox is unchecked) and deletes", async () => {
     await post("care_guides", "", guide("Boat guide", { published: "on" }));
     const { id } = await db()

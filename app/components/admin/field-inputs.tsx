@@ -1,5 +1,6 @@
 import { useState, type ComponentType } from "react";
-import { toNumber } from "~/lib/row-form";
+import { centsToDollarInput } from "~/lib/money";
+import { centsFromText, toNumber } from "~/lib/row-form";
 import { fieldText as text, type FieldInputProps } from "./field-input";
 import { placeholderFor, type InputKind } from "./input-kind";
 import { MarkdownInput, RichTextInput, uploadInput } from "./widget-inputs";
@@ -75,6 +76,33 @@ function numberInput(integer: boolean): ComponentType<FieldInputProps> {
       />
     );
   };
+}
+
+/** Whole cents typed as dollars: "149.00" posts as typed, and the server reads it as 14900 (lib/row-form.ts). */
+function MoneyInput(props: FieldInputProps) {
+  const { prop, value, onChange, invalid } = props;
+  // The text as typed ("149." on the way to 149.50); the value is its cents, or the text when it is no amount.
+  const [typed, setTyped] = useState(typeof value === "number" ? centsToDollarInput(value) : text(value));
+  return (
+    <div className="relative max-w-xs">
+      <span aria-hidden className="pointer-events-none absolute top-1/2 left-3 -translate-y-1/2 text-sm text-slate-500">
+        $
+      </span>
+      <input
+        {...commonProps(props)}
+        type="text"
+        inputMode="decimal"
+        autoComplete="off"
+        value={typed}
+        placeholder="0.00"
+        onChange={(event) => {
+          setTyped(event.currentTarget.value);
+          onChange(centsFromText(event.currentTarget.value));
+        }}
+        className={`${inputClass} ${stateClass(invalid)} pl-7`}
+      />
+    </div>
+  );
 }
 
 function SelectInput(props: FieldInputProps) {
@@ -178,6 +206,7 @@ export const inputRegistry: Record<InputKind, ComponentType<FieldInputProps>> = 
   text: textInput("text"),
   number: numberInput(false),
   integer: numberInput(true),
+  money: MoneyInput,
   checkbox: CheckboxInput,
   checkboxGroup: CheckboxGroupInput,
   unsupported: UnsupportedInput,

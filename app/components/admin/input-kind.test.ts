@@ -17,6 +17,11 @@ describe("inputKind", () => {
     expect(inputKind("price_list_file_url", str())).toBe("file");
   });
 
+  it("gives the money input for whole cents (format cents), a plain integer input otherwise", () => {
+    expect(inputKind("price_cents", { type: "integer", title: "Starting Price", format: "cents" })).toBe("money");
+    expect(inputKind("duration_minutes", { type: "integer", title: "Duration" })).toBe("integer");
+  });
+
   it("gives the markdown editor for format markdown", () => {
     expect(inputKind("answer", str({ format: "markdown" }))).toBe("markdown");
   });

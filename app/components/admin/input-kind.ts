@@ -19,6 +19,7 @@ export type InputKind =
   | "text"
   | "number"
   | "integer"
+  | "money"
   | "checkbox"
   | "checkboxGroup"
   | "unsupported";
@@ -53,7 +54,7 @@ const byType: Record<PropertyType, (prop: PropertySchema, name: string) => Input
     byFragment(stringByNameFragment, name) ??
     (prop.multiline ? "textarea" : prop.enum?.length ? "select" : "text"),
   number: () => "number",
-  integer: () => "integer",
+  integer: (prop) => (prop.format === "cents" ? "money" : "integer"),
   boolean: () => "checkbox",
   array: (prop) => (prop.enum?.length ? "checkboxGroup" : "unsupported"),
 };

@@ -1,9 +1,9 @@
 import { sql } from "kysely";
 import { shownStatus, type EstimateStatus } from "~/lib/estimate-status";
 import type { DB } from "../db.server";
-import { businessToday, sqlDate } from "./estimates.server";
+import { businessToday } from "./estimates.server";
 
-/** The estimates list (/admin/estimates), the lead page's estimates and the services an editor line can start from. */
+/** The lead page's estimates and the services an editor line can start from. */
 
 export interface EstimateSummary {
   id: number;
@@ -16,25 +16,15 @@ export interface EstimateSummary {
   createdAt: Date;
 }
 
-export const ESTIMATE_LIST_LIMIT = 200;
-
-/** Newest first, at most ESTIMATE_LIST_LIMIT; `status` as shown (an expired one is a sent one past its day). */
-export async function listEstimates(db: DB, filter: { status?: EstimateStatus; leadId?: number } = {}): Promise<EstimateSummary[]> {
+/** A lead's estimates (its page), newest first; `status` as shown (an expired one is a sent one past its day). /admin/estimates pages through all of them (estimates-list.server.ts). */
+export async function listEstimates(db: DB, filter: { leadId: number }): Promise<EstimateSummary[]> {
   const today = businessToday();
-  const todayDate = sqlDate(today);
-  const { status, leadId } = filter;
   const rows = await db
     .selectFrom("estimates as e")
     .innerJoin("quote_requests as q", "q.id", "e.lead_id")
     .select(["e.id", "e.number", "e.lead_id", "q.name", "e.status", "e.total_cents", "e.created_at", sql<string>`e.valid_until::text`.as("valid_until")])
-    .$if(leadId !== undefined, (qb) => qb.where("e.lead_id", "=", leadId!))
-    .$if(status === "expired", (qb) =>
-      qb.where((eb) => eb.or([eb("e.status", "=", "expired"), eb.and([eb("e.status", "in", ["sent", "viewed"]), eb("e.valid_until", "<", todayDate)])])),
-    )
-    .$if(status === "sent" || status === "viewed", (qb) => qb.where("e.status", "=", status!).where("e.valid_until", ">=", todayDate))
-    .$if(status === "draft" || status === "accepted" || status === "declined", (qb) => qb.where("e.status", "=", status!))
+    .where("e.lead_id", "=", filter.leadId)
     .orderBy("e.id", "desc")
-    .limit(ESTIMATE_LIST_LIMIT)
     .execute();
   return rows.map((r) => ({
     id: r.id,

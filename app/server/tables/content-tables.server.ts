@@ -72,11 +72,13 @@ export const SERVICES: TableDef = {
       enumTitles: SERVICE_ICONS.map((i) => SERVICE_ICON_TITLES[i]),
       default: "sparkles",
     },
-    // Whole cents, like every amount (docs/decisions/0080); the list shows them as dollars.
+    // Whole cents, like every amount (docs/decisions/0080): the API reads and writes cents, the
+    // dashboard's form and list show dollars (format "cents", lib/row-form.ts).
     price_cents: {
       type: "integer",
-      title: "Starting Price (cents)",
-      description: "In whole cents: 12500 is $125.00. The price an estimate line from this service starts with",
+      format: "cents",
+      title: "Starting Price",
+      description: "In dollars, like 149.00: the price an estimate line from this service starts with",
       minimum: 0,
       maximum: 10_000_000,
       default: 0,
