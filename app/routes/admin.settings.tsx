@@ -253,7 +253,7 @@ function WorkWeekInputs({
         {time("workdayStart")}
         {time("workdayEnd")}
       </div>
-      <fieldset aria-describedby={described("workingDays")} aria-invalid={errors.workingDays ? true : undefined}>
+      <fieldset aria-describedby={described("workingDays")}>
         <legend className="mb-1.5 block text-sm font-medium text-slate-800">{WORK_WEEK_LABELS.workingDays}</legend>
         {/* Sent even with no day ticked, so "none" is refused rather than read as "not on this form". */}
         <input type="hidden" name="workingDays" value="" />
