@@ -18,6 +18,7 @@ import { benchPublicPage } from "./public-page";
 import { benchQuoteSubmissions } from "./quote-submissions";
 import { benchRowHistory } from "./row-history";
 import { benchScaleOut } from "./scale-out";
+import { benchFreeTimes, benchSchedulePage } from "./schedule";
 import { benchShutdown } from "./shutdown";
 
 const benchmarks: Record<string, Benchmark> = {
@@ -35,6 +36,8 @@ const benchmarks: Record<string, Benchmark> = {
   scale: benchScaleOut,
   uploads: benchParallelUploads,
   pdf: benchEstimatePdf,
+  freetimes: benchFreeTimes,
+  schedule: benchSchedulePage,
 };
 
 const chosen = process.argv.slice(2);

@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import { addDays, dayIn, zoneOffsetMs } from "~/lib/time-zone";
-import { isoWeekday, minutesOfDay, type WorkWeek } from "~/lib/work-week";
+import { isoWeekday, minutesOfDay, TRAVEL_BUFFER_MAX, type WorkWeek } from "~/lib/work-week";
 import type { DB } from "../db.server";
 import { env } from "../env.server";
 import { getWorkWeek } from "../settings.server";
@@ -20,8 +20,8 @@ import { getWorkWeek } from "../settings.server";
 export const SLOT_MINUTES = 30;
 export const NOTICE_HOURS = 12;
 export const HORIZON_DAYS = 14;
-/** The longest a job can block (720 minutes plus a 240-minute buffer): how far before the window a busy range can start. */
-const LONGEST_BUSY_MS = (720 + 240) * 60_000;
+/** The longest a job can block (720 minutes plus the longest buffer): how far before the window a busy range can start. */
+const LONGEST_BUSY_MS = (720 + TRAVEL_BUFFER_MAX) * 60_000;
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -57,17 +57,17 @@ export function localInstant(day: string, minute: number, timeZone: string): num
 }
 
 /**
- * The starts of one day's slots as instants. Most days have one offset from
- * Workday Start to its last start: then the slots are plain 30-minute steps
- * (two Intl calls a day); on a day the clocks change, each wall time is
- * converted on its own, so none is shifted and none appears twice.
+ * The starts of one day's slots as instants. Where the clocks do not change
+ * in the window (`offset` given) each is plain arithmetic; on a day they may,
+ * each wall time is converted on its own, so none is shifted and none appears
+ * twice (the skipped hour has none, the repeated one its first).
  */
-function daySlots(day: string, firstMinute: number, lastMinute: number, timeZone: string): number[] {
-  const first = localInstant(day, firstMinute, timeZone);
-  const last = localInstant(day, lastMinute, timeZone);
+function daySlots(day: string, firstMinute: number, lastMinute: number, timeZone: string, offset: number | null): number[] {
   const slots: number[] = [];
-  if (first !== null && last !== null && last - first === (lastMinute - firstMinute) * MINUTE) {
-    for (let at = first; at <= last; at += SLOT_MINUTES * MINUTE) slots.push(at);
+  if (offset !== null) {
+    const [y, m, d] = day.split("-").map(Number) as [number, number, number];
+    const midnight = Date.UTC(y, m - 1, d) - offset;
+    for (let minute = firstMinute; minute <= lastMinute; minute += SLOT_MINUTES) slots.push(midnight + minute * MINUTE);
     return slots;
   }
   for (let minute = firstMinute; minute <= lastMinute; minute += SLOT_MINUTES) {
@@ -94,11 +94,16 @@ export function freeStartTimes(rules: FreeTimeRules, busy: readonly BusyRange[],
   const working = new Set(rules.workingDays);
   const free: Date[] = [];
   let next = 0;
-  // From the business's today to the day the window ends (a day more covers any offset).
+  // One offset from a day before the window to a day after it: no clock
+  // change in between (no zone changes twice within weeks), so every slot is
+  // arithmetic. Otherwise each day's wall times are converted one by one.
+  const before = zoneOffsetMs(now.getTime() - DAY, rules.timeZone);
+  const offset = before === zoneOffsetMs(to + DAY, rules.timeZone) ? before : null;
+  // From the business's today to the day the window ends.
   const lastDay = dayIn(new Date(to), rules.timeZone);
   for (let day = dayIn(now, rules.timeZone); day <= lastDay; day = addDays(day, 1)) {
     if (!working.has(isoWeekday(day))) continue;
-    for (const start of daySlots(day, open, lastMinute, rules.timeZone)) {
+    for (const start of daySlots(day, open, lastMinute, rules.timeZone, offset)) {
       if (start < from || start > to) continue;
       const end = start + blocking;
       while (next < blocked.length && blocked[next]!.end <= start) next++;
@@ -115,17 +120,20 @@ export function freeStartTimes(rules: FreeTimeRules, busy: readonly BusyRange[],
  * longest job before it (by jobs_starts_idx), overlapping it.
  */
 export async function freeTimes(db: DB, durationMinutes: number, now: Date): Promise<Date[]> {
-  const week = await getWorkWeek(db);
   const { from, to } = bookingWindow(now);
-  const windowEnd = new Date(to + (durationMinutes + week.travelBufferMinutes) * MINUTE);
-  const rows = await db
-    .selectFrom("jobs")
-    .select([sql<Date>`lower(busy)`.as("start"), sql<Date>`upper(busy)`.as("end")])
-    .where("status", "<>", "cancelled")
-    .where("starts_at", ">=", new Date(from - LONGEST_BUSY_MS))
-    .where("starts_at", "<", windowEnd)
-    .where(sql<boolean>`busy && tstzrange(${new Date(from)}, ${windowEnd}, '[)')`)
-    .execute();
+  // Wide enough for the longest travel buffer, so the two reads need not wait for each other.
+  const windowEnd = new Date(to + (durationMinutes + TRAVEL_BUFFER_MAX) * MINUTE);
+  const [week, rows] = await Promise.all([
+    getWorkWeek(db),
+    db
+      .selectFrom("jobs")
+      .select([sql<Date>`lower(busy)`.as("start"), sql<Date>`upper(busy)`.as("end")])
+      .where("status", "<>", "cancelled")
+      .where("starts_at", ">=", new Date(from - LONGEST_BUSY_MS))
+      .where("starts_at", "<", windowEnd)
+      .where(sql<boolean>`busy && tstzrange(${new Date(from)}, ${windowEnd}, '[)')`)
+      .execute(),
+  ]);
   const busy = rows.map((row) => ({ start: new Date(row.start).getTime(), end: new Date(row.end).getTime() }));
   return freeStartTimes({ ...week, timeZone: env().BUSINESS_TIME_ZONE }, busy, durationMinutes, now);
 }
