@@ -41,7 +41,7 @@ export default function AdminSchedule({ loaderData }: Route.ComponentProps) {
             Schedule
           </h2>
           <p className="text-sm text-slate-600">
-            Week of {week.title} · times in {timeZone} · customers may book {week.hours} on the shaded days
+            Week of {week.title} · times in {timeZone} · customers may book {week.hours} on working days
           </p>
         </div>
         <nav aria-label="Weeks" className="flex flex-wrap gap-2">
@@ -73,8 +73,8 @@ export default function AdminSchedule({ loaderData }: Route.ComponentProps) {
 
 /**
  * One day: its heading (today marked with aria-current="date"), the working
- * hours or "Day off", and its jobs. A working day is shaded, so the week's
- * bookable days stand out at a glance.
+ * hours (a green band) or "Day off" (the day greyed), and its jobs, so the
+ * week's bookable days stand out at a glance.
  */
 function ScheduleDay({ day, hours }: { day: WeekDay; hours: string }) {
   return (
