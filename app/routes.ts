@@ -39,6 +39,8 @@ export default [
     route("estimates", "routes/admin.estimates.tsx"),
     route("estimates/:id", "routes/admin.estimates.$id.tsx"),
     route("estimates/:id/pdf", "routes/admin.estimates.$id.pdf.ts"),
+    // The week's jobs (before :table, like the inbox).
+    route("schedule", "routes/admin.schedule.tsx"),
     // The business settings: one form, not a table (before :table, like the inbox).
     route("settings", "routes/admin.settings.tsx"),
     // API tokens and the API's description (before :table, like the inbox).

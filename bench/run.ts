@@ -19,6 +19,7 @@ import { benchPublicPage } from "./public-page";
 import { benchQuoteSubmissions } from "./quote-submissions";
 import { benchRowHistory } from "./row-history";
 import { benchScaleOut } from "./scale-out";
+import { benchFreeTimes, benchSchedulePage } from "./schedule";
 import { benchShutdown } from "./shutdown";
 
 const benchmarks: Record<string, Benchmark> = {
@@ -38,6 +39,8 @@ const benchmarks: Record<string, Benchmark> = {
   pdf: benchEstimatePdf,
   "estimate-js": benchEstimateJs,
   "estimate-lighthouse": benchEstimateLighthouse,
+  freetimes: benchFreeTimes,
+  schedule: benchSchedulePage,
 };
 
 const chosen = process.argv.slice(2);

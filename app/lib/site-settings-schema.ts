@@ -3,6 +3,7 @@ import { parseTaxRate } from "./money";
 import { EMAIL_MAX_LENGTH, EMAIL_PATTERN } from "./email";
 import { PHONE_MAX_DIGITS, PHONE_MIN_DIGITS, PHONE_PATTERN, type BusinessSettings, type SettingName } from "./site-settings";
 import { SETTING_FIELDS } from "./site-settings-fields";
+import { minutesOfDay, TIME_PATTERN, TRAVEL_BUFFER_MAX, WORK_WEEK_LABELS, type WorkWeek, type WorkWeekName } from "./work-week";
 
 /**
  * The one schema a settings save is validated with (the /admin/settings
@@ -79,13 +80,68 @@ function isHttpsUrl(value: string): boolean {
   }
 }
 
-export type SettingsFieldErrors = Partial<Record<SettingName, string>>;
+/*
+ * The working week. Each field is optional: a save without it (a caller that
+ * predates it) leaves the stored value; the form always sends all four, its
+ * day checkboxes with an empty marker, so no day ticked reads as [] (refused),
+ * not as absent.
+ */
+function clock(name: "workdayStart" | "workdayEnd") {
+  const label = WORK_WEEK_LABELS[name];
+  return z
+    .string({ error: `${label} is required.` })
+    .trim()
+    .pipe(z.string().min(1, `${label} is required.`))
+    .pipe(z.string().regex(TIME_PATTERN, `${label} must be a time from 00:00 to 23:59, like 08:00.`))
+    .optional();
+}
+
+const BUFFER_MESSAGE = `${WORK_WEEK_LABELS.travelBufferMinutes} must be a whole number from 0 to ${TRAVEL_BUFFER_MAX}.`;
+
+export const workWeekSchema = z.object({
+  workdayStart: clock("workdayStart"),
+  workdayEnd: clock("workdayEnd"),
+  workingDays: z
+    .array(z.union([z.string(), z.number()]), { error: "Choose at least one working day." })
+    .transform((values) => values.map(String).filter((value) => value !== ""))
+    .pipe(z.array(z.string().regex(/^[1-7]$/, "Working days are Monday to Sunday.")))
+    .transform((values) => [...new Set(values.map(Number))].sort((a, b) => a - b))
+    .pipe(z.array(z.number()).min(1, "Choose at least one working day."))
+    .optional(),
+  travelBufferMinutes: z
+    .union([z.string(), z.number()], { error: BUFFER_MESSAGE })
+    .transform((value) => String(value).trim())
+    .pipe(z.string().regex(/^[0-9]{1,3}$/, BUFFER_MESSAGE))
+    .transform(Number)
+    .pipe(z.number().max(TRAVEL_BUFFER_MAX, BUFFER_MESSAGE))
+    .optional(),
+});
+
+export type WorkWeekInput = z.output<typeof workWeekSchema>;
+
+/**
+ * The parsed working week, or a message per field. Workday End must come
+ * after Workday Start when both are given (a day that ends before it starts
+ * would offer customers nothing; a night shift is not a detailer's day).
+ */
+export function parseWorkWeek(input: unknown): { ok: true; data: Partial<WorkWeek> } | { ok: false; errors: Partial<Record<WorkWeekName, string>> } {
+  const parsed = workWeekSchema.safeParse(input);
+  if (!parsed.success) return { ok: false, errors: settingsFieldErrors(parsed.error) as Partial<Record<WorkWeekName, string>> };
+  const { workdayStart, workdayEnd } = parsed.data;
+  if (workdayStart && workdayEnd && minutesOfDay(workdayEnd) <= minutesOfDay(workdayStart)) {
+    return { ok: false, errors: { workdayEnd: `Workday End must be after Workday Start (${workdayStart}).` } };
+  }
+  const data = Object.fromEntries(Object.entries(parsed.data).filter(([, value]) => value !== undefined)) as Partial<WorkWeek>;
+  return { ok: true, data };
+}
+
+export type SettingsFieldErrors = Partial<Record<SettingName | WorkWeekName, string>>;
 
 /** The first message of each field that failed, keyed by the field's name. */
 export function settingsFieldErrors(error: z.ZodError): SettingsFieldErrors {
   const errors: SettingsFieldErrors = {};
   for (const issue of error.issues) {
-    const name = issue.path[0] as SettingName | undefined;
+    const name = issue.path[0] as SettingName | WorkWeekName | undefined;
     if (name && !errors[name]) errors[name] = issue.message;
   }
   return errors;

@@ -64,9 +64,16 @@ export function startOfDayIn(day: string, timeZone: string): Date {
   return new Date(wall - zoneOffsetMs(guess, timeZone));
 }
 
-/** YYYY-MM-DD of `at` in `timeZone`. */
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** YYYY-MM-DD of `at` in `timeZone`. (A format is made once per zone: making one costs far more than using it.) */
 export function dayIn(at: Date, timeZone: string): string {
-  return new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(at);
+  let format = dayFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" });
+    dayFormats.set(timeZone, format);
+  }
+  return format.format(at);
 }
 
 /** The day `days` after `day` (YYYY-MM-DD, calendar arithmetic). */

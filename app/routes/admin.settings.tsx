@@ -5,8 +5,10 @@ import { ErrorBanner } from "~/components/admin/ErrorBanner";
 import { RichTextEditor } from "~/components/admin/RichTextEditor";
 import { buttonClass } from "~/components/ui/button";
 import { useHydrated } from "~/components/ui/use-hydrated";
-import type { BusinessSettings, SettingName } from "~/lib/site-settings";
+import type { BusinessSettings } from "~/lib/site-settings";
 import { SETTING_FIELDS, type SettingField } from "~/lib/site-settings-fields";
+import type { SettingsFieldErrors } from "~/lib/site-settings-schema";
+import { TRAVEL_BUFFER_MAX, WEEKDAYS, WORK_WEEK_LABELS, type WorkWeekName } from "~/lib/work-week";
 import { AppError } from "~/server/app-error.server";
 import { adminUserFrom } from "~/server/auth/current-user.server";
 import { readForm } from "~/server/form-body.server";
@@ -39,11 +41,21 @@ export async function action({ request, context }: Route.ActionArgs) {
       return [name, typeof value === "string" ? value : ""];
     }),
   ) as unknown as BusinessSettings;
+  // The working week as typed. A form without it (a caller that predates it)
+  // leaves it as stored; this page's form always sends the days' empty marker.
+  const form = body.form;
+  const typed = (name: WorkWeekName) => (form.has(name) ? String(form.get(name)) : undefined);
+  const week = {
+    workdayStart: typed("workdayStart"),
+    workdayEnd: typed("workdayEnd"),
+    workingDays: form.has("workingDays") ? form.getAll("workingDays").map(String) : undefined,
+    travelBufferMinutes: typed("travelBufferMinutes"),
+  };
   try {
-    await saveSettings(context.get(databaseContext), values, adminUserFrom(context).email);
+    await saveSettings(context.get(databaseContext), { ...values, ...week }, adminUserFrom(context).email);
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
-    return data({ error: error.message, fields: (error.fields ?? {}) as Partial<Record<SettingName, string>>, values }, { status: error.status });
+    return data({ error: error.message, fields: (error.fields ?? {}) as SettingsFieldErrors, values, week }, { status: error.status });
   }
   throw redirect("/admin/settings?saved=1");
 }
@@ -57,14 +69,23 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
   const navigation = useNavigation();
   const saving = navigation.state === "submitting" && navigation.formAction?.startsWith("/admin/settings") === true;
   const values = actionData?.values ?? settings;
-  const errors = actionData?.fields ?? {};
+  const errors: SettingsFieldErrors = actionData?.fields ?? {};
+  // A refused save shows what was typed; otherwise the stored week.
+  const typedWeek = actionData?.week;
+  const week = {
+    workdayStart: typedWeek?.workdayStart ?? settings.workdayStart,
+    workdayEnd: typedWeek?.workdayEnd ?? settings.workdayEnd,
+    workingDays: (typedWeek?.workingDays ?? settings.workingDays.map(String)).filter(Boolean),
+    travelBufferMinutes: typedWeek?.travelBufferMinutes ?? String(settings.travelBufferMinutes),
+  };
   const formRef = useRef<HTMLFormElement>(null);
 
   // A refused save (with JavaScript the page stays): to the first field to correct.
   useEffect(() => {
-    const first = SETTING_FIELDS.find(({ name }) => actionData?.fields?.[name]);
+    const names: string[] = [...SETTING_FIELDS.map(({ name }) => name), ...(Object.keys(WORK_WEEK_LABELS) as WorkWeekName[])];
+    const first = names.find((name) => (actionData?.fields as Record<string, string> | undefined)?.[name]);
     if (!first) return;
-    const input = formRef.current?.querySelector<HTMLElement>(`[name="${first.name}"]:not([type="hidden"]), #settings-${first.name} .ql-editor`);
+    const input = formRef.current?.querySelector<HTMLElement>(`[name="${first}"]:not([type="hidden"]), #settings-${first} .ql-editor`);
     input?.focus();
   }, [actionData]);
 
@@ -107,6 +128,7 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
             <SettingInput key={field.name} field={field} value={values[field.name]} error={errors[field.name]} />
           ))}
         </fieldset>
+        <WorkWeekInputs week={week} errors={errors} disabled={saving} />
         <div className="flex items-center gap-3 border-t border-slate-200 pt-5">
           <button type="submit" className={buttonClass("primary")} disabled={saving}>
             {saving && <LoaderCircle aria-hidden className="size-4 animate-spin" />}
@@ -177,6 +199,104 @@ function SettingInput({ field, value, error }: { field: SettingField; value: str
         </p>
       )}
     </div>
+  );
+}
+
+/**
+ * The working week customers may book (issue 21): Workday Start and End
+ * (type=time gives "HH:MM"; without a time picker the server still reads
+ * what was typed), a checkbox per working day, and the Travel Buffer.
+ */
+function WorkWeekInputs({
+  week,
+  errors,
+  disabled,
+}: {
+  week: { workdayStart: string; workdayEnd: string; workingDays: string[]; travelBufferMinutes: string };
+  errors: SettingsFieldErrors;
+  disabled: boolean;
+}) {
+  const message = (name: WorkWeekName) =>
+    errors[name] ? (
+      <p id={`settings-${name}-error`} className="mt-1.5 text-sm font-medium text-red-600">
+        {errors[name]}
+      </p>
+    ) : null;
+  const described = (name: WorkWeekName, hint?: string) => [hint, errors[name] ? `settings-${name}-error` : ""].filter(Boolean).join(" ") || undefined;
+  const time = (name: "workdayStart" | "workdayEnd") => (
+    <div>
+      <label htmlFor={`settings-${name}`} className="mb-1.5 block text-sm font-medium text-slate-800">
+        {WORK_WEEK_LABELS[name]}
+      </label>
+      <input
+        id={`settings-${name}`}
+        name={name}
+        type="time"
+        step={60}
+        required
+        defaultValue={week[name]}
+        aria-invalid={errors[name] ? true : undefined}
+        aria-describedby={described(name, "settings-work-week-hint")}
+        className={INPUT}
+      />
+      {message(name)}
+    </div>
+  );
+  return (
+    <fieldset disabled={disabled} className="min-w-0 space-y-5 border-t border-slate-200 pt-5">
+      <legend className="text-base font-semibold text-slate-900">Working Week</legend>
+      <p id="settings-work-week-hint" className="text-xs text-slate-500">
+        The days and hours customers may book themselves, in the business's time zone; a booked job must be done by Workday
+        End. You may still schedule any day and time yourself.
+      </p>
+      <div className="grid gap-5 sm:grid-cols-2">
+        {time("workdayStart")}
+        {time("workdayEnd")}
+      </div>
+      <fieldset aria-describedby={described("workingDays")}>
+        <legend className="mb-1.5 block text-sm font-medium text-slate-800">{WORK_WEEK_LABELS.workingDays}</legend>
+        {/* Sent even with no day ticked, so "none" is refused rather than read as "not on this form". */}
+        <input type="hidden" name="workingDays" value="" />
+        <div className="flex flex-wrap gap-x-5 gap-y-2">
+          {WEEKDAYS.map(({ iso, label }) => (
+            <label key={iso} className="inline-flex min-h-11 items-center gap-2 text-sm text-slate-800">
+              <input
+                type="checkbox"
+                name="workingDays"
+                value={iso}
+                defaultChecked={week.workingDays.includes(String(iso))}
+                className="size-4 rounded border-slate-300 text-brand-600 focus:outline-2 focus:outline-brand-500/40"
+              />
+              {label}
+            </label>
+          ))}
+        </div>
+        {message("workingDays")}
+      </fieldset>
+      <div>
+        <label htmlFor="settings-travelBufferMinutes" className="mb-1.5 block text-sm font-medium text-slate-800">
+          {WORK_WEEK_LABELS.travelBufferMinutes}
+        </label>
+        <input
+          id="settings-travelBufferMinutes"
+          name="travelBufferMinutes"
+          type="number"
+          inputMode="numeric"
+          min={0}
+          max={TRAVEL_BUFFER_MAX}
+          step={1}
+          required
+          defaultValue={week.travelBufferMinutes}
+          aria-invalid={errors.travelBufferMinutes ? true : undefined}
+          aria-describedby={described("travelBufferMinutes", "settings-travelBufferMinutes-hint")}
+          className={`${INPUT} sm:max-w-40`}
+        />
+        <p id="settings-travelBufferMinutes-hint" className="mt-1.5 text-xs text-slate-500">
+          Kept free after each job for driving to the next, 0 to {TRAVEL_BUFFER_MAX}. Jobs already booked keep theirs.
+        </p>
+        {message("travelBufferMinutes")}
+      </div>
+    </fieldset>
   );
 }
 

@@ -110,6 +110,8 @@ function DashboardNav({ newLeads }: { newLeads: number }) {
   const inTokens = pathname === "/admin/tokens";
   const inApi = pathname === "/admin/api";
   const inEstimates = pathname === "/admin/estimates" || pathname.startsWith("/admin/estimates/");
+  // A job's page (/admin/jobs/{id}) belongs to the schedule's section.
+  const inSchedule = pathname === "/admin/schedule" || pathname.startsWith("/admin/jobs/");
   // "page" on the inbox itself; "true" (this section) on a lead's page or a table.
   const leadsCurrent = pathname === "/admin/leads" ? "page" : inLeads ? "true" : undefined;
   const tab = (current: boolean) =>
@@ -124,10 +126,13 @@ function DashboardNav({ newLeads }: { newLeads: number }) {
       <Link to="/admin/estimates" aria-current={pathname === "/admin/estimates" ? "page" : inEstimates ? "true" : undefined} className={tab(inEstimates)}>
         Estimates
       </Link>
+      <Link to="/admin/schedule" aria-current={pathname === "/admin/schedule" ? "page" : inSchedule ? "true" : undefined} className={tab(inSchedule)}>
+        Schedule
+      </Link>
       <Link
         to="/admin"
-        aria-current={inLeads || inSettings || inTokens || inApi || inEstimates ? undefined : "true"}
-        className={tab(!inLeads && !inSettings && !inTokens && !inApi && !inEstimates)}
+        aria-current={inLeads || inSettings || inTokens || inApi || inEstimates || inSchedule ? undefined : "true"}
+        className={tab(!inLeads && !inSettings && !inTokens && !inApi && !inEstimates && !inSchedule)}
       >
         Tables
       </Link>

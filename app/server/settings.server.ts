@@ -1,8 +1,9 @@
 import { sql } from "kysely";
 import { SEED_SETTINGS } from "~/lib/business";
 import { formatTaxRate, parseTaxRate } from "~/lib/money";
-import { siteSettingsSchema, settingsFieldErrors } from "~/lib/site-settings-schema";
+import { parseWorkWeek, siteSettingsSchema, settingsFieldErrors, type SettingsFieldErrors } from "~/lib/site-settings-schema";
 import type { BusinessSettings, SiteSettings } from "~/lib/site-settings";
+import type { WorkWeek } from "~/lib/work-week";
 import type { Database } from "../../db/types";
 import { AppError } from "./app-error.server";
 import type { DB } from "./db.server";
@@ -22,6 +23,10 @@ import { sanitizeRichText } from "./rich-text.server";
  */
 
 export type { BusinessSettings, SiteSettings } from "~/lib/site-settings";
+export type { WorkWeek } from "~/lib/work-week";
+
+/** Everything the owner sets: the form's texts and the working week. */
+export type OwnerSettings = BusinessSettings & WorkWeek;
 
 export const SETTINGS_INVALID_MESSAGE = "Please correct the highlighted fields and try again.";
 
@@ -59,17 +64,43 @@ export function lastKnownSettings(): SiteSettings {
   return lastKnown;
 }
 
-/** Every setting, the owner's alert address too: for the settings form and the e-mails, never for a page's data. */
-export async function getBusinessSettings(db: DB): Promise<BusinessSettings> {
+const WORK_WEEK_COLUMNS = ["workday_start", "workday_end", "working_days", "travel_buffer_minutes"] as const;
+
+/** The columns' defaults (db/migrations/2026-11-28-06-jobs.ts), for a database whose row does not exist yet. */
+const DEFAULT_WORK_WEEK: WorkWeek = { workdayStart: "08:00", workdayEnd: "18:00", workingDays: [1, 2, 3, 4, 5, 6], travelBufferMinutes: 30 };
+
+function toWorkWeek(row: { workday_start: string; workday_end: string; working_days: number[]; travel_buffer_minutes: number }): WorkWeek {
+  return {
+    workdayStart: row.workday_start,
+    workdayEnd: row.workday_end,
+    // Sorted and numbers whatever the driver gives (int2[] arrives as numbers from both).
+    workingDays: [...row.working_days].map(Number).sort((a, b) => a - b),
+    travelBufferMinutes: row.travel_buffer_minutes,
+  };
+}
+
+/** Every setting, the owner's alert address and the working week too: for the dashboard and the e-mails, never for a page's data. */
+export async function getBusinessSettings(db: DB): Promise<OwnerSettings> {
   const row = await db
     .selectFrom("site_settings")
-    .select([...Object.values(COLUMNS), "notify_email", sql<string>`tax_rate::text`.as("tax_rate")])
+    .select([...Object.values(COLUMNS), "notify_email", sql<string>`tax_rate::text`.as("tax_rate"), ...WORK_WEEK_COLUMNS])
     .where("id", "=", 1)
     .executeTakeFirst();
   const settings = row ? (Object.fromEntries(NAMES.map((name) => [name, row[COLUMNS[name]]])) as unknown as SiteSettings) : SEED_SETTINGS;
   lastKnown = settings;
   // QUOTE_NOTIFY_EMAIL is only the first value: once the owner has saved the settings, theirs wins.
-  return { ...settings, notifyEmail: row?.notify_email ?? env().QUOTE_NOTIFY_EMAIL, taxRate: formatTaxRate(parseTaxRate(row?.tax_rate ?? "0") ?? 0) };
+  return {
+    ...settings,
+    notifyEmail: row?.notify_email ?? env().QUOTE_NOTIFY_EMAIL,
+    taxRate: formatTaxRate(parseTaxRate(row?.tax_rate ?? "0") ?? 0),
+    ...(row ? toWorkWeek(row) : DEFAULT_WORK_WEEK),
+  };
+}
+
+/** Only the working week: what the free times read on each request, one small row. */
+export async function getWorkWeek(db: DB): Promise<WorkWeek> {
+  const row = await db.selectFrom("site_settings").select(WORK_WEEK_COLUMNS).where("id", "=", 1).executeTakeFirst();
+  return row ? toWorkWeek(row) : DEFAULT_WORK_WEEK;
 }
 
 /**
@@ -78,7 +109,7 @@ export async function getBusinessSettings(db: DB): Promise<BusinessSettings> {
  * row yet: it reads as the seed's values, and the first save creates the row.
  */
 export async function getSettings(db: DB): Promise<SiteSettings> {
-  const { notifyEmail: _private, taxRate: _rate, ...settings } = await getBusinessSettings(db);
+  const { notifyEmail: _private, taxRate: _rate, workdayStart, workdayEnd, workingDays, travelBufferMinutes, ...settings } = await getBusinessSettings(db);
   return settings;
 }
 
@@ -99,25 +130,38 @@ export async function getSettingsForPage(db: DB): Promise<SiteSettings> {
 /**
  * Validates (site-settings-schema.ts), sanitises the About story and stores
  * the settings; returns what was stored. Invalid input throws AppError 400
- * with a message per field, and nothing is stored.
+ * with a message per field (every field's at once), and nothing is stored.
+ * A working-week field the input lacks keeps its stored value.
  */
-export async function saveSettings(db: DB, input: unknown, actorEmail: string): Promise<BusinessSettings> {
+export async function saveSettings(db: DB, input: unknown, actorEmail: string): Promise<OwnerSettings> {
   const parsed = siteSettingsSchema.safeParse(input);
-  if (!parsed.success) throw new AppError(400, SETTINGS_INVALID_MESSAGE, { fields: settingsFieldErrors(parsed.error) });
-  const aboutStory = sanitizeRichText(parsed.data.aboutStory);
+  const workWeek = parseWorkWeek(input);
+  const fields: SettingsFieldErrors = { ...(workWeek.ok ? {} : workWeek.errors), ...(parsed.success ? {} : settingsFieldErrors(parsed.error)) };
+  const aboutStory = parsed.success ? sanitizeRichText(parsed.data.aboutStory) : "";
   // Only markup (or only what the sanitiser removed) is no story.
-  if (!aboutStory.replace(/<[^>]*>/g, "").replace(/&nbsp;/g, " ").trim()) {
-    throw new AppError(400, SETTINGS_INVALID_MESSAGE, { fields: { aboutStory: "About Story is required." } });
-  }
+  if (parsed.success && !aboutStory.replace(/<[^>]*>/g, "").replace(/&nbsp;/g, " ").trim()) fields.aboutStory = "About Story is required.";
+  if (!parsed.success || !workWeek.ok || Object.keys(fields).length > 0) throw new AppError(400, SETTINGS_INVALID_MESSAGE, { fields });
   const { notifyEmail, taxRate, ...settings } = { ...parsed.data, aboutStory };
-  const values = { ...toColumns(settings), notify_email: notifyEmail, tax_rate: taxRate, updated_by: actorEmail, updated_at: new Date() };
-  await db
+  const week = workWeek.data;
+  const values = {
+    ...toColumns(settings),
+    notify_email: notifyEmail,
+    tax_rate: taxRate,
+    ...(week.workdayStart !== undefined && { workday_start: week.workdayStart }),
+    ...(week.workdayEnd !== undefined && { workday_end: week.workdayEnd }),
+    ...(week.workingDays !== undefined && { working_days: week.workingDays }),
+    ...(week.travelBufferMinutes !== undefined && { travel_buffer_minutes: week.travelBufferMinutes }),
+    updated_by: actorEmail,
+    updated_at: new Date(),
+  };
+  const stored = await db
     .insertInto("site_settings")
     .values({ id: 1, ...values })
     .onConflict((oc) => oc.column("id").doUpdateSet(values))
-    .execute();
+    .returning(WORK_WEEK_COLUMNS)
+    .executeTakeFirstOrThrow();
   lastKnown = settings;
-  return { ...settings, notifyEmail, taxRate: formatTaxRate(parseTaxRate(taxRate) ?? 0) };
+  return { ...settings, notifyEmail, taxRate: formatTaxRate(parseTaxRate(taxRate) ?? 0), ...toWorkWeek(stored) };
 }
 
 /** The Tax Rate (%) in thousandths of a percent (6.25 % = 6250), for pricing an estimate. */

@@ -206,6 +206,33 @@ test.describe("with JavaScript", () => {
     await expect(page.getByLabel("Phone", { exact: true })).toHaveValue(before);
   });
 
+  test("the working week: times, a checkbox per day and the travel buffer, with a message on a bad field", async ({ page }) => {
+    await signIn(page, ADMIN_EMAIL, { returnUrl: "/admin/settings" });
+    await expect(page.getByLabel("Workday Start", { exact: true })).toHaveAttribute("type", "time");
+    await page.getByLabel("Workday Start", { exact: true }).fill("07:30");
+    await page.getByLabel("Workday End", { exact: true }).fill("07:00");
+    await page.getByLabel("Sunday", { exact: true }).check();
+    await page.getByLabel("Monday", { exact: true }).uncheck();
+    await page.getByLabel("Travel Buffer (minutes)", { exact: true }).fill("45");
+    await page.getByRole("button", { name: "Save" }).click();
+    const end = page.getByLabel("Workday End", { exact: true });
+    await expect(end).toHaveAttribute("aria-invalid", "true");
+    await expect(end).toHaveAccessibleDescription(/Workday End must be after Workday Start \(07:30\)\./);
+    await expect(end).toBeFocused();
+    // What was typed stays, and nothing was saved.
+    await expect(page.getByLabel("Sunday", { exact: true })).toBeChecked();
+    await expect(page.getByLabel("Monday", { exact: true })).not.toBeChecked();
+    await end.fill("16:30");
+    await page.getByRole("button", { name: "Save" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Settings saved." })).toBeVisible();
+    await page.reload();
+    await expect(page.getByLabel("Workday Start", { exact: true })).toHaveValue("07:30");
+    await expect(page.getByLabel("Workday End", { exact: true })).toHaveValue("16:30");
+    for (const day of ["Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"]) await expect(page.getByLabel(day, { exact: true })).toBeChecked();
+    await expect(page.getByLabel("Monday", { exact: true })).not.toBeChecked();
+    await expect(page.getByLabel("Travel Buffer (minutes)", { exact: true })).toHaveValue("45");
+  });
+
   test("the settings page has no serious accessibility violations", async ({ page }) => {
     await signIn(page, ADMIN_EMAIL, { returnUrl: "/admin/settings" });
     await expect(page.locator(".ql-editor")).toBeVisible();
@@ -259,5 +286,19 @@ test.describe("without JavaScript", () => {
     await expect(email).toHaveAttribute("aria-invalid", "true");
     await expect(email).toHaveAccessibleDescription(/Public Email must be an e-mail address/);
     await expect(email).toHaveValue("not an address");
+
+    // The working week: no day ticked is refused with its message; the times as typed stay.
+    await page.goto("/admin/settings");
+    for (const day of ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"]) await page.getByLabel(day, { exact: true }).uncheck();
+    await page.getByLabel("Workday Start", { exact: true }).fill("06:00");
+    await page.getByRole("button", { name: "Save" }).click();
+    await expect(page.getByRole("group", { name: "Working Days" })).toContainText("Choose at least one working day.");
+    await expect(page.getByLabel("Workday Start", { exact: true })).toHaveValue("06:00");
+    await page.getByLabel("Wednesday", { exact: true }).check();
+    await page.getByRole("button", { name: "Save" }).click();
+    await expect(page).toHaveURL(/\/admin\/settings\?saved=1$/);
+    await expect(page.getByLabel("Wednesday", { exact: true })).toBeChecked();
+    await expect(page.getByLabel("Friday", { exact: true })).not.toBeChecked();
+    await expect(page.getByLabel("Workday Start", { exact: true })).toHaveValue("06:00");
   });
 });

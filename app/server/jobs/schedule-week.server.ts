@@ -1,0 +1,152 @@
+import { addDays, dayIn, startOfDayIn } from "~/lib/time-zone";
+import { formatClock, isoWeekday, WEEKDAYS, type WorkWeek } from "~/lib/work-week";
+import type { DB } from "../db.server";
+import { getWorkWeek } from "../settings.server";
+
+/**
+ * The owner's week at /admin/schedule (issue 21): Monday to Sunday in the
+ * business time zone, each day's jobs in order of their start, with the
+ * customer's name (the lead's), the time and the town. Cancelled jobs are
+ * listed too, marked, so the owner sees why a time came free. One query, by
+ * jobs_starts_idx; a job belongs to the day it starts on.
+ */
+
+export interface WeekJob {
+  id: number;
+  name: string;
+  /** "9:00 AM – 11:00 AM" in the business's wall clock. */
+  time: string;
+  /** The ISO start, for <time dateTime>. */
+  startsAt: string;
+  town: string;
+  status: "scheduled" | "on_the_way" | "done" | "cancelled";
+}
+
+export interface WeekDay {
+  /** YYYY-MM-DD. */
+  date: string;
+  /** "Monday". */
+  weekday: string;
+  /** "Nov 30". */
+  label: string;
+  today: boolean;
+  working: boolean;
+  jobs: WeekJob[];
+}
+
+export interface ScheduleWeek {
+  /** The Monday, YYYY-MM-DD. */
+  monday: string;
+  /** "Nov 30 – Dec 6, 2026". */
+  title: string;
+  previous: string;
+  next: string;
+  /** Whether today is in this week (the Today link is then the page itself). */
+  current: boolean;
+  /** "8:00 AM – 6:00 PM": the working hours customers are offered. */
+  hours: string;
+  days: WeekDay[];
+}
+
+const WEEK_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/**
+ * The Monday of the week `?week=` names (any of its days), or of today's week
+ * when there is none; an unreadable value (not a real date from 2000 to 2099)
+ * is `{ error }`, for a 400 that still shows this week.
+ */
+export function weekMonday(param: string | null, now: Date, timeZone: string): { monday: string } | { error: string; monday: string } {
+  const mondayOf = (day: string) => addDays(day, 1 - isoWeekday(day));
+  const today = mondayOf(dayIn(now, timeZone));
+  if (param === null || param === "") return { monday: today };
+  const match = WEEK_PATTERN.exec(param);
+  const [y, m, d] = match ? [Number(match[1]), Number(match[2]), Number(match[3])] : [0, 0, 0];
+  const date = new Date(Date.UTC(y, m - 1, d));
+  if (!match || y < 2000 || y > 2099 || date.getUTCMonth() !== m - 1 || date.getUTCDate() !== d) {
+    return { error: "The week must be a date like 2026-11-30 (any day of the week); this week is shown instead.", monday: today };
+  }
+  return { monday: mondayOf(param) };
+}
+
+/** The town of an address written "street, town, ST 12345": the part before a trailing state and ZIP, else the last part. */
+export function townOf(address: string): string {
+  const parts = address
+    .split(",")
+    .map((part) => part.trim())
+    .filter(Boolean);
+  if (parts.length < 2) return "";
+  const last = parts.at(-1)!;
+  // "MI", "MI 49423", "49423", "Michigan 49423": a state and/or ZIP, not a town.
+  const stateOrZip = /^(?:[A-Za-z]{2}|(?:[A-Za-z .]+\s)?\d{5}(?:-\d{4})?)$/.test(last);
+  return stateOrZip ? parts.at(-2)! : last;
+}
+
+const formats = new Map<string, { time: Intl.DateTimeFormat; day: Intl.DateTimeFormat }>();
+function formatsFor(timeZone: string) {
+  let f = formats.get(timeZone);
+  if (!f) {
+    f = {
+      time: new Intl.DateTimeFormat("en-US", { timeZone, hour: "numeric", minute: "2-digit" }),
+      day: new Intl.DateTimeFormat("en-US", { timeZone: "UTC", month: "short", day: "numeric" }),
+    };
+    formats.set(timeZone, f);
+  }
+  return f;
+}
+
+const dayLabel = (day: string, timeZone: string) => formatsFor(timeZone).day.format(new Date(`${day}T12:00:00Z`));
+
+export async function scheduleWeek(db: DB, monday: string, now: Date, timeZone: string, workWeek?: WorkWeek): Promise<ScheduleWeek> {
+  const sunday = addDays(monday, 6);
+  const from = startOfDayIn(monday, timeZone);
+  const to = startOfDayIn(addDays(monday, 7), timeZone);
+  const [week, rows] = await Promise.all([
+    workWeek ?? getWorkWeek(db),
+    db
+      .selectFrom("jobs")
+      .innerJoin("quote_requests", "quote_requests.id", "jobs.lead_id")
+      .select([
+        "jobs.id",
+        "jobs.starts_at",
+        "jobs.duration_minutes",
+        "jobs.status",
+        "jobs.address",
+        "quote_requests.name",
+        "quote_requests.service_address",
+      ])
+      .where("jobs.starts_at", ">=", from)
+      .where("jobs.starts_at", "<", to)
+      .orderBy("jobs.starts_at")
+      .orderBy("jobs.id")
+      .execute(),
+  ]);
+  const { time } = formatsFor(timeZone);
+  const today = dayIn(now, timeZone);
+  const days: WeekDay[] = WEEKDAYS.map(({ iso, label }, i) => {
+    const date = addDays(monday, i);
+    return { date, weekday: label, label: dayLabel(date, timeZone), today: date === today, working: week.workingDays.includes(iso), jobs: [] };
+  });
+  for (const row of rows) {
+    const start = new Date(row.starts_at);
+    const end = new Date(start.getTime() + row.duration_minutes * 60_000);
+    const day = days.find((d) => d.date === dayIn(start, timeZone));
+    day?.jobs.push({
+      id: row.id,
+      name: row.name,
+      time: `${time.format(start)} – ${time.format(end)}`,
+      startsAt: start.toISOString(),
+      town: townOf(row.address) || townOf(row.service_address),
+      status: row.status,
+    });
+  }
+  const year = sunday.slice(0, 4);
+  return {
+    monday,
+    title: `${dayLabel(monday, timeZone)}${monday.slice(0, 4) === year ? "" : `, ${monday.slice(0, 4)}`} – ${dayLabel(sunday, timeZone)}, ${year}`,
+    previous: addDays(monday, -7),
+    next: addDays(monday, 7),
+    current: days.some((d) => d.today),
+    hours: `${formatClock(week.workdayStart)} – ${formatClock(week.workdayEnd)}`,
+    days,
+  };
+}

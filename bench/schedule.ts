@@ -1,0 +1,185 @@
+/**
+ * The schedule (issue 21) with a year of jobs (2,000; BENCH_JOBS to change):
+ *
+ * - freetimes: `freeTimes` (the working week, the jobs that can touch the
+ *   next 14 days by jobs_starts_idx, the slots) against a baseline in the same
+ *   run that reads every live job's busy range of the year and computes the
+ *   same slots, on the embedded database and on the PostgreSQL server
+ *   (BENCH_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/postgres;
+ *   skipped with a note when none answers). Target: p95 under 20 ms on each.
+ * - schedule: GET /admin/schedule of a full week (42 jobs) from the production
+ *   server on its embedded database on disk, signed in, one request at a time,
+ *   against GET /admin/settings (the same guard and shell, one row) in the
+ *   same run. Target: p95 under 50 ms.
+ *
+ *   tsx bench/run.ts freetimes schedule
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { type Kysely, sql } from "kysely";
+import type { Database } from "../db/types";
+import { addDays, dayIn } from "../app/lib/time-zone";
+import { isoWeekday } from "../app/lib/work-week";
+import { openDatabase } from "../app/server/db.server";
+import { env } from "../app/server/env.server";
+import { freeStartTimes, freeTimes } from "../app/server/jobs/free-times.server";
+import { migrateToLatest } from "../app/server/migrate.server";
+import { getWorkWeek } from "../app/server/settings.server";
+import { signInByEmail, startAppServer } from "../tests/helpers/app-server";
+import { startSmtpSink } from "../tests/helpers/smtp";
+import { embeddedMemoryDatabase, onEachDatabase, scratchServerDatabase, type BenchTarget } from "./databases";
+import { type BenchReport, ms, percentile, printReport, ratio } from "./lib";
+
+type DB = Kysely<Database>;
+const RUNS = 100;
+const WARMUP = 10;
+const FREE_TIMES_TARGET_MS = 20;
+const PAGE_TARGET_MS = 50;
+const DURATION_MINUTES = 60;
+const OWNER = "owner@example.com";
+
+async function timeRuns(run: () => Promise<unknown>, runs = RUNS): Promise<{ p50: number; p95: number }> {
+  for (let i = 0; i < WARMUP; i++) await run();
+  const times: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const start = performance.now();
+    await run();
+    times.push(performance.now() - start);
+  }
+  times.sort((a, b) => a - b);
+  return { p50: percentile(times, 50), p95: percentile(times, 95) };
+}
+
+/**
+ * `count` jobs around `today` (half before, half after), six a day at 8:00,
+ * 9:30, … 15:30 in the business's wall clock (an hour each, a 30-minute
+ * buffer: busy to 17:00), every seventh cancelled, for 200 customers in five
+ * towns. Written as the schema requires (busy = start .. end + buffer).
+ */
+async function generateJobs(db: DB, count: number, today: string, timeZone: string): Promise<void> {
+  await sql`INSERT INTO quote_requests (name, email, phone, vehicle_type, service_address, status)
+    SELECT 'Customer ' || g, 'customer' || g || '@example.com', '(616) 555-0100', 'SUV',
+           g || ' Main St, ' || (ARRAY['Holland','Grandville','Rockford','Ada','Kentwood'])[1 + g % 5] || ', MI 49423', 'booked'
+    FROM generate_series(1, 200) AS g`.execute(db);
+  const firstDay = addDays(today, -Math.floor(count / 12));
+  await sql`INSERT INTO jobs (lead_id, token, status, starts_at, duration_minutes, buffer_minutes, busy, address)
+    SELECT lead, md5(g::text) || md5((g + 1)::text), CASE WHEN g % 7 = 3 THEN 'cancelled' ELSE 'scheduled' END,
+           starts_at, 60, 30, tstzrange(starts_at, starts_at + interval '90 minutes', '[)'), ''
+    FROM (
+      SELECT g, (SELECT min(id) FROM quote_requests) + g % 200 AS lead,
+             ((${firstDay}::date + g / 6) + time '08:00' + (g % 6) * interval '90 minutes') AT TIME ZONE ${timeZone} AS starts_at
+      FROM generate_series(0, ${count - 1}::int) AS g
+    ) AS s`.execute(db);
+  await sql`ANALYZE jobs`.execute(db);
+}
+
+/** The baseline: every live job of the year, then the same slots. */
+async function freeTimesFromEveryJob(db: DB, now: Date, timeZone: string): Promise<Date[]> {
+  const week = await getWorkWeek(db);
+  const rows = await db
+    .selectFrom("jobs")
+    .select([sql<Date>`lower(busy)`.as("start"), sql<Date>`upper(busy)`.as("end")])
+    .where("status", "<>", "cancelled")
+    .execute();
+  const busy = rows.map((r) => ({ start: new Date(r.start).getTime(), end: new Date(r.end).getTime() }));
+  return freeStartTimes({ ...week, timeZone }, busy, DURATION_MINUTES, now);
+}
+
+export async function benchFreeTimes(options: { jobs?: number } = {}): Promise<BenchReport> {
+  const count = options.jobs ?? Number(process.env.BENCH_JOBS ?? 2_000);
+  const serverUrl = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+  const timeZone = env().BUSINESS_TIME_ZONE;
+  const now = new Date();
+  const today = dayIn(now, timeZone);
+  const report: BenchReport = {
+    title: `Free times for 14 days (a ${DURATION_MINUTES}-minute job) with ${count.toLocaleString("en-US")} jobs in the year: freeTimes vs reading every job (${RUNS} runs after ${WARMUP} warm-ups)`,
+    headers: ["database", "freeTimes p50", "p95", "every job p50", "p95", "ratio p50", "ratio p95"],
+    rows: [],
+    checks: [],
+    notes: ["baseline: SELECT every live job's busy range (no window), then the same slot computation"],
+  };
+  type Target = BenchTarget & { db: DB };
+  await onEachDatabase<Target>(
+    report,
+    serverUrl,
+    [
+      [async () => ({ ...(await embeddedMemoryDatabase()), label: "PGlite (embedded, in memory)" }), count],
+      [async () => {
+        const server = await scratchServerDatabase(serverUrl, "bench_jobs");
+        return server && { ...server, label: `PostgreSQL ${server.version}` };
+      }, count],
+    ],
+    async (target) => {
+      await generateJobs(target.db, count, today, timeZone);
+      const ours = await freeTimes(target.db, DURATION_MINUTES, now);
+      const every = await freeTimesFromEveryJob(target.db, now, timeZone);
+      report.checks.push({
+        label: `${target.label}: the same ${ours.length} free times as the baseline`,
+        ok: ours.length > 0 && ours.map(Number).join() === every.map(Number).join(),
+      });
+      const a = await timeRuns(() => freeTimes(target.db, DURATION_MINUTES, now));
+      const b = await timeRuns(() => freeTimesFromEveryJob(target.db, now, timeZone));
+      report.rows.push([target.label, ms(a.p50), ms(a.p95), ms(b.p50), ms(b.p95), ratio(a.p50, b.p50), ratio(a.p95, b.p95)]);
+      report.checks.push({ label: `${target.label}: p95 ${ms(a.p95)} < ${FREE_TIMES_TARGET_MS} ms`, ok: a.p95 < FREE_TIMES_TARGET_MS });
+    },
+  );
+  // The slot computation alone (no database), for information.
+  const week = { workdayStart: "08:00", workdayEnd: "18:00", workingDays: [1, 2, 3, 4, 5, 6], travelBufferMinutes: 30, timeZone };
+  const pure = await timeRuns(async () => freeStartTimes(week, [], DURATION_MINUTES, now), 1_000);
+  report.notes!.push(`the slot computation alone, no jobs: p50 ${ms(pure.p50)}, p95 ${ms(pure.p95)}`);
+  return report;
+}
+
+export async function benchSchedulePage(options: { jobs?: number } = {}): Promise<BenchReport> {
+  const count = options.jobs ?? Number(process.env.BENCH_JOBS ?? 2_000);
+  const timeZone = "America/Detroit";
+  const today = dayIn(new Date(), timeZone);
+  const monday = addDays(today, 1 - isoWeekday(today));
+  const report: BenchReport = {
+    title: `GET /admin/schedule (a full week, 42 jobs; ${count.toLocaleString("en-US")} in the year) vs GET /admin/settings, production server on the embedded database (${RUNS} requests after ${WARMUP}, one at a time)`,
+    headers: ["page", "p50", "p95", "ratio p50 to settings", "ratio p95"],
+    rows: [],
+    checks: [],
+    notes: ["baseline: /admin/settings, the same guard and dashboard shell around one row"],
+  };
+  const dataDir = mkdtempSync(path.join(tmpdir(), "gr-detail-bench-schedule-"));
+  const smtp = await startSmtpSink();
+  try {
+    const opened = openDatabase({ url: "", dataDir, timeZone });
+    await migrateToLatest(opened.db);
+    // The year, centred on this week's Thursday so the week shown is full (6 × 7 jobs, every seventh cancelled).
+    await generateJobs(opened.db, count, addDays(monday, 3), timeZone);
+    await opened.close();
+    const app = await startAppServer({ SMTP_URL: smtp.url, ADMIN_EMAILS: OWNER, BUSINESS_TIME_ZONE: timeZone }, { dataDir, embeddedOnDisk: true });
+    try {
+      const cookie = await signInByEmail(app, smtp, OWNER);
+      const get = async (pathname: string) => {
+        const response = await app.fetch(pathname, { headers: { cookie } });
+        const body = await response.text();
+        if (response.status !== 200) throw new Error(`${pathname}: ${response.status}`);
+        return body;
+      };
+      const page = await get(`/admin/schedule?week=${monday}`);
+      const links = page.match(/href="\/admin\/jobs\/\d+"/g)?.length ?? 0;
+      report.checks.push({ label: `the week shows its 42 jobs as links (found ${links})`, ok: links === 42 });
+      const schedule = await timeRuns(() => get(`/admin/schedule?week=${monday}`));
+      const settings = await timeRuns(() => get("/admin/settings"));
+      report.rows.push([`/admin/schedule?week=${monday}`, ms(schedule.p50), ms(schedule.p95), ratio(schedule.p50, settings.p50), ratio(schedule.p95, settings.p95)]);
+      report.rows.push(["/admin/settings", ms(settings.p50), ms(settings.p95), "1.00x", "1.00x"]);
+      report.checks.push({ label: `/admin/schedule p95 ${ms(schedule.p95)} < ${PAGE_TARGET_MS} ms`, ok: schedule.p95 < PAGE_TARGET_MS });
+    } finally {
+      await app.stop();
+    }
+  } finally {
+    await smtp.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+  return report;
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1]!).href) {
+  printReport(await benchFreeTimes());
+  printReport(await benchSchedulePage());
+}
