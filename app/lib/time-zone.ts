@@ -83,21 +83,36 @@ export function addDays(day: string, days: number): string {
 }
 
 /**
- * The instant a wall-clock time (YYYY-MM-DD, HH:MM) happens in `timeZone`.
- * In the hour a spring clock change skips, the time is read with the offset
- * before the change (02:30 becomes 03:30); in the hour an autumn change
- * repeats, it is the first of the two.
+ * The instant the wall clock in `timeZone` reads `minute` minutes after the
+ * midnight of `day`, or null where it never does (the hour a spring clock
+ * change skips). Where it does twice (the hour an autumn change repeats), the
+ * first.
+ */
+export function localInstant(day: string, minute: number, timeZone: string): number | null {
+  const [y, m, d] = day.split("-").map(Number) as [number, number, number];
+  const wall = Date.UTC(y, m - 1, d, 0, minute);
+  for (const at of offsetCandidates(wall, timeZone)) if (at + zoneOffsetMs(at, timeZone) === wall) return at;
+  return null;
+}
+
+/** The instants a wall time may be, by the zone's offsets a day either side (the only two it can have that day), earlier first. */
+function offsetCandidates(wall: number, timeZone: string): number[] {
+  return [wall - zoneOffsetMs(wall - 86_400_000, timeZone), wall - zoneOffsetMs(wall + 86_400_000, timeZone)].sort((a, b) => a - b);
+}
+
+/**
+ * The instant a wall-clock time (YYYY-MM-DD, HH:MM) happens in `timeZone`,
+ * as localInstant, except that a time in the hour a spring change skips is
+ * read with the offset before the change (02:30 becomes 03:30).
  */
 export function instantIn(day: string, time: string, timeZone: string): Date {
-  const [y, m, d] = day.split("-").map(Number) as [number, number, number];
   const [hh, mm] = time.split(":").map(Number) as [number, number];
-  const wall = Date.UTC(y, m - 1, d, hh, mm);
-  // The zone's offsets a day before and a day after: around a clock change they differ.
-  const before = wall - zoneOffsetMs(wall - 86_400_000, timeZone);
-  const after = wall - zoneOffsetMs(wall + 86_400_000, timeZone);
-  const shows = (instant: number) => instant + zoneOffsetMs(instant, timeZone) === wall;
-  const matching = [before, after].filter(shows);
-  return new Date(matching.length ? Math.min(...matching) : before);
+  const minute = hh * 60 + mm;
+  const exact = localInstant(day, minute, timeZone);
+  if (exact !== null) return new Date(exact);
+  const [y, m, d] = day.split("-").map(Number) as [number, number, number];
+  const wall = Date.UTC(y, m - 1, d, 0, minute);
+  return new Date(wall - zoneOffsetMs(wall - 86_400_000, timeZone));
 }
 
 /** HH:MM of `at` in `timeZone` (24-hour). */

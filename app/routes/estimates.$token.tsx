@@ -1,5 +1,6 @@
 import { CheckCircle2, Download, Phone, XCircle } from "lucide-react";
 import { data, Form, redirect, useNavigation } from "react-router";
+import { BookingForm } from "~/components/site/BookingForm";
 import { END_OF_PAGE_ID } from "~/components/site/PublicLayout";
 import { SiteLogo } from "~/components/site/SiteLogo";
 import { focusRing, primaryButton } from "~/components/site/styles";
@@ -9,8 +10,10 @@ import { DECLINE_REASON_MAX } from "~/lib/estimate-status";
 import { AppError } from "~/server/app-error.server";
 import { customerView, estimateForCustomer, limitDecision, noteView } from "~/server/estimates/customer-page.server";
 import { decideEstimate } from "~/server/estimates/decisions.server";
+import { bookingView, bookTime } from "~/server/jobs/self-booking.server";
 import { readForm } from "~/server/form-body.server";
 import { databaseContext, requestInfoContext } from "~/server/request-context.server";
+import { linkOrigin } from "~/server/site-url.server";
 import type { Route } from "./+types/estimates.$token";
 
 /*
@@ -34,8 +37,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const estimate = await estimateForCustomer(db, params.token, context.get(requestInfoContext).clientIp).catch(answer);
   await noteView(db, estimate, request);
   const outcome = new URL(request.url).searchParams.get("outcome");
+  const booking = estimate.status === "accepted" ? await bookingView(db, estimate) : null;
   return data(
-    { estimate: customerView(estimate), token: params.token, outcome: outcome === "already" ? ("already" as const) : null },
+    { estimate: customerView(estimate), token: params.token, outcome: outcome === "already" ? ("already" as const) : null, booking },
     { headers: { "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex" } },
   );
 }
@@ -47,11 +51,17 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const body = await readForm(request);
   if (!body.ok) throw data({ error: body.error }, { status: body.status });
   const intent = body.form.get("intent");
-  if (intent !== "accept" && intent !== "decline") throw data({ error: "intent must be accept or decline" }, { status: 400 });
+  if (intent !== "accept" && intent !== "decline" && intent !== "book") throw data({ error: "intent must be accept, decline or book" }, { status: 400 });
   await limitDecision(db, clientIp).catch(answer);
+  const here = `/estimates/${params.token}`;
+  if (intent === "book") {
+    if (estimate.status !== "accepted") throw redirect(`${here}?outcome=already`, 303);
+    const booked = await bookTime(db, estimate, body.form, linkOrigin(request));
+    if (booked.booked) throw redirect(here, 303);
+    return data({ bookingErrors: booked.errors }, { status: 409 });
+  }
   const reason = body.form.get("reason");
   const outcome = await decideEstimate(db, estimate, intent === "accept" ? "accepted" : "declined", typeof reason === "string" ? reason : "");
-  const here = `/estimates/${params.token}`;
   throw redirect(outcome.decided ? here : `${here}?outcome=already`, 303);
 }
 
@@ -72,8 +82,8 @@ export function meta({ data: loaderData }: Route.MetaArgs) {
 
 const CELL = "px-3 py-2 text-right tabular-nums";
 
-export default function CustomerEstimatePage({ loaderData }: Route.ComponentProps) {
-  const { estimate, token, outcome } = loaderData;
+export default function CustomerEstimatePage({ loaderData, actionData }: Route.ComponentProps) {
+  const { estimate, token, outcome, booking } = loaderData;
   const { phone } = useSiteSettings();
   const open = estimate.status === "sent" || estimate.status === "viewed";
   return (
@@ -97,6 +107,25 @@ export default function CustomerEstimatePage({ loaderData }: Route.ComponentProp
           </p>
         </div>
         <Decision status={estimate.status} outcome={outcome} phone={phone} reason={estimate.declineReason} validUntil={estimate.validUntil} />
+        {booking?.kind === "booked" && (
+          <p role="status" className="rounded-xl border border-emerald-200 bg-emerald-50 p-4 font-medium text-emerald-900">
+            Your appointment is booked for {booking.when}.{" "}
+            <a href={booking.appointmentPath} className={`rounded underline underline-offset-2 ${focusRing}`}>
+              See your appointment
+            </a>{" "}
+            to add it to your calendar or to cancel.
+          </p>
+        )}
+        {booking?.kind === "choose" && <BookingForm days={booking.days} address={booking.address} errors={actionData?.bookingErrors} />}
+        {booking?.kind === "call" && (
+          <p className="rounded-xl border border-slate-200 bg-white p-4">
+            To schedule the work, please call us at{" "}
+            <a href={`tel:${phoneE164(phone)}`} className={`rounded font-semibold text-brand-700 underline ${focusRing}`}>
+              {phone}
+            </a>
+            .
+          </p>
+        )}
         {estimate.message && <p className="rounded-xl border border-slate-200 bg-white p-4 whitespace-pre-wrap">{estimate.message}</p>}
         <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
           <table className="w-full text-sm">
@@ -156,7 +185,7 @@ function Decision(props: { status: string; outcome: "already" | null; phone: str
     return (
       <p role="status" className="flex items-start gap-2 rounded-xl border border-emerald-200 bg-emerald-50 p-4 font-medium text-emerald-900">
         <CheckCircle2 aria-hidden className="mt-0.5 size-5 shrink-0 text-emerald-700" />
-        {already}You accepted this estimate. Thank you! We will be in touch to schedule the work, or call us at {phone}.
+        {already}You accepted this estimate. Thank you!
       </p>
     );
   }

@@ -5,7 +5,7 @@ import type { Page } from "@playwright/test";
 import { addDays, dayIn } from "~/lib/time-zone";
 import { isoWeekday } from "~/lib/work-week";
 import { openDatabase } from "~/server/db.server";
-import { localInstant } from "~/server/jobs/free-times.server";
+import { localInstant } from "~/lib/time-zone";
 import { migrateToLatest } from "~/server/migrate.server";
 import { startAppServer, type AppServer } from "../helpers/app-server";
 import { insertCustomer, insertJob } from "../helpers/schedule-jobs";

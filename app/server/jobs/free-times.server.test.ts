@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { wallClock } from "~/lib/time-zone";
-import { freeStartTimes, localInstant, type BusyRange, type FreeTimeRules } from "./free-times.server";
+import { localInstant } from "~/lib/time-zone";
+import { freeStartTimes, type BusyRange, type FreeTimeRules } from "./free-times.server";
 
 const ZONE = "America/Detroit";
 const EVERY_DAY = [1, 2, 3, 4, 5, 6, 7];

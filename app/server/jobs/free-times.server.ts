@@ -1,5 +1,5 @@
 import { sql } from "kysely";
-import { addDays, dayIn, zoneOffsetMs } from "~/lib/time-zone";
+import { addDays, dayIn, localInstant, zoneOffsetMs } from "~/lib/time-zone";
 import { isoWeekday, minutesOfDay, TRAVEL_BUFFER_MAX, type WorkWeek } from "~/lib/work-week";
 import type { DB } from "../db.server";
 import { env } from "../env.server";
@@ -40,20 +40,6 @@ export interface FreeTimeRules extends WorkWeek {
 /** The window starts may fall in: from 12 hours after `now` to 14 days after it. */
 export function bookingWindow(now: Date): { from: number; to: number } {
   return { from: now.getTime() + NOTICE_HOURS * HOUR, to: now.getTime() + HORIZON_DAYS * DAY };
-}
-
-/**
- * The instant the wall clock in `timeZone` reads `minute` minutes after
- * midnight of `day`, or null where it never does (the hour skipped in
- * spring). Where it does twice (the hour repeated in autumn), the first.
- */
-export function localInstant(day: string, minute: number, timeZone: string): number | null {
-  const [y, m, d] = day.split("-").map(Number) as [number, number, number];
-  const wall = Date.UTC(y, m - 1, d, 0, minute);
-  // The zone's offsets a day either side: the only two a wall time that day can have.
-  const candidates = [wall - zoneOffsetMs(wall - DAY, timeZone), wall - zoneOffsetMs(wall + DAY, timeZone)].sort((a, b) => a - b);
-  for (const at of candidates) if (at + zoneOffsetMs(at, timeZone) === wall) return at;
-  return null;
 }
 
 /**

@@ -86,6 +86,8 @@ export interface ScheduleRequest {
   actor: string;
   /** Where the customer's links point (linkOrigin). */
   origin: string | undefined;
+  /** The customer's own booking: refused when the estimate already has a live job (two tabs book one). */
+  onePerEstimate?: boolean;
 }
 
 /**
@@ -108,6 +110,7 @@ export async function scheduleJob(db: DB, request: ScheduleRequest): Promise<Job
   const bufferMinutes = await travelBufferMinutes(db);
   try {
     const job = await asActor(db, actor, async (trx) => {
+      if (request.onePerEstimate && estimateId !== null) await refuseSecondBooking(trx, estimateId);
       const { id } = await trx
         .insertInto("jobs")
         .values({
@@ -135,6 +138,20 @@ export async function scheduleJob(db: DB, request: ScheduleRequest): Promise<Job
   } catch (error) {
     if (isExclusionViolation(error)) throw await overlapError(db, startsAt, input.durationMinutes, bufferMinutes);
     throw error;
+  }
+}
+
+/** The estimate's row lock makes two bookings of one estimate wait for each other; the second finds the first's job. */
+async function refuseSecondBooking(trx: DB, estimateId: number): Promise<void> {
+  await trx.selectFrom("estimates").select("id").where("id", "=", estimateId).forUpdate().execute();
+  const booked = await trx.selectFrom("jobs").select("id").where("estimate_id", "=", estimateId).where("status", "in", [...LIVE_JOB_STATUSES]).executeTakeFirst();
+  if (booked) throw new AlreadyBookedError();
+}
+
+/** The customer's second booking of one estimate. */
+export class AlreadyBookedError extends AppError {
+  constructor() {
+    super(409, "This work is already booked: see your appointment below.");
   }
 }
 

@@ -109,6 +109,8 @@ async function storing<T>(table: TableDef, run: () => Promise<T>): Promise<T> {
       throw badRequest(`${title} is already in use`, column ? { [column]: `${title} is already in use` } : undefined);
     }
     if (e.code === "23503") throw new AppError(409, "Other records still refer to this row");
+    // Only a restore can meet it: a deleted lead's job whose time was booked since (docs/decisions/0083).
+    if (e.code === "23P01") throw new AppError(409, "A job of this row overlaps a job booked since it was deleted. Cancel or move one of them, then restore.");
     // Check and range violations the validator does not know about (e.g. a date PostgreSQL rejects).
     if (e.code?.startsWith("22") || e.code?.startsWith("23")) throw badRequest("The row was refused by the database");
     throw error;

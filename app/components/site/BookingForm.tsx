@@ -1,0 +1,83 @@
+import { CalendarCheck } from "lucide-react";
+import { Form, useNavigation } from "react-router";
+import { JOB_ADDRESS_MAX } from "~/lib/job-input";
+import { primaryButton } from "./styles";
+
+/**
+ * Book This Time, on an accepted estimate's page: the free times of the next
+ * 14 days as radio buttons, one group per day, and the address. A plain POST
+ * form (works without JavaScript); the server checks the choice again and the
+ * database decides between two customers choosing one time.
+ */
+
+export interface BookingDayView {
+  label: string;
+  times: { value: string; label: string }[];
+}
+
+interface Props {
+  days: BookingDayView[];
+  address: string;
+  errors?: { start?: string; address?: string };
+}
+
+export function BookingForm({ days, address, errors = {} }: Props) {
+  const busy = useNavigation().state !== "idle";
+  return (
+    <Form method="post" className="space-y-4 rounded-xl border border-slate-200 bg-white p-4" aria-labelledby="book-heading">
+      <input type="hidden" name="intent" value="book" />
+      <h2 id="book-heading" className="flex items-center gap-2 text-xl font-bold">
+        <CalendarCheck aria-hidden className="size-5 text-brand-700" />
+        Choose a time
+      </h2>
+      <p className="text-sm text-slate-700">These times are free in the next two weeks. Pick the one that suits you and we will come to you.</p>
+      {errors.start && (
+        <p id="start-error" role="alert" className="rounded-lg border border-red-300 bg-red-50 p-3 text-sm font-medium text-red-800">
+          {errors.start}
+        </p>
+      )}
+      <div className="max-h-[28rem] space-y-4 overflow-y-auto pr-1">
+        {days.map((day) => (
+          <fieldset key={day.label} aria-describedby={errors.start ? "start-error" : undefined}>
+            <legend className="text-sm font-semibold text-slate-900">{day.label}</legend>
+            <div className="mt-2 flex flex-wrap gap-2">
+              {day.times.map((time) => (
+                <label
+                  key={time.value}
+                  className="inline-flex cursor-pointer items-center gap-2 rounded-full border border-slate-300 px-3 py-1.5 text-sm has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-400"
+                >
+                  <input type="radio" name="start" value={time.value} required className="accent-brand-600" />
+                  {time.label}
+                </label>
+              ))}
+            </div>
+          </fieldset>
+        ))}
+      </div>
+      <div>
+        <label htmlFor="booking-address" className="block text-sm font-medium text-slate-800">
+          Address
+        </label>
+        <input
+          id="booking-address"
+          name="address"
+          defaultValue={address}
+          required
+          maxLength={JOB_ADDRESS_MAX}
+          autoComplete="street-address"
+          aria-invalid={errors.address ? true : undefined}
+          aria-describedby={errors.address ? "address-error" : undefined}
+          className="mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2 text-sm"
+        />
+        {errors.address && (
+          <p id="address-error" className="mt-1 text-sm text-red-700">
+            {errors.address}
+          </p>
+        )}
+      </div>
+      <button type="submit" disabled={busy} className={`${primaryButton} w-full sm:w-auto`}>
+        Book This Time
+      </button>
+    </Form>
+  );
+}

@@ -1,0 +1,105 @@
+import { JOB_ADDRESS_MAX, JOB_DURATION_MAX_MINUTES } from "~/lib/job-input";
+import { clockTime, longDay } from "~/lib/job-time";
+import { dayIn, timeIn } from "~/lib/time-zone";
+import type { DB } from "../db.server";
+import { env } from "../env.server";
+import type { Estimate } from "../estimates/estimates.server";
+import { freeTimes } from "./free-times.server";
+import { appointmentWhen } from "./job-mail.server";
+import { getJob, type Job } from "./job-records.server";
+import { AlreadyBookedError, JobOverlapError, scheduleJob } from "./jobs.server";
+import { LIVE_JOB_STATUSES } from "~/lib/job-status";
+
+/**
+ * Book This Time (docs/decisions/0086): after accepting an estimate, the
+ * customer picks one of the free times of the next 14 days on the estimate's
+ * page. The choice is checked against the free times again when it arrives,
+ * and the job is stored through scheduleJob, so the database's exclusion
+ * constraint decides between two customers who chose the same time at once:
+ * one is booked, the other is told and sees the times that are left.
+ */
+
+/** A job's length when the estimate names none (its lines were written freely). */
+export const DEFAULT_BOOKING_MINUTES = 120;
+
+export const TIME_TAKEN_MESSAGE = "Sorry, someone booked that time a moment ago. Please choose another time.";
+export const CHOOSE_TIME_MESSAGE = "Please choose a time.";
+
+export interface BookingDay {
+  /** "Monday, December 7, 2026" */
+  label: string;
+  times: { value: string; label: string }[];
+}
+
+export type BookingView =
+  | { kind: "booked"; when: string; appointmentPath: string }
+  | { kind: "choose"; days: BookingDay[]; address: string }
+  /** Nothing free in 14 days, or a job longer than a day's booking: the customer calls. */
+  | { kind: "call" };
+
+const bookingMinutes = (estimate: Estimate) => estimate.durationMinutes || DEFAULT_BOOKING_MINUTES;
+
+/** The booking part of an accepted estimate's page. */
+export async function bookingView(db: DB, estimate: Estimate, now = new Date()): Promise<BookingView> {
+  const job = await liveJob(db, estimate.id);
+  if (job) return { kind: "booked", when: appointmentWhen(job), appointmentPath: `/appointments/${job.token}` };
+  const minutes = bookingMinutes(estimate);
+  if (minutes > JOB_DURATION_MAX_MINUTES) return { kind: "call" };
+  const times = await freeTimes(db, minutes, now);
+  if (!times.length) return { kind: "call" };
+  const lead = await db.selectFrom("quote_requests").select("service_address").where("id", "=", estimate.leadId).executeTakeFirst();
+  return { kind: "choose", days: byDay(times), address: lead?.service_address ?? "" };
+}
+
+function byDay(times: Date[]): BookingDay[] {
+  const zone = env().BUSINESS_TIME_ZONE;
+  const days = new Map<string, BookingDay>();
+  for (const at of times) {
+    const day = dayIn(at, zone);
+    let entry = days.get(day);
+    if (!entry) days.set(day, (entry = { label: longDay(at, zone), times: [] }));
+    entry.times.push({ value: at.toISOString(), label: clockTime(at, zone) });
+  }
+  return [...days.values()];
+}
+
+async function liveJob(db: DB, estimateId: number): Promise<Job | undefined> {
+  const row = await db.selectFrom("jobs").select("id").where("estimate_id", "=", estimateId).where("status", "in", [...LIVE_JOB_STATUSES]).executeTakeFirst();
+  return row && getJob(db, row.id);
+}
+
+export type BookingOutcome = { booked: true } | { booked: false; errors: { start?: string; address?: string } };
+
+/** The customer's choice, from the form's `start` (an instant the page offered) and `address`. */
+export async function bookTime(db: DB, estimate: Estimate, form: FormData, origin: string | undefined, now = new Date()): Promise<BookingOutcome> {
+  const startText = form.get("start");
+  const addressText = form.get("address");
+  const address = (typeof addressText === "string" ? addressText : "").replaceAll("\0", "").trim().replace(/\s+/g, " ");
+  const errors: { start?: string; address?: string } = {};
+  if (!address) errors.address = "Address is required: where should we come?";
+  else if (address.length > JOB_ADDRESS_MAX) errors.address = `Address can be at most ${JOB_ADDRESS_MAX} characters.`;
+  const minutes = bookingMinutes(estimate);
+  const start = typeof startText === "string" && /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/.test(startText) ? new Date(startText) : null;
+  // Only a time the page would offer now: free, in working hours, 12 hours to 14 days ahead.
+  const offered = start !== null && !Number.isNaN(start.getTime()) && (await freeTimes(db, minutes, now)).some((t) => t.getTime() === start.getTime());
+  if (!start) errors.start = CHOOSE_TIME_MESSAGE;
+  else if (!offered) errors.start = TIME_TAKEN_MESSAGE;
+  if (errors.start || errors.address) return { booked: false, errors };
+  const zone = env().BUSINESS_TIME_ZONE;
+  try {
+    await scheduleJob(db, {
+      leadId: estimate.leadId,
+      estimateId: estimate.id,
+      input: { date: dayIn(start!, zone), startTime: timeIn(start!, zone), durationMinutes: minutes, address, notes: "" },
+      actor: `${estimate.customer.name} (customer, estimate #${estimate.number})`,
+      origin,
+      onePerEstimate: true,
+    });
+    return { booked: true };
+  } catch (error) {
+    if (error instanceof JobOverlapError) return { booked: false, errors: { start: TIME_TAKEN_MESSAGE } };
+    // Booked from another tab meanwhile: the page shows that booking.
+    if (error instanceof AlreadyBookedError) return { booked: true };
+    throw error;
+  }
+}
