@@ -43,7 +43,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   );
 }
 
-export const CONFIRM_MESSAGE = "Tick “Yes, cancel my appointment” to cancel it.";
+const CONFIRM_MESSAGE = "Tick “Yes, cancel my appointment” to cancel it.";
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const db = context.get(databaseContext);
