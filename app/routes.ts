@@ -14,6 +14,11 @@ export default [
   // The customer's estimate, reached through its unguessable link (docs/decisions/0081).
   route("estimates/:token", "routes/estimates.$token.tsx"),
   route("estimates/:token/pdf", "routes/estimates.$token.pdf.ts"),
+  // The customer's appointment and its calendar file, by the job's unguessable link (docs/decisions/0084).
+  route("appointments/:token", "routes/appointments.$token.tsx"),
+  route("appointments/:token/calendar.ics", "routes/appointments.$token.calendar[.]ics.ts"),
+  // The owner's private calendar feed, /calendar/{token}.ics: the segment is the whole file name.
+  route("calendar/:file", "routes/calendar.$file.ts"),
 
   // Sign-in (the page, Google's return page) and the auth API.
   route("login", "routes/login.tsx"),
@@ -41,6 +46,8 @@ export default [
     route("estimates/:id/pdf", "routes/admin.estimates.$id.pdf.ts"),
     // The week's jobs (before :table, like the inbox).
     route("schedule", "routes/admin.schedule.tsx"),
+    // Reset feed address (the schedule page's calendar feed form): an action only.
+    route("schedule/feed", "routes/admin.schedule.feed.ts"),
     // The business settings: one form, not a table (before :table, like the inbox).
     route("settings", "routes/admin.settings.tsx"),
     // API tokens and the API's description (before :table, like the inbox).

@@ -1,0 +1,220 @@
+import type { ReactNode } from "react";
+import { CalendarPlus, CheckCircle2, Phone, XCircle } from "lucide-react";
+import { data, Form, redirect, useNavigation } from "react-router";
+import { SiteLogo } from "~/components/site/SiteLogo";
+import { focusRing } from "~/components/site/styles";
+import { useSiteSettings } from "~/components/site/use-site-settings";
+import { phoneE164 } from "~/lib/site-settings";
+import { AppError } from "~/server/app-error.server";
+import { readForm } from "~/server/form-body.server";
+import { appointmentView, cancelAsCustomer, jobForCustomer, type AppointmentView } from "~/server/jobs/appointment-page.server";
+import { databaseContext, requestInfoContext } from "~/server/request-context.server";
+import { linkOrigin } from "~/server/site-url.server";
+import type { Route } from "./+types/appointments.$token";
+
+/*
+ * /appointments/{token} — the customer's appointment (ui-contract.md, Jobs
+ * and the schedule): no sign-in, reached only through the unguessable link in
+ * the e-mails, never indexed. Cancel Appointment is a plain POST form with a
+ * required checkbox as its confirmation (no JavaScript needed; the server
+ * checks it too), answered with a redirect back here that says what happened.
+ * Imports nothing of the dashboard: it must be small on a phone.
+ */
+
+function answer(error: unknown): never {
+  if (error instanceof AppError) {
+    if (error.status === 404) throw new Response(error.message, { status: 404, statusText: "Not Found", headers: { "X-Robots-Tag": "noindex" } });
+    throw data({ error: error.message }, { status: error.status, headers: error.details.headers });
+  }
+  throw error;
+}
+
+const OUTCOMES = ["cancelled", "already", "late"] as const;
+type Outcome = (typeof OUTCOMES)[number];
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const db = context.get(databaseContext);
+  const job = await jobForCustomer(db, params.token, context.get(requestInfoContext).clientIp).catch(answer);
+  const raw = new URL(request.url).searchParams.get("outcome");
+  const outcome = OUTCOMES.find((o) => o === raw) ?? null;
+  return data(
+    { appointment: appointmentView(job), token: params.token, outcome },
+    { headers: { "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex" } },
+  );
+}
+
+const CONFIRM_MESSAGE = "Tick “Yes, cancel my appointment” to cancel it.";
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const db = context.get(databaseContext);
+  const { clientIp } = context.get(requestInfoContext);
+  const job = await jobForCustomer(db, params.token, clientIp).catch(answer);
+  const body = await readForm(request);
+  if (!body.ok) throw data({ error: body.error }, { status: body.status });
+  if (body.form.get("intent") !== "cancel") throw data({ error: "intent must be cancel" }, { status: 400 });
+  if (body.form.get("confirm") !== "yes") return data({ fields: { confirm: CONFIRM_MESSAGE } }, { status: 400 });
+  const outcome = await cancelAsCustomer(db, job, clientIp, linkOrigin(request)).catch(answer);
+  throw redirect(`/appointments/${params.token}?outcome=${outcome}`, 303);
+}
+
+export function headers({ loaderHeaders }: Route.HeadersArgs) {
+  return loaderHeaders;
+}
+
+export function meta() {
+  return [{ title: "Your appointment" }, { name: "robots", content: "noindex, nofollow" }, { name: "referrer", content: "same-origin" }];
+}
+
+export default function AppointmentPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { appointment, token, outcome } = loaderData;
+  const { phone, businessName } = useSiteSettings();
+  const live = appointment.status === "scheduled" || appointment.status === "on_the_way";
+  const call = (
+    <a href={`tel:${phoneE164(phone)}`} className={`rounded font-semibold text-brand-700 underline underline-offset-2 ${focusRing}`}>
+      {phone}
+    </a>
+  );
+  return (
+    <div className="min-h-screen bg-slate-50 text-slate-900">
+      <header className="border-b border-slate-200 bg-white">
+        <div className="mx-auto flex max-w-2xl flex-wrap items-center justify-between gap-3 px-4 py-4 sm:px-6">
+          <SiteLogo onLight />
+          <a href={`tel:${phoneE164(phone)}`} className={`inline-flex items-center gap-2 rounded font-semibold text-brand-700 ${focusRing}`}>
+            <Phone aria-hidden className="size-4" />
+            {phone}
+          </a>
+        </div>
+      </header>
+      <main className="mx-auto max-w-2xl space-y-6 px-4 py-8 sm:px-6">
+        <div>
+          <h1 className="text-3xl font-extrabold tracking-tight">Your appointment</h1>
+          <p className="mt-1 text-slate-700">
+            With {businessName}, for {appointment.customerName}
+          </p>
+        </div>
+        <StatusNotice appointment={appointment} outcome={outcome} businessName={businessName} call={call} />
+        <dl className="divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white">
+          <Detail label="When" value={appointment.when} />
+          <Detail label="Duration" value={`About ${appointment.duration}`} />
+          <Detail label="Address" value={appointment.address || "To be agreed by phone"} />
+          <Detail label="Status" value={appointment.statusTitle} />
+        </dl>
+        {live && (
+          <a
+            href={`/appointments/${token}/calendar.ics`}
+            download="appointment.ics"
+            className={`inline-flex items-center gap-2 rounded font-semibold text-brand-700 underline underline-offset-2 ${focusRing}`}
+          >
+            <CalendarPlus aria-hidden className="size-4" />
+            Add to calendar
+          </a>
+        )}
+        {appointment.canCancel ? (
+          <CancelForm error={actionData?.fields.confirm} cutoffHours={appointment.cutoffHours} />
+        ) : (
+          live && (
+            <p className="rounded-xl border border-slate-200 bg-white p-4">
+              It is too late to cancel online: appointments can be cancelled here until {cutoffText(appointment.cutoffHours)} before they start. To cancel or
+              change it, please call us at {call}.
+            </p>
+          )
+        )}
+      </main>
+    </div>
+  );
+}
+
+const cutoffText = (hours: number) => (hours === 1 ? "1 hour" : `${hours} hours`);
+
+function Detail({ label, value }: { label: string; value: string }) {
+  return (
+    <div className="grid gap-1 px-4 py-3 sm:grid-cols-[8rem_1fr] sm:gap-4">
+      <dt className="text-sm font-semibold text-slate-600">{label}</dt>
+      <dd className="break-words">{value}</dd>
+    </div>
+  );
+}
+
+function StatusNotice(props: { appointment: AppointmentView; outcome: Outcome | null; businessName: string; call: ReactNode }) {
+  const { appointment, outcome, businessName, call } = props;
+  if (appointment.status === "cancelled") {
+    const text =
+      outcome === "cancelled"
+        ? `Your appointment is cancelled, and ${businessName} has been told. The cancellation is on its way to your e-mail.`
+        : outcome === "already"
+          ? "This appointment had already been cancelled."
+          : appointment.cancelledBy === "customer"
+            ? "You cancelled this appointment."
+            : `${businessName} cancelled this appointment.`;
+    return (
+      <p role="status" className="flex items-start gap-2 rounded-xl border border-slate-300 bg-white p-4 font-medium">
+        <XCircle aria-hidden className="mt-0.5 size-5 shrink-0 text-slate-600" />
+        <span>
+          {text} Want a new time? Call us at {call}.
+        </span>
+      </p>
+    );
+  }
+  if (appointment.status === "done") {
+    return (
+      <p role="status" className="flex items-start gap-2 rounded-xl border border-emerald-200 bg-emerald-50 p-4 font-medium text-emerald-900">
+        <CheckCircle2 aria-hidden className="mt-0.5 size-5 shrink-0 text-emerald-700" />
+        <span>
+          This appointment is done. Thank you for choosing {businessName}! Questions? Call us at {call}.
+        </span>
+      </p>
+    );
+  }
+  if (outcome === "late") {
+    return (
+      <p role="alert" className="rounded-xl border border-amber-300 bg-amber-50 p-4 font-medium text-amber-900">
+        Your appointment was not cancelled: it is too late to cancel online. Please call us at {call}.
+      </p>
+    );
+  }
+  if (appointment.status === "on_the_way") {
+    return (
+      <p role="status" className="rounded-xl border border-brand-100 bg-brand-50 p-4 font-medium text-brand-700">
+        We are on our way to you.
+      </p>
+    );
+  }
+  return null;
+}
+
+function CancelForm({ error, cutoffHours }: { error: string | undefined; cutoffHours: number }) {
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle";
+  return (
+    <Form method="post" className="space-y-3 rounded-xl border border-slate-200 bg-white p-4">
+      <input type="hidden" name="intent" value="cancel" />
+      <p className="text-sm text-slate-700">Can't make it? You can cancel here until {cutoffText(cutoffHours)} before the start.</p>
+      <div>
+        <label className="flex items-start gap-2 font-medium">
+          <input
+            type="checkbox"
+            name="confirm"
+            value="yes"
+            required
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? "confirm-error" : undefined}
+            className="mt-1 size-4"
+          />
+          Yes, cancel my appointment
+        </label>
+        {error && (
+          <p id="confirm-error" role="alert" className="mt-1 text-sm font-medium text-red-700">
+            {error}
+          </p>
+        )}
+      </div>
+      <button
+        type="submit"
+        disabled={busy}
+        className={`inline-flex w-full items-center justify-center rounded-full border border-red-700 px-6 py-3 font-semibold text-red-800 hover:bg-red-50 sm:w-auto ${focusRing}`}
+      >
+        Cancel Appointment
+      </button>
+    </Form>
+  );
+}

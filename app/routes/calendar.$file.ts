@@ -1,0 +1,34 @@
+import { AppError } from "~/server/app-error.server";
+import { checkFeedToken, feedJobs } from "~/server/jobs/calendar-feed.server";
+import { jobsFeed } from "~/server/jobs/job-ical.server";
+import { databaseContext, requestInfoContext } from "~/server/request-context.server";
+import { getBusinessSettings } from "~/server/settings.server";
+import { linkOrigin } from "~/server/site-url.server";
+import type { Route } from "./+types/calendar.$file";
+
+/**
+ * /calendar/{token}.ics — the owner's private feed (docs/decisions/0084).
+ * The route's one segment is the whole file name: React Router matches a
+ * dynamic segment whole, so the `.ics` is taken off here, and any other name
+ * is a 404 like a wrong token.
+ */
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const db = context.get(databaseContext);
+  try {
+    const token = /^(.+)\.ics$/.exec(params.file)?.[1] ?? "";
+    await checkFeedToken(db, token, context.get(requestInfoContext).clientIp);
+    const [jobs, settings] = await Promise.all([feedJobs(db, new Date()), getBusinessSettings(db)]);
+    const origin = linkOrigin(request) ?? "";
+    return new Response(jobsFeed(jobs, settings, (job) => `${origin}/admin/jobs/${job.id}`), {
+      headers: {
+        "Content-Type": "text/calendar; charset=utf-8",
+        "Content-Disposition": 'inline; filename="jobs.ics"',
+        "Cache-Control": "private, no-store",
+        "X-Robots-Tag": "noindex",
+      },
+    });
+  } catch (error) {
+    if (error instanceof AppError) return new Response(error.message, { status: error.status, headers: { ...error.details.headers, "X-Robots-Tag": "noindex" } });
+    throw error;
+  }
+}

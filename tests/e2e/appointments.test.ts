@@ -1,0 +1,176 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { gzipSync } from "node:zlib";
+import type { BrowserContext, Page } from "@playwright/test";
+import { stopBackgroundJobs } from "~/server/background.server";
+import { reloadEnv } from "~/server/env.server";
+import { appointmentWhen } from "~/server/jobs/job-mail.server";
+import { openAppDatabase } from "~/server/open-app-database.server";
+import { minutesFromNow, parseCalendar, scheduleAt } from "../helpers/appointments";
+import { startAppServer, type AppServer } from "../helpers/app-server";
+import { createTestDatabase } from "../helpers/database";
+import { expectNoSeriousViolations } from "./axe";
+import { expect, expectNoSidewaysScroll, hydrated, test as base } from "./fixtures";
+
+/*
+ * Issue 21 in the browser: the customer's appointment page from the link in
+ * their e-mail: the appointment, Add to calendar, and Cancel Appointment
+ * with its confirmation, or the request to call once it is too late. With
+ * JavaScript on and off, at 1280 and 390 px, axe clean. The jobs are
+ * scheduled the real way (scheduleJob) on the server's database before it
+ * starts: the owner's job pages are not what this file tests.
+ */
+
+const VIEWS = [
+  { name: "desktop", viewport: { width: 1280, height: 800 } },
+  { name: "phone", viewport: { width: 390, height: 844 } },
+];
+const CASES = [true, false].flatMap((javaScriptEnabled) => VIEWS.map((view) => ({ javaScriptEnabled, view, key: `${javaScriptEnabled ? "js" : "nojs"}-${view.name}` })));
+
+interface Prepared {
+  app: AppServer;
+  /** By case key: a job the customer may still cancel, and one too close to cancel online. */
+  jobs: Record<string, { open: { token: string; when: string; name: string }; late: { token: string } }>;
+  twoTabs: { token: string };
+}
+
+const DAY = 24 * 60;
+
+let customers = 0;
+/** Each test is another customer, on a phone of their own: a client address of its own, as the proxy in front says. */
+const asNewCustomer = (context: BrowserContext) => context.setExtraHTTPHeaders({ "X-Forwarded-For": `203.0.113.${++customers}` });
+
+const test = base.extend<object, { prepared: Prepared }>({
+  prepared: [
+    async ({ smtp }, use) => {
+      const database = await createTestDatabase();
+      const dataDir = mkdtempSync(path.join(tmpdir(), "gr-detail-appointments-"));
+      // The server's database, prepared in this process first (one process at a time on an embedded one).
+      if (database.url === "memory://") delete process.env.DATABASE_URL;
+      else process.env.DATABASE_URL = database.url;
+      process.env.DATA_DIR = dataDir;
+      // The confirmations scheduling queues go to the worker's mail server, as the server's own e-mails do.
+      process.env.SMTP_URL = smtp.url;
+      reloadEnv();
+      const opened = await openAppDatabase();
+      const jobs: Prepared["jobs"] = {};
+      let twoTabs: Prepared["twoTabs"];
+      try {
+        let i = 0;
+        for (const c of CASES) {
+          const open = await scheduleAt(opened.db, minutesFromNow(3 * DAY + i * 180));
+          const late = await scheduleAt(opened.db, minutesFromNow(120 + i * 120));
+          jobs[c.key] = { open: { token: open.token, when: appointmentWhen(open), name: open.customer.name }, late: { token: late.token } };
+          i++;
+        }
+        twoTabs = { token: (await scheduleAt(opened.db, minutesFromNow(5 * DAY))).token };
+      } finally {
+        await stopBackgroundJobs();
+        await opened.close();
+      }
+      const app = await startAppServer(
+        // Behind one proxy: each test is a customer of its own address (the cancellations are limited per address).
+        { SMTP_URL: smtp.url, TRUST_PROXY: "1", ...(database.url === "memory://" ? {} : { DATABASE_URL: database.url }) },
+        { dataDir, embeddedOnDisk: database.url === "memory://" },
+      );
+      await use({ app, jobs, twoTabs });
+      await app.stop();
+      await database.drop();
+    },
+    { scope: "worker", timeout: 120_000 },
+  ],
+  baseURL: async ({ prepared }, use) => use(prepared.app.url),
+});
+
+/** axe runs where JavaScript is on (it is injected as script); the markup without it is the same server render. */
+async function axeClean(page: Page): Promise<void> {
+  const scripting = await page.evaluate(() => !document.createElement("div").appendChild(Object.assign(document.createElement("noscript"), { innerHTML: "<i></i>" })).querySelector("i"));
+  if (scripting) await expectNoSeriousViolations(page);
+}
+
+/** The page's scripts: the framework, the site's shell and its own module, at most 130 KB, nothing of the dashboard. */
+async function expectSmallScripts(page: Page): Promise<void> {
+  const urls = await page.evaluate(() => performance.getEntriesByType("resource").filter((e) => /\.js(\?|$)/.test(e.name)).map((e) => e.name));
+  const loaded = await Promise.all(
+    urls.map(async (url) => {
+      const body = await (await page.request.get(url)).body();
+      return { url, gzip: gzipSync(body).length, text: body.toString("utf8") };
+    }),
+  );
+  const total = loaded.reduce((sum, f) => sum + f.gzip, 0);
+  console.log(`[appointment page] ${loaded.length} scripts, ${(total / 1024).toFixed(1)} KB gzip`);
+  expect(loaded.length).toBeGreaterThan(0);
+  expect(total).toBeLessThanOrEqual(130 * 1024);
+  const dashboard = loaded.filter((f) => /\/admin[^/]*\.js|quill|md-editor/i.test(f.url) || /\bql-editor\b|w-md-editor/.test(f.text));
+  expect(dashboard.map((f) => f.url)).toEqual([]);
+}
+
+for (const { javaScriptEnabled, view, key } of CASES) {
+  test.describe(`${javaScriptEnabled ? "with" : "without"} JavaScript, ${view.name}`, () => {
+    test.use({ javaScriptEnabled, viewport: view.viewport });
+
+    test("the customer sees the appointment, adds it to the calendar and cancels it", async ({ page, context, prepared, smtp }) => {
+      await asNewCustomer(context);
+      const { open } = prepared.jobs[key]!;
+      await page.goto(`/appointments/${open.token}`);
+      await hydrated(page);
+      if (javaScriptEnabled) await expectSmallScripts(page);
+      await expect(page.getByRole("heading", { level: 1, name: "Your appointment" })).toBeVisible();
+      await expect(page.getByText(open.when)).toBeVisible();
+      await expect(page.getByText("12 Lake Dr, Grand Rapids")).toBeVisible();
+      await expect(page.getByText("About 1 hour")).toBeVisible();
+      await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", /noindex/);
+      // The page's own classes are in the inlined public stylesheet (app/styles/public.css lists it).
+      expect(await page.getByRole("main").evaluate((el) => getComputedStyle(el).paddingTop)).toBe("32px");
+      await axeClean(page);
+      await expectNoSidewaysScroll(page);
+
+      const ics = await page.request.get((await page.getByRole("link", { name: "Add to calendar" }).getAttribute("href"))!);
+      expect(ics.headers()["content-type"]).toBe("text/calendar; charset=utf-8");
+      expect(ics.headers()["content-disposition"]).toMatch(/^attachment; filename=".+\.ics"$/);
+      const calendar = parseCalendar(await ics.text());
+      expect(calendar.events).toHaveLength(1);
+      expect(calendar.events[0]!.location).toBe("12 Lake Dr, Grand Rapids");
+
+      // The confirmation is required: an unticked press stays on the page and cancels nothing.
+      await page.getByRole("button", { name: "Cancel Appointment" }).click();
+      await expect(page.getByRole("checkbox", { name: "Yes, cancel my appointment" })).toBeVisible();
+      expect(await page.getByRole("checkbox", { name: "Yes, cancel my appointment" }).evaluate((el: HTMLInputElement) => el.validity.valueMissing)).toBe(true);
+      await page.getByRole("checkbox", { name: "Yes, cancel my appointment" }).check();
+      await page.getByRole("button", { name: "Cancel Appointment" }).click();
+      await expect(page.getByText(/Your appointment is cancelled/)).toBeVisible();
+      await expect(page.getByRole("button", { name: "Cancel Appointment" })).toHaveCount(0);
+      await expect(page.getByRole("link", { name: "Add to calendar" })).toHaveCount(0);
+      await axeClean(page);
+      await expectNoSidewaysScroll(page);
+      await smtp.waitFor((m) => m.subject.startsWith(`Appointment cancelled by ${open.name}:`), 30_000);
+    });
+
+    test("too close to the start, the page asks to call instead", async ({ page, context, prepared }) => {
+      await asNewCustomer(context);
+      await page.goto(`/appointments/${prepared.jobs[key]!.late.token}`);
+      await hydrated(page);
+      await expect(page.getByText(/It is too late to cancel online/)).toBeVisible();
+      await expect(page.getByRole("button", { name: "Cancel Appointment" })).toHaveCount(0);
+      await expect(page.getByRole("main").getByRole("link", { name: /\(\d{3}\) \d{3}-\d{4}/ })).toHaveAttribute("href", /^tel:\+1\d{10}$/);
+      await expect(page.getByRole("link", { name: "Add to calendar" })).toBeVisible();
+      await axeClean(page);
+      await expectNoSidewaysScroll(page);
+    });
+  });
+}
+
+test("two tabs: the second press finds the appointment already cancelled", async ({ page, context, prepared }) => {
+  await asNewCustomer(context);
+  const other = await context.newPage();
+  for (const p of [page, other]) {
+    await p.goto(`/appointments/${prepared.twoTabs.token}`);
+    await hydrated(p);
+    await p.getByRole("checkbox", { name: "Yes, cancel my appointment" }).check();
+  }
+  await page.getByRole("button", { name: "Cancel Appointment" }).click();
+  await expect(page.getByText(/Your appointment is cancelled/)).toBeVisible();
+  await other.getByRole("button", { name: "Cancel Appointment" }).click();
+  await expect(other.getByText("This appointment had already been cancelled.", { exact: false })).toBeVisible();
+});
