@@ -1,7 +1,9 @@
 import { ChevronLeft, ChevronRight } from "lucide-react";
 import { data, Link } from "react-router";
 import { ErrorBanner } from "~/components/admin/ErrorBanner";
+import { CalendarFeed } from "~/components/schedule/CalendarFeed";
 import { env } from "~/server/env.server";
+import { feedAddress } from "~/server/jobs/calendar-feed.server";
 import { scheduleWeek, weekMonday, type WeekDay, type WeekJob } from "~/server/jobs/schedule-week.server";
 import { databaseContext } from "~/server/request-context.server";
 import type { Route } from "./+types/admin.schedule";
@@ -18,10 +20,13 @@ import type { Route } from "./+types/admin.schedule";
 export async function loader({ request, context }: Route.LoaderArgs) {
   const timeZone = env().BUSINESS_TIME_ZONE;
   const now = new Date();
-  const parsed = weekMonday(new URL(request.url).searchParams.get("week"), now, timeZone);
-  const week = await scheduleWeek(context.get(databaseContext), parsed.monday, now, timeZone);
+  const url = new URL(request.url);
+  const db = context.get(databaseContext);
+  const parsed = weekMonday(url.searchParams.get("week"), now, timeZone);
+  const week = await scheduleWeek(db, parsed.monday, now, timeZone);
   const error = "error" in parsed ? parsed.error : undefined;
-  return data({ week, timeZone, error }, { status: error ? 400 : 200 });
+  const feed = { address: await feedAddress(db, request), justReset: url.searchParams.get("feed") === "reset" };
+  return data({ week, timeZone, error, feed }, { status: error ? 400 : 200 });
 }
 
 export function meta() {
@@ -32,7 +37,7 @@ const NAV_LINK =
   "inline-flex min-h-11 items-center gap-1 rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm font-semibold text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500";
 
 export default function AdminSchedule({ loaderData }: Route.ComponentProps) {
-  const { week, timeZone, error } = loaderData;
+  const { week, timeZone, error, feed } = loaderData;
   return (
     <main className="mx-auto max-w-7xl px-4 py-6 sm:px-6 lg:py-8">
       <div className="flex flex-wrap items-end justify-between gap-4">
@@ -66,7 +71,7 @@ export default function AdminSchedule({ loaderData }: Route.ComponentProps) {
         ))}
       </ol>
 
-      {/* The calendar feed's section (its address and `Reset feed address`) goes here; built with the feed, not by this page. */}
+      <CalendarFeed address={feed.address} justReset={feed.justReset} />
     </main>
   );
 }
