@@ -48,6 +48,9 @@ export default [
     route("schedule", "routes/admin.schedule.tsx"),
     // Reset feed address (the schedule page's calendar feed form): an action only.
     route("schedule/feed", "routes/admin.schedule.feed.ts"),
+    // Jobs: Schedule Job's form and a job's page (before :table, like the inbox).
+    route("jobs/new", "routes/admin.jobs.new.tsx"),
+    route("jobs/:id", "routes/admin.jobs.$id.tsx"),
     // The business settings: one form, not a table (before :table, like the inbox).
     route("settings", "routes/admin.settings.tsx"),
     // API tokens and the API's description (before :table, like the inbox).

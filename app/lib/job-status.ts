@@ -15,3 +15,16 @@ export const isLiveJob = (status: JobStatus) => status === "scheduled" || status
 
 /** The choices of `On My Way`: about how many minutes until the detailer arrives. */
 export const ARRIVAL_MINUTES = [10, 15, 20, 30, 45, 60, 90] as const;
+
+/** What happened to a job (job_events.kind). */
+export type JobEventKind = "scheduled" | "rescheduled" | "on_the_way" | "done" | "cancelled" | "reminded";
+
+/** The events as the job's page and its lead's History say them, after "Job". */
+export const JOB_EVENT_WORDS: Record<JobEventKind, string> = {
+  scheduled: "scheduled",
+  rescheduled: "rescheduled",
+  on_the_way: "started: the customer was told you are on your way",
+  done: "marked done",
+  cancelled: "cancelled",
+  reminded: "reminder sent to the customer",
+};

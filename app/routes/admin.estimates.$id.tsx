@@ -1,5 +1,7 @@
-import { ArrowLeft } from "lucide-react";
+import { ArrowLeft, CalendarPlus } from "lucide-react";
 import { data, Link, redirect } from "react-router";
+import { scheduleJobHref } from "~/components/jobs/LeadJobs";
+import { buttonClass } from "~/components/ui/button";
 import { EstimateEditor, type EditorFailure } from "~/components/estimates/EstimateEditor";
 import { addLine, removeLine, toEstimateForm } from "~/lib/estimate-editor";
 import { isDecided } from "~/lib/estimate-status";
@@ -94,6 +96,12 @@ export default function EstimatePage({ loaderData, actionData }: Route.Component
           All estimates
         </Link>
       </div>
+      {estimate.status === "accepted" && (
+        <Link to={scheduleJobHref(estimate.leadId, estimate.id)} className={buttonClass("primary")}>
+          <CalendarPlus aria-hidden className="size-4" />
+          Schedule Job
+        </Link>
+      )}
       <EstimateEditor {...loaderData} failure={actionData ?? undefined} />
     </main>
   );

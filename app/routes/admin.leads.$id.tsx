@@ -1,6 +1,7 @@
 import { ArrowLeft } from "lucide-react";
 import { data, isRouteErrorResponse, Link, replace } from "react-router";
 import { ErrorBanner } from "~/components/admin/ErrorBanner";
+import { LeadJobs } from "~/components/jobs/LeadJobs";
 import { LeadDetails } from "~/components/leads/LeadDetails";
 import { LeadEstimates } from "~/components/leads/LeadEstimates";
 import { NoteForm } from "~/components/leads/NoteForm";
@@ -79,7 +80,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export default function LeadPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { lead, history, estimates } = loaderData;
+  const { lead, history, estimates, jobs, acceptedEstimateId } = loaderData;
   // Set only when the form was posted without JavaScript; with it, each form reads its own fetcher.
   const failure = actionData ?? undefined;
   return (
@@ -93,6 +94,7 @@ export default function LeadPage({ loaderData, actionData }: Route.ComponentProp
       <LeadDetails lead={lead} />
       <StatusActions status={lead.status} failure={failure} />
       <LeadEstimates leadId={lead.id} estimates={estimates} />
+      <LeadJobs leadId={lead.id} jobs={jobs} estimateId={acceptedEstimateId} />
       <NoteForm failure={failure} />
       <Timeline items={history} failure={failure} />
     </main>

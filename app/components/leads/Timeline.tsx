@@ -1,5 +1,6 @@
 import { useEffect, useRef } from "react";
 import { Link, useRevalidator } from "react-router";
+import { JOB_EVENT_WORDS } from "~/lib/job-status";
 import { LEAD_STATUS_TITLES } from "~/lib/lead-status";
 import { EmailEntry } from "./EmailEntry";
 import { TimeAgo } from "./TimeAgo";
@@ -69,6 +70,19 @@ function Entry({ item, failure }: { item: HistoryItem; failure?: LeadActionFailu
             {ESTIMATE_EVENT_WORDS[item.kind]}
           </p>
           {item.body && <p className="mt-0.5 break-words text-slate-700">{item.kind === "declined" ? `Reason: ${item.body}` : item.body}</p>}
+          <When item={item} />
+        </>
+      );
+    case "job":
+      return (
+        <>
+          <p className="font-medium text-slate-900">
+            <Link to={`/admin/jobs/${item.jobId}`} className="text-brand-700 hover:underline">
+              Job
+            </Link>{" "}
+            {JOB_EVENT_WORDS[item.kind]}
+          </p>
+          {item.body && <p className="mt-0.5 break-words text-slate-700">{item.body}</p>}
           <When item={item} />
         </>
       );

@@ -4,6 +4,7 @@ import { formatCents } from "~/lib/money";
 import { shownTime, type ShownTime } from "~/lib/time-ago";
 import type { DB } from "../db.server";
 import { listEstimates } from "../estimates/estimate-lists.server";
+import { acceptedEstimateOf, leadJobsView } from "../jobs/job-view.server";
 import { leadPhotos } from "../quote-photos/lead-photos.server";
 import { EMAIL_KINDS } from "./lead-mail.server";
 import { getLead, leadTimeline, type TimelineEntry } from "./lead.server";
@@ -18,7 +19,13 @@ import { getLead, leadTimeline, type TimelineEntry } from "./lead.server";
 
 export async function leadView(db: DB, id: number, now: Date, timeZone: string) {
   const lead = await getLead(db, id);
-  const [timeline, estimates, photos] = await Promise.all([leadTimeline(db, lead), listEstimates(db, { leadId: lead.id }), leadPhotos(db, lead.id)]);
+  const [timeline, estimates, photos, jobs, acceptedEstimateId] = await Promise.all([
+    leadTimeline(db, lead),
+    listEstimates(db, { leadId: lead.id }),
+    leadPhotos(db, lead.id),
+    leadJobsView(db, lead.id),
+    acceptedEstimateOf(db, lead.id),
+  ]);
   const at = (date: Date) => shownTime(date, now, timeZone);
   const { created_at, first_response_at, client_ip: _ip, ...details } = lead;
   return {
@@ -32,6 +39,9 @@ export async function leadView(db: DB, id: number, now: Date, timeZone: string) 
     },
     history: timeline.map((entry, index) => historyItem(entry, index, at)),
     estimates: estimates.map((e) => ({ id: e.id, number: e.number, status: ESTIMATE_STATUS_TITLES[e.status], total: formatCents(e.totalCents) })),
+    jobs,
+    /** Schedule Job from the lead is for its newest accepted estimate, when it has one. */
+    acceptedEstimateId,
   };
 }
 
@@ -57,6 +67,7 @@ function historyItem(entry: TimelineEntry, index: number, at: (date: Date) => Sh
     case "status":
     case "note":
     case "estimate":
+    case "job":
       return { ...entry, key: `${entry.type}-${index}`, at: at(entry.at) };
   }
 }

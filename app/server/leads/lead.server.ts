@@ -1,5 +1,6 @@
 import { sql } from "kysely";
 import type { EmailState } from "~/lib/email-state";
+import type { JobEventKind } from "~/lib/job-status";
 import { isLeadStatus, LEAD_STATUS_TITLES, LOST_REASON_MAX, NOTE_MAX, type LeadStatus } from "~/lib/lead-status";
 import { asActor } from "../actor.server";
 import { AppError, badRequest, notFound } from "../app-error.server";
@@ -45,7 +46,8 @@ export type TimelineEntry =
     }
   | { type: "status"; at: Date; from: LeadStatus | null; to: LeadStatus; reason: string; actor: string }
   | { type: "note"; at: Date; body: string; actor: string }
-  | { type: "estimate"; at: Date; estimateId: number; number: number; kind: EstimateEventKind; body: string; actor: string };
+  | { type: "estimate"; at: Date; estimateId: number; number: number; kind: EstimateEventKind; body: string; actor: string }
+  | { type: "job"; at: Date; jobId: number; kind: JobEventKind; body: string; actor: string };
 
 type EstimateEventKind = "created" | "sent" | "viewed" | "accepted" | "declined";
 
@@ -68,7 +70,7 @@ export async function getLead(db: DB, id: number): Promise<Lead> {
 }
 
 export async function leadTimeline(db: DB, lead: Pick<Lead, "id" | "created_at">): Promise<TimelineEntry[]> {
-  const [emails, events, estimateEvents] = await Promise.all([
+  const [emails, events, estimateEvents, jobEvents] = await Promise.all([
     sql<{
       id: number;
       kind: string;
@@ -89,6 +91,13 @@ export async function leadTimeline(db: DB, lead: Pick<Lead, "id" | "created_at">
       .innerJoin("estimates as e", "e.id", "v.estimate_id")
       .select(["v.created_at", "v.kind", "v.body", "v.actor", "e.id", "e.number"])
       .where("e.lead_id", "=", lead.id)
+      .orderBy("v.id")
+      .execute(),
+    db
+      .selectFrom("job_events as v")
+      .innerJoin("jobs as j", "j.id", "v.job_id")
+      .select(["v.created_at", "v.kind", "v.body", "v.actor", "j.id"])
+      .where("j.lead_id", "=", lead.id)
       .orderBy("v.id")
       .execute(),
   ]);
@@ -117,6 +126,9 @@ export async function leadTimeline(db: DB, lead: Pick<Lead, "id" | "created_at">
   }
   for (const e of estimateEvents) {
     entries.push({ type: "estimate", at: e.created_at, estimateId: e.id, number: e.number, kind: e.kind, body: e.body, actor: e.actor });
+  }
+  for (const e of jobEvents) {
+    entries.push({ type: "job", at: e.created_at, jobId: e.id, kind: e.kind, body: e.body, actor: e.actor });
   }
   // Stable: entries of the same instant keep the order above (received, e-mails, events).
   return entries.sort((a, b) => a.at.getTime() - b.at.getTime());

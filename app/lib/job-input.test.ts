@@ -1,0 +1,67 @@
+import { describe, expect, it } from "vitest";
+import { parseJobForm, readJobForm, type JobForm } from "./job-input";
+
+// The Schedule Job form's limits (issue 21, "Bad input"): each refusal is on
+// its field, and a refused form gives no input at all (nothing to store).
+const TODAY = "2026-11-27";
+const form = (rest: Partial<JobForm> = {}): JobForm => ({ date: "2026-12-07", startTime: "09:00", durationMinutes: "120", address: "12 Main St", notes: "", ...rest });
+
+function errorsOf(rest: Partial<JobForm>) {
+  const parsed = parseJobForm(form(rest), TODAY);
+  expect(parsed.ok, JSON.stringify(rest)).toBe(false);
+  return parsed.ok ? {} : parsed.errors;
+}
+
+describe("parseJobForm", () => {
+  it("reads a good form, the limits included", () => {
+    expect(parseJobForm(form(), TODAY)).toEqual({ ok: true, input: { date: "2026-12-07", startTime: "09:00", durationMinutes: 120, address: "12 Main St", notes: "" } });
+    for (const rest of [
+      { startTime: "00:00" },
+      { startTime: "23:59" },
+      { startTime: "07:15:00" },
+      { durationMinutes: "1" },
+      { durationMinutes: "720" },
+      { date: TODAY },
+      { date: "2027-11-28" },
+      { address: "a".repeat(300) },
+    ]) {
+      expect(parseJobForm(form(rest), TODAY).ok, JSON.stringify(rest)).toBe(true);
+    }
+    const parsed = parseJobForm(form({ startTime: "07:15:00", address: "  12  Main\n St ", notes: "a\r\nb" }), TODAY);
+    expect(parsed.ok && parsed.input).toMatchObject({ startTime: "07:15", address: "12 Main St", notes: "a\nb" });
+  });
+
+  it("refuses a time outside 00:00–23:59 on Start Time", () => {
+    for (const startTime of ["24:00", "23:60", "-01:00", "9", "9:00", "noon", ""]) {
+      expect(errorsOf({ startTime }), startTime).toEqual({ startTime: "Start Time must be a time from 00:00 to 23:59." });
+    }
+  });
+
+  it("refuses a duration of 0 or over 12 hours on Duration (minutes)", () => {
+    for (const durationMinutes of ["0", "721", "1440", "-5", "1.5", "", "two"]) {
+      expect(errorsOf({ durationMinutes }), durationMinutes).toEqual({ durationMinutes: "Duration (minutes) must be a whole number from 1 to 720 (12 hours)." });
+    }
+  });
+
+  it("refuses a date more than a year ahead, in the past, or not a date, on Date", () => {
+    expect(errorsOf({ date: "2027-11-29" })).toEqual({ date: "Date can be at most a year ahead." });
+    expect(errorsOf({ date: "2026-11-26" })).toEqual({ date: "Date cannot be in the past." });
+    expect(errorsOf({ date: "2026-02-30" }).date).toMatch(/^Date must be a date/);
+    expect(errorsOf({ date: "12/07/2026" }).date).toMatch(/^Date must be a date/);
+  });
+
+  it("refuses an address over 300 characters, or none, on Address; notes over 2000 on Notes", () => {
+    expect(errorsOf({ address: "a".repeat(301) })).toEqual({ address: "Address can be at most 300 characters." });
+    expect(errorsOf({ address: "   " })).toEqual({ address: "Address is required: where the job is done." });
+    expect(errorsOf({ notes: "n".repeat(2001) })).toEqual({ notes: "Notes can be at most 2000 characters." });
+  });
+
+  it("names every bad field at once", () => {
+    expect(Object.keys(errorsOf({ date: "x", startTime: "25:00", durationMinutes: "0", address: "" })).sort()).toEqual(["address", "date", "durationMinutes", "startTime"]);
+  });
+
+  it("reads the posted fields, a missing one as empty", () => {
+    const posted = new URLSearchParams({ date: "2026-12-07", startTime: "09:00" });
+    expect(readJobForm(posted)).toEqual({ date: "2026-12-07", startTime: "09:00", durationMinutes: "", address: "", notes: "" });
+  });
+});

@@ -1,0 +1,165 @@
+import { ArrowLeft, CheckCircle2 } from "lucide-react";
+import { data, isRouteErrorResponse, Link, redirect } from "react-router";
+import { ErrorBanner } from "~/components/admin/ErrorBanner";
+import { JobActions } from "~/components/jobs/JobActions";
+import { JobSummary } from "~/components/jobs/JobSummary";
+import { ARRIVAL_MINUTES } from "~/lib/job-status";
+import { parseJobForm, readJobForm } from "~/lib/job-input";
+import { dayIn } from "~/lib/time-zone";
+import { AppError } from "~/server/app-error.server";
+import { adminUserFrom } from "~/server/auth/current-user.server";
+import { env } from "~/server/env.server";
+import { readForm } from "~/server/form-body.server";
+import { jobId } from "~/server/jobs/job-records.server";
+import { jobPageView, type JobActionFailure } from "~/server/jobs/job-view.server";
+import { cancelJob, markDone, markOnTheWay, rescheduleJob } from "~/server/jobs/jobs.server";
+import { databaseContext } from "~/server/request-context.server";
+import { linkOrigin } from "~/server/site-url.server";
+import type { Route } from "./+types/admin.jobs.$id";
+
+/*
+ * /admin/jobs/{id} — one job (ui-contract.md, Jobs and the schedule): what,
+ * when, where, its history, and the buttons that still apply: Reschedule,
+ * Cancel Job (after a confirm step that is a page of its own, ?confirm=cancel,
+ * so it works without JavaScript), On My Way and Mark Done. Each is a POST
+ * with an `intent`, answered by a redirect back here saying what was done,
+ * or by the page again with the refusal on its field.
+ */
+
+const DONE = {
+  rescheduled: "Saved. If the time or place changed, the customer was e-mailed the update.",
+  cancelled: "The job is cancelled: the customer was e-mailed and the time is free again.",
+  on_the_way: "The customer was e-mailed that you are on your way.",
+  done: "The job is done.",
+} as const;
+type Done = keyof typeof DONE;
+
+function routeError(error: unknown): never {
+  if (error instanceof AppError) throw data({ error: error.message }, { status: error.status });
+  throw error;
+}
+
+function idFrom(params: { id?: string }): number {
+  try {
+    return jobId(params.id);
+  } catch (error) {
+    return routeError(error);
+  }
+}
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const view = await jobPageView(context.get(databaseContext), idFrom(params), new Date()).catch(routeError);
+  const search = new URL(request.url).searchParams;
+  const done = search.get("done");
+  return {
+    ...view,
+    done: done && done in DONE ? DONE[done as Done] : null,
+    confirmCancel: search.get("confirm") === "cancel" && view.job.live,
+    arrivalMinutes: [...ARRIVAL_MINUTES],
+  };
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const id = idFrom(params);
+  const body = await readForm(request);
+  if (!body.ok) throw data({ error: body.error }, { status: body.status });
+  const { form } = body;
+  const intent = String(form.get("intent") ?? "");
+  const db = context.get(databaseContext);
+  const actor = adminUserFrom(context).email;
+  const origin = linkOrigin(request);
+  const values = intent === "reschedule" ? readJobForm(form) : undefined;
+  let done: Done;
+  try {
+    if (intent === "reschedule") {
+      const parsed = parseJobForm(values!, dayIn(new Date(), env().BUSINESS_TIME_ZONE));
+      if (!parsed.ok) return data<JobActionFailure>({ intent, error: "Please correct the highlighted fields.", fields: parsed.errors, values }, { status: 400 });
+      await rescheduleJob(db, id, parsed.input, actor, origin);
+      done = "rescheduled";
+    } else if (intent === "cancel") {
+      // A second press (or another tab) finds it cancelled already: the page says so either way.
+      await cancelJob(db, id, "owner", actor, origin);
+      done = "cancelled";
+    } else if (intent === "on_the_way") {
+      const minutes = Number(form.get("minutes"));
+      if (!ARRIVAL_MINUTES.includes(minutes as (typeof ARRIVAL_MINUTES)[number])) {
+        return data<JobActionFailure>({ intent, error: `Arriving in must be one of ${ARRIVAL_MINUTES.join(", ")} minutes.`, fields: { minutes: "Choose how soon you arrive." } }, { status: 400 });
+      }
+      await markOnTheWay(db, id, minutes, actor, origin);
+      done = "on_the_way";
+    } else if (intent === "done") {
+      await markDone(db, id, actor);
+      done = "done";
+    } else {
+      return data<JobActionFailure>({ intent: "", error: "intent must be reschedule, cancel, on_the_way or done" }, { status: 400 });
+    }
+  } catch (error) {
+    if (!(error instanceof AppError) || error.status === 404) routeError(error);
+    return data<JobActionFailure>({ intent, error: error.message, fields: error.fields, values }, { status: error.status });
+  }
+  throw redirect(`/admin/jobs/${id}?done=${done}`, 303);
+}
+
+export function meta({ data: loaderData, error }: Route.MetaArgs) {
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  const title = loaderData ? `Job: ${loaderData.job.customer.name}` : notFound ? "Job not found" : "Error";
+  return [{ title: `${title} | Admin Dashboard` }, { name: "robots", content: "noindex" }];
+}
+
+export default function JobPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { job, events, done } = loaderData;
+  const failure = actionData ?? undefined;
+  return (
+    <main className="mx-auto max-w-3xl space-y-5 px-4 py-6 sm:px-6 lg:py-8">
+      <Link to={`/admin/leads/${job.leadId}`} className="inline-flex items-center gap-1.5 text-sm font-semibold text-brand-700 hover:underline">
+        <ArrowLeft aria-hidden className="size-4" />
+        Lead: {job.customer.name}
+      </Link>
+      <h2 className="text-2xl font-semibold break-words text-slate-900">Job for {job.customer.name}</h2>
+      {done && !failure && (
+        <p role="status" className="flex items-start gap-2 rounded-lg border border-green-200 bg-green-50 px-4 py-3 text-sm text-green-800">
+          <CheckCircle2 aria-hidden className="mt-0.5 size-4 shrink-0" />
+          {done}
+        </p>
+      )}
+      {failure && <ErrorBanner>{failure.error}</ErrorBanner>}
+      <JobSummary job={job} />
+      <JobActions {...loaderData} failure={failure} />
+      <section aria-labelledby="job-history-heading" className="rounded-xl border border-slate-200 bg-white p-4 sm:p-5">
+        <h3 id="job-history-heading" className="text-base font-semibold text-slate-900">
+          History
+        </h3>
+        <ol className="mt-3 space-y-3 text-sm">
+          {events.map((e) => (
+            <li key={e.id}>
+              <p className="font-medium text-slate-900">Job {e.words}</p>
+              {e.body && <p className="mt-0.5 break-words text-slate-700">{e.body}</p>}
+              <p className="mt-0.5 text-xs text-slate-600">
+                {e.actor && `by ${e.actor} · `}
+                <time dateTime={e.at.iso} title={e.at.exact}>
+                  {e.at.exact}
+                </time>
+              </p>
+            </li>
+          ))}
+        </ol>
+      </section>
+    </main>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  return (
+    <main className="mx-auto max-w-3xl space-y-5 px-4 py-6 sm:px-6 lg:py-8">
+      <Link to="/admin/leads" className="inline-flex items-center gap-1.5 text-sm font-semibold text-brand-700 hover:underline">
+        <ArrowLeft aria-hidden className="size-4" />
+        All leads
+      </Link>
+      <div role="alert" className="rounded-xl border border-red-200 bg-red-50 p-6 text-red-800">
+        <h2 className="text-lg font-semibold">{notFound ? "Job not found" : "Something went wrong"}</h2>
+        <p className="mt-1 text-sm">{notFound ? "There is no job at this address: the link may be mistyped, or its lead was deleted." : "The job could not be shown. Please try again."}</p>
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,120 @@
+import { ArrowLeft } from "lucide-react";
+import { data, Form, isRouteErrorResponse, Link, redirect, useNavigation } from "react-router";
+import { ErrorBanner } from "~/components/admin/ErrorBanner";
+import { JobFields } from "~/components/jobs/JobFields";
+import { buttonClass } from "~/components/ui/button";
+import { parseJobForm, readJobForm } from "~/lib/job-input";
+import { dayIn } from "~/lib/time-zone";
+import { AppError } from "~/server/app-error.server";
+import { adminUserFrom } from "~/server/auth/current-user.server";
+import { env } from "~/server/env.server";
+import { readForm } from "~/server/form-body.server";
+import { scheduleJob } from "~/server/jobs/jobs.server";
+import { newJobView, type JobActionFailure } from "~/server/jobs/job-view.server";
+import { leadId } from "~/server/leads/lead.server";
+import { databaseContext } from "~/server/request-context.server";
+import { linkOrigin } from "~/server/site-url.server";
+import type { Route } from "./+types/admin.jobs.new";
+
+/*
+ * /admin/jobs/new?lead={id}[&estimate={id}] — Schedule Job (ui-contract.md,
+ * Jobs and the schedule): one plain form. Saved, it answers a redirect to the
+ * job's page (no double post on reload); refused (a field, or a time another
+ * job holds), the form again with the message and what was typed.
+ */
+
+function routeError(error: unknown): never {
+  if (error instanceof AppError) throw data({ error: error.message }, { status: error.status });
+  throw error;
+}
+
+/** The lead and the estimate from the URL (or the posted form): a 404 when malformed. */
+function idsFrom(read: (name: string) => string | null) {
+  try {
+    const estimate = read("estimate");
+    return { lead: leadId(read("lead") ?? undefined), estimate: estimate ? leadId(estimate) : null };
+  } catch {
+    throw data({ error: "Open Schedule Job from a lead or an accepted estimate." }, { status: 404 });
+  }
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const ids = idsFrom((name) => new URL(request.url).searchParams.get(name));
+  return newJobView(context.get(databaseContext), ids.lead, ids.estimate).catch(routeError);
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const body = await readForm(request);
+  if (!body.ok) throw data({ error: body.error }, { status: body.status });
+  const { form } = body;
+  const ids = idsFrom((name) => {
+    const value = form.get(name);
+    return typeof value === "string" && value ? value : null;
+  });
+  const values = readJobForm(form);
+  const parsed = parseJobForm(values, dayIn(new Date(), env().BUSINESS_TIME_ZONE));
+  if (!parsed.ok) {
+    return data<JobActionFailure>({ intent: "schedule", error: "Please correct the highlighted fields.", fields: parsed.errors, values }, { status: 400 });
+  }
+  const db = context.get(databaseContext);
+  let id: number;
+  try {
+    const job = await scheduleJob(db, { leadId: ids.lead, estimateId: ids.estimate, input: parsed.input, actor: adminUserFrom(context).email, origin: linkOrigin(request) });
+    id = job.id;
+  } catch (error) {
+    if (!(error instanceof AppError) || error.status === 404) routeError(error);
+    return data<JobActionFailure>({ intent: "schedule", error: error.message, fields: error.fields, values }, { status: error.status });
+  }
+  throw redirect(`/admin/jobs/${id}`, 303);
+}
+
+export function meta({ data: loaderData }: Route.MetaArgs) {
+  const title = loaderData ? `Schedule Job: ${loaderData.lead.name}` : "Schedule Job";
+  return [{ title: `${title} | Admin Dashboard` }, { name: "robots", content: "noindex" }];
+}
+
+export default function NewJobPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { lead, estimate, values } = loaderData;
+  const failure = actionData ?? undefined;
+  const busy = useNavigation().state === "submitting";
+  return (
+    <main className="mx-auto max-w-3xl space-y-5 px-4 py-6 sm:px-6 lg:py-8">
+      <Link to={`/admin/leads/${lead.id}`} className="inline-flex items-center gap-1.5 text-sm font-semibold text-brand-700 hover:underline">
+        <ArrowLeft aria-hidden className="size-4" />
+        Lead: {lead.name}
+      </Link>
+      <h2 className="text-2xl font-semibold break-words text-slate-900">Schedule Job</h2>
+      <p className="text-sm text-slate-700">
+        For {lead.name}
+        {estimate && `, Estimate #${estimate.number}`}. The customer gets an e-mail with a calendar invite.
+      </p>
+      {estimate && !estimate.accepted && <ErrorBanner>Estimate #{estimate.number} is not accepted: schedule a job from the lead instead.</ErrorBanner>}
+      {failure && <ErrorBanner>{failure.error}</ErrorBanner>}
+      <Form method="post" className="space-y-4 rounded-xl border border-slate-200 bg-white p-4 sm:p-5">
+        <input type="hidden" name="lead" value={lead.id} />
+        {estimate && <input type="hidden" name="estimate" value={estimate.id} />}
+        {/* A refused form shows what was posted: a new key makes the uncontrolled fields take it. */}
+        <JobFields key={JSON.stringify(failure?.values ?? values)} idPrefix="job" values={failure?.values ?? values} errors={failure?.fields} />
+        <button type="submit" className={buttonClass("primary")} disabled={busy}>
+          Save Job
+        </button>
+      </Form>
+    </main>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const message = isRouteErrorResponse(error) && typeof error.data?.error === "string" ? error.data.error : "The form could not be shown. Please try again.";
+  return (
+    <main className="mx-auto max-w-3xl space-y-5 px-4 py-6 sm:px-6 lg:py-8">
+      <Link to="/admin/leads" className="inline-flex items-center gap-1.5 text-sm font-semibold text-brand-700 hover:underline">
+        <ArrowLeft aria-hidden className="size-4" />
+        All leads
+      </Link>
+      <div role="alert" className="rounded-xl border border-red-200 bg-red-50 p-6 text-red-800">
+        <h2 className="text-lg font-semibold">{isRouteErrorResponse(error) && error.status === 404 ? "Not found" : "Something went wrong"}</h2>
+        <p className="mt-1 text-sm">{message}</p>
+      </div>
+    </main>
+  );
+}
