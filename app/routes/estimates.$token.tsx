@@ -10,7 +10,7 @@ import { DECLINE_REASON_MAX } from "~/lib/estimate-status";
 import { AppError } from "~/server/app-error.server";
 import { customerView, estimateForCustomer, limitDecision, noteView } from "~/server/estimates/customer-page.server";
 import { decideEstimate } from "~/server/estimates/decisions.server";
-import { bookingView, bookTime } from "~/server/jobs/self-booking.server";
+import { bookingView, bookTime, TIME_TAKEN_MESSAGE } from "~/server/jobs/self-booking.server";
 import { readForm } from "~/server/form-body.server";
 import { databaseContext, requestInfoContext } from "~/server/request-context.server";
 import { linkOrigin } from "~/server/site-url.server";
@@ -58,7 +58,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     if (estimate.status !== "accepted") throw redirect(`${here}?outcome=already`, 303);
     const booked = await bookTime(db, estimate, body.form, linkOrigin(request));
     if (booked.booked) throw redirect(here, 303);
-    return data({ bookingErrors: booked.errors }, { status: 409 });
+    return data({ bookingErrors: booked.errors }, { status: booked.errors.start === TIME_TAKEN_MESSAGE ? 409 : 400 });
   }
   const reason = body.form.get("reason");
   const outcome = await decideEstimate(db, estimate, intent === "accept" ? "accepted" : "declined", typeof reason === "string" ? reason : "");

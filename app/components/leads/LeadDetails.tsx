@@ -1,6 +1,7 @@
 import type { LeadView } from "~/server/leads/lead-view.server";
 import { ContactLinks, dialable } from "./ContactLinks";
 import { LeadPhotos } from "./LeadPhotos";
+import { mapHref } from "~/lib/map-link";
 
 const linkClass = "font-medium break-all text-brand-700 underline-offset-2 hover:underline";
 
@@ -52,10 +53,6 @@ export function LeadDetails({ lead }: { lead: LeadView }) {
 }
 
 /** The address on a map, in whatever maps app or site the device opens. */
-function mapHref(address: string): string {
-  return `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(address)}`;
-}
-
 function Detail({ label, children }: { label: string; children: React.ReactNode }) {
   return (
     <div className="min-w-0">

@@ -1,0 +1,161 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { SEED_SETTINGS } from "~/lib/business";
+import { stopBackgroundJobs } from "~/server/background.server";
+import { reloadEnv } from "~/server/env.server";
+import { decideEstimate } from "~/server/estimates/decisions.server";
+import { createEstimate, getEstimate, saveEstimate } from "~/server/estimates/estimates.server";
+import { sendEstimate } from "~/server/estimates/send.server";
+import { freeTimes } from "~/server/jobs/free-times.server";
+import { CHOOSE_TIME_MESSAGE, TIME_TAKEN_MESSAGE, type BookingView } from "~/server/jobs/self-booking.server";
+import { getLead } from "~/server/leads/lead.server";
+import { saveSettings } from "~/server/settings.server";
+import { estimateForm, insertLead } from "../helpers/estimates";
+import { readInvite } from "../helpers/jobs";
+import { callRoute, routeContext } from "../helpers/routes";
+import { startSmtpSink, type SmtpSink } from "../helpers/smtp";
+import { useTestDatabase } from "../helpers/test-database-lifecycle";
+
+// Issue 21, self-booking: after Accept Estimate the customer's page offers the
+// free times of the next 14 days and books one through the same path as the
+// owner's Schedule Job, so the database decides between two customers who
+// choose one time at once.
+const OWNER = "owner@shine.example";
+const database = useTestDatabase({ QUOTE_NOTIFY_EMAIL: OWNER, MAIL_FROM: "Shine On Wheels <info@shine.example>", APP_URL: "https://shine.example" });
+const db = () => database.db;
+let ip = 0;
+const context = () => routeContext(db(), { clientIp: `198.51.100.${++ip}` });
+
+let mailbox: SmtpSink;
+beforeAll(async () => {
+  mailbox = await startSmtpSink();
+  process.env.SMTP_URL = mailbox.url;
+  reloadEnv();
+  await saveSettings(db(), { ...SEED_SETTINGS, notifyEmail: OWNER, taxRate: "0" }, OWNER);
+});
+afterAll(async () => {
+  await stopBackgroundJobs();
+  await mailbox?.stop();
+});
+
+/** A sent estimate of `minutes`, accepted by its customer when `accept`. */
+async function estimateFor(email: string, { minutes = 180, accept = true } = {}) {
+  const lead = await insertLead(db(), { email });
+  await db().updateTable("quote_requests").set({ service_address: "45 Lake Dr, Grand Rapids, MI" }).where("id", "=", lead).execute();
+  const id = await createEstimate(db(), lead, OWNER);
+  await saveEstimate(db(), id, estimateForm([["Full detail", "1", "249"]], { durationMinutes: String(minutes) }));
+  await sendEstimate(db(), id, OWNER, "https://shine.example");
+  if (accept) expect(await decideEstimate(db(), await getEstimate(db(), id), "accepted")).toEqual({ decided: true });
+  return getEstimate(db(), id);
+}
+
+async function page(token: string): Promise<{ booking: BookingView | null }> {
+  const res = await callRoute(new Request(`http://localhost/estimates/${token}`), context());
+  expect(res.status).toBe(200);
+  return res.json() as Promise<{ booking: BookingView | null }>;
+}
+
+function book(token: string, start: string, address = "45 Lake Dr, Grand Rapids, MI") {
+  const body = new URLSearchParams([["intent", "book"], ["start", start], ["address", address]]);
+  return callRoute(
+    new Request(`http://localhost/estimates/${token}`, { method: "POST", body, headers: { "content-type": "application/x-www-form-urlencoded", origin: "http://localhost" } }),
+    context(),
+  );
+}
+
+const offered = (view: BookingView | null) => (view?.kind === "choose" ? view.days.flatMap((d) => d.times.map((t) => t.value)) : []);
+
+describe("Book This Time", () => {
+  it("offers nothing before the estimate is accepted, and refuses a booking then", async () => {
+    const estimate = await estimateFor("not-yet@example.com", { accept: false });
+    expect((await page(estimate.token)).booking).toBeNull();
+    const [first] = await freeTimes(db(), 180, new Date());
+    const res = await book(estimate.token, first!.toISOString());
+    expect(res.status).toBe(303);
+    expect(res.headers.get("location")).toBe(`/estimates/${estimate.token}?outcome=already`);
+    expect(await db().selectFrom("jobs").select("id").where("estimate_id", "=", estimate.id).execute()).toEqual([]);
+  });
+
+  it("offers the free times by day, books the chosen one, e-mails the invite and then shows the appointment", async () => {
+    const estimate = await estimateFor("books@example.com");
+    const view = (await page(estimate.token)).booking;
+    expect(view?.kind).toBe("choose");
+    if (view?.kind !== "choose") return;
+    expect(view.address).toBe("45 Lake Dr, Grand Rapids, MI");
+    expect(view.days.length).toBeGreaterThan(5);
+    // Nothing within the next 12 hours, nothing past 14 days.
+    const times = offered(view).map((v) => new Date(v).getTime());
+    expect(Math.min(...times)).toBeGreaterThanOrEqual(Date.now() + 12 * 3600_000 - 60_000);
+    expect(Math.max(...times)).toBeLessThanOrEqual(Date.now() + 14 * 86_400_000);
+
+    const chosen = view.days[1]!.times[0]!.value;
+    const res = await book(estimate.token, chosen);
+    expect(res.status).toBe(303);
+    expect(res.headers.get("location")).toBe(`/estimates/${estimate.token}`);
+    const jobs = await db().selectFrom("jobs").select(["starts_at", "duration_minutes", "address", "lead_id"]).where("estimate_id", "=", estimate.id).execute();
+    expect(jobs).toHaveLength(1);
+    expect(jobs[0]!.starts_at.toISOString()).toBe(chosen);
+    expect(jobs[0]!.duration_minutes).toBe(180);
+    expect((await getLead(db(), estimate.leadId)).status).toBe("booked");
+
+    const mail = await mailbox.waitFor((m) => m.to.includes("books@example.com") && m.subject.startsWith("Appointment confirmed:"), 30_000);
+    const invite = readInvite(mail.attachments.find((a) => a.contentType.startsWith("text/calendar"))!.content.toString("utf8"));
+    expect(invite.method).toBe("REQUEST");
+    expect(invite.start.toISOString()).toBe(chosen);
+
+    const after = (await page(estimate.token)).booking;
+    expect(after).toMatchObject({ kind: "booked" });
+    expect(after?.kind === "booked" && after.appointmentPath).toMatch(/^\/appointments\/[A-Za-z0-9_-]{22,}$/);
+    // The booked time (with its travel buffer) is no longer offered to anyone.
+    const other = await estimateFor("later@example.com");
+    expect(offered((await page(other.token)).booking)).not.toContain(chosen);
+  });
+
+  it("books one of two customers who choose the same time at once; the other is told and sees the times left", async () => {
+    const [a, b] = await Promise.all([estimateFor("first@example.com"), estimateFor("second@example.com")]);
+    const chosen = offered((await page(a.token)).booking)[20]!;
+    expect(offered((await page(b.token)).booking)).toContain(chosen);
+    const answers = await Promise.all([book(a.token, chosen), book(b.token, chosen)]);
+    expect(answers.map((r) => r.status).sort()).toEqual([303, 409]);
+    const loser = answers[0]!.status === 409 ? a : b;
+    const refused = answers.find((r) => r.status === 409)!;
+    expect(((await refused.json()) as { bookingErrors: { start: string } }).bookingErrors.start).toBe(TIME_TAKEN_MESSAGE);
+    const stored = await db().selectFrom("jobs").select("estimate_id").where("starts_at", "=", new Date(chosen)).where("status", "<>", "cancelled").execute();
+    expect(stored).toHaveLength(1);
+    const left = offered((await page(loser.token)).booking);
+    expect(left.length).toBeGreaterThan(10);
+    expect(left).not.toContain(chosen);
+  });
+
+  it("books one job when one customer books two times from two tabs", async () => {
+    const estimate = await estimateFor("two-tabs@example.com", { minutes: 60 });
+    const times = offered((await page(estimate.token)).booking);
+    const answers = await Promise.all([book(estimate.token, times[30]!), book(estimate.token, times[60]!)]);
+    expect(answers.map((r) => r.status)).toEqual([303, 303]);
+    const jobs = await db().selectFrom("jobs").select("id").where("estimate_id", "=", estimate.id).where("status", "<>", "cancelled").execute();
+    expect(jobs).toHaveLength(1);
+  });
+
+  it("refuses a time the page did not offer, no time, and no address, storing nothing", async () => {
+    const estimate = await estimateFor("odd@example.com");
+    const times = offered((await page(estimate.token)).booking);
+    const night = new Date(new Date(times[0]!).getTime() - 6 * 3600_000).toISOString();
+    const cases: [string, string, string, string][] = [
+      [night, "45 Lake Dr", "start", TIME_TAKEN_MESSAGE],
+      ["tomorrow at nine", "45 Lake Dr", "start", CHOOSE_TIME_MESSAGE],
+      ["", "45 Lake Dr", "start", CHOOSE_TIME_MESSAGE],
+      [times[0]!, "   ", "address", "Address is required: where should we come?"],
+      [times[0]!, "x".repeat(301), "address", "Address can be at most 300 characters."],
+    ];
+    for (const [start, address, field, message] of cases) {
+      const res = await book(estimate.token, start, address);
+      expect(res.status, `${start} / ${address.slice(0, 10)}`).toBe(message === TIME_TAKEN_MESSAGE ? 409 : 400);
+      expect(((await res.json()) as { bookingErrors: Record<string, string> }).bookingErrors[field]).toBe(message);
+    }
+    expect(await db().selectFrom("jobs").select("id").where("estimate_id", "=", estimate.id).execute()).toEqual([]);
+  });
+
+  it("asks the customer to call when the work is longer than a booking can be", async () => {
+    const estimate = await estimateFor("long@example.com", { minutes: 13 * 60 });
+    expect((await page(estimate.token)).booking).toEqual({ kind: "call" });
+  });
+});
