@@ -18,6 +18,9 @@ export const EMAIL_KINDS = {
   estimate: "Estimate to the customer",
   estimate_accepted: "Estimate accepted",
   estimate_declined: "Estimate declined",
+  // About a lead's invoice (../invoices/invoice-mail.server.ts).
+  invoice: "Invoice to the customer",
+  invoice_receipt: "Payment receipt",
 } as const;
 export type EmailKind = keyof typeof EMAIL_KINDS;
 
