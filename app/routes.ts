@@ -14,6 +14,9 @@ export default [
   // The customer's estimate, reached through its unguessable link (docs/decisions/0081).
   route("estimates/:token", "routes/estimates.$token.tsx"),
   route("estimates/:token/pdf", "routes/estimates.$token.pdf.ts"),
+  // The customer's invoice, likewise (docs/decisions/0088).
+  route("invoices/:token", "routes/invoices.$token.tsx"),
+  route("invoices/:token/pdf", "routes/invoices.$token.pdf.ts"),
 
   // Sign-in (the page, Google's return page) and the auth API.
   route("login", "routes/login.tsx"),
@@ -39,6 +42,12 @@ export default [
     route("estimates", "routes/admin.estimates.tsx"),
     route("estimates/:id", "routes/admin.estimates.$id.tsx"),
     route("estimates/:id/pdf", "routes/admin.estimates.$id.pdf.ts"),
+    // Invoices, payments and the accountant's export (before :table, like the inbox).
+    route("invoices", "routes/admin.invoices.tsx"),
+    route("invoices/new", "routes/admin.invoices.new.ts"),
+    route("invoices/export", "routes/admin.invoices.export.ts"),
+    route("invoices/:id", "routes/admin.invoices.$id.tsx"),
+    route("invoices/:id/pdf", "routes/admin.invoices.$id.pdf.ts"),
     // The business settings: one form, not a table (before :table, like the inbox).
     route("settings", "routes/admin.settings.tsx"),
     // API tokens and the API's description (before :table, like the inbox).

@@ -110,6 +110,7 @@ function DashboardNav({ newLeads }: { newLeads: number }) {
   const inTokens = pathname === "/admin/tokens";
   const inApi = pathname === "/admin/api";
   const inEstimates = pathname === "/admin/estimates" || pathname.startsWith("/admin/estimates/");
+  const inInvoices = pathname === "/admin/invoices" || pathname.startsWith("/admin/invoices/");
   // "page" on the inbox itself; "true" (this section) on a lead's page or a table.
   const leadsCurrent = pathname === "/admin/leads" ? "page" : inLeads ? "true" : undefined;
   const tab = (current: boolean) =>
@@ -124,10 +125,13 @@ function DashboardNav({ newLeads }: { newLeads: number }) {
       <Link to="/admin/estimates" aria-current={pathname === "/admin/estimates" ? "page" : inEstimates ? "true" : undefined} className={tab(inEstimates)}>
         Estimates
       </Link>
+      <Link to="/admin/invoices" aria-current={pathname === "/admin/invoices" ? "page" : inInvoices ? "true" : undefined} className={tab(inInvoices)}>
+        Invoices
+      </Link>
       <Link
         to="/admin"
-        aria-current={inLeads || inSettings || inTokens || inApi || inEstimates ? undefined : "true"}
-        className={tab(!inLeads && !inSettings && !inTokens && !inApi && !inEstimates)}
+        aria-current={inLeads || inSettings || inTokens || inApi || inEstimates || inInvoices ? undefined : "true"}
+        className={tab(!inLeads && !inSettings && !inTokens && !inApi && !inEstimates && !inInvoices)}
       >
         Tables
       </Link>
