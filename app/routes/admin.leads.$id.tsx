@@ -3,6 +3,7 @@ import { data, isRouteErrorResponse, Link, replace } from "react-router";
 import { ErrorBanner } from "~/components/admin/ErrorBanner";
 import { LeadDetails } from "~/components/leads/LeadDetails";
 import { LeadEstimates } from "~/components/leads/LeadEstimates";
+import { LeadInvoices } from "~/components/invoices/LeadInvoices";
 import { NoteForm } from "~/components/leads/NoteForm";
 import { StatusActions } from "~/components/leads/StatusActions";
 import { StatusBadge } from "~/components/leads/StatusBadge";
@@ -79,7 +80,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export default function LeadPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { lead, history, estimates } = loaderData;
+  const { lead, history, estimates, invoices } = loaderData;
   // Set only when the form was posted without JavaScript; with it, each form reads its own fetcher.
   const failure = actionData ?? undefined;
   return (
@@ -93,6 +94,7 @@ export default function LeadPage({ loaderData, actionData }: Route.ComponentProp
       <LeadDetails lead={lead} />
       <StatusActions status={lead.status} failure={failure} />
       <LeadEstimates leadId={lead.id} estimates={estimates} />
+      <LeadInvoices leadId={lead.id} invoices={invoices} />
       <NoteForm failure={failure} />
       <Timeline items={history} failure={failure} />
     </main>

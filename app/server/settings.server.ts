@@ -63,13 +63,19 @@ export function lastKnownSettings(): SiteSettings {
 export async function getBusinessSettings(db: DB): Promise<BusinessSettings> {
   const row = await db
     .selectFrom("site_settings")
-    .select([...Object.values(COLUMNS), "notify_email", sql<string>`tax_rate::text`.as("tax_rate")])
+    .select([...Object.values(COLUMNS), "notify_email", "payment_instructions", "invoice_due_days", sql<string>`tax_rate::text`.as("tax_rate")])
     .where("id", "=", 1)
     .executeTakeFirst();
   const settings = row ? (Object.fromEntries(NAMES.map((name) => [name, row[COLUMNS[name]]])) as unknown as SiteSettings) : SEED_SETTINGS;
   lastKnown = settings;
   // QUOTE_NOTIFY_EMAIL is only the first value: once the owner has saved the settings, theirs wins.
-  return { ...settings, notifyEmail: row?.notify_email ?? env().QUOTE_NOTIFY_EMAIL, taxRate: formatTaxRate(parseTaxRate(row?.tax_rate ?? "0") ?? 0) };
+  return {
+    ...settings,
+    notifyEmail: row?.notify_email ?? env().QUOTE_NOTIFY_EMAIL,
+    taxRate: formatTaxRate(parseTaxRate(row?.tax_rate ?? "0") ?? 0),
+    paymentInstructions: row?.payment_instructions ?? "",
+    invoiceDueDays: String(row?.invoice_due_days ?? 14),
+  };
 }
 
 /**
@@ -78,7 +84,7 @@ export async function getBusinessSettings(db: DB): Promise<BusinessSettings> {
  * row yet: it reads as the seed's values, and the first save creates the row.
  */
 export async function getSettings(db: DB): Promise<SiteSettings> {
-  const { notifyEmail: _private, taxRate: _rate, ...settings } = await getBusinessSettings(db);
+  const { notifyEmail: _private, taxRate: _rate, paymentInstructions: _pay, invoiceDueDays: _due, ...settings } = await getBusinessSettings(db);
   return settings;
 }
 
@@ -109,15 +115,23 @@ export async function saveSettings(db: DB, input: unknown, actorEmail: string): 
   if (!aboutStory.replace(/<[^>]*>/g, "").replace(/&nbsp;/g, " ").trim()) {
     throw new AppError(400, SETTINGS_INVALID_MESSAGE, { fields: { aboutStory: "About Story is required." } });
   }
-  const { notifyEmail, taxRate, ...settings } = { ...parsed.data, aboutStory };
-  const values = { ...toColumns(settings), notify_email: notifyEmail, tax_rate: taxRate, updated_by: actorEmail, updated_at: new Date() };
+  const { notifyEmail, taxRate, paymentInstructions, invoiceDueDays, ...settings } = { ...parsed.data, aboutStory };
+  const values = {
+    ...toColumns(settings),
+    notify_email: notifyEmail,
+    tax_rate: taxRate,
+    payment_instructions: paymentInstructions,
+    invoice_due_days: Number(invoiceDueDays),
+    updated_by: actorEmail,
+    updated_at: new Date(),
+  };
   await db
     .insertInto("site_settings")
     .values({ id: 1, ...values })
     .onConflict((oc) => oc.column("id").doUpdateSet(values))
     .execute();
   lastKnown = settings;
-  return { ...settings, notifyEmail, taxRate: formatTaxRate(parseTaxRate(taxRate) ?? 0) };
+  return { ...settings, notifyEmail, taxRate: formatTaxRate(parseTaxRate(taxRate) ?? 0), paymentInstructions, invoiceDueDays };
 }
 
 /** The Tax Rate (%) in thousandths of a percent (6.25 % = 6250), for pricing an estimate. */

@@ -27,8 +27,7 @@ const INSTRUCTIONS = "Venmo @shine-on-wheels";
 
 beforeAll(async () => {
   admin = await sessionCookieFor(db(), OWNER, { admin: true });
-  await saveSettings(db(), { ...SEED_SETTINGS, notifyEmail: OWNER, taxRate: "6.25" }, OWNER);
-  await db().updateTable("site_settings").set({ payment_instructions: INSTRUCTIONS }).where("id", "=", 1).execute();
+  await saveSettings(db(), { ...SEED_SETTINGS, notifyEmail: OWNER, taxRate: "6.25", paymentInstructions: INSTRUCTIONS }, OWNER);
 });
 
 function post(path: string, fields: [string, string][], cookie = admin, ctx = context()) {

@@ -11,7 +11,7 @@ import { createInvoice, getInvoice, hasUnpaidInvoice, invoiceToday, saveInvoice,
 import { deletePayment, recordPayment } from "~/server/invoices/payments.server";
 import { sendInvoice } from "~/server/invoices/send.server";
 import { getLead } from "~/server/leads/lead.server";
-import { saveSettings } from "~/server/settings.server";
+import { getBusinessSettings, saveSettings } from "~/server/settings.server";
 import { estimateForm, insertLead } from "../helpers/estimates";
 import { insertJob, invoiceForm, paymentForm } from "../helpers/invoices";
 import { startSmtpSink, type SmtpSink } from "../helpers/smtp";
@@ -31,8 +31,7 @@ beforeAll(async () => {
   mailbox = await startSmtpSink();
   process.env.SMTP_URL = mailbox.url;
   reloadEnv();
-  await saveSettings(db(), { ...SEED_SETTINGS, notifyEmail: OWNER, taxRate: "6" }, ADMIN);
-  await db().updateTable("site_settings").set({ payment_instructions: INSTRUCTIONS }).where("id", "=", 1).execute();
+  await saveSettings(db(), { ...SEED_SETTINGS, notifyEmail: OWNER, taxRate: "6", paymentInstructions: INSTRUCTIONS }, ADMIN);
 });
 afterAll(async () => {
   await stopBackgroundJobs();
@@ -87,12 +86,12 @@ describe("invoices", () => {
     expect(empty.lines).toEqual([]);
 
     // A later change of the setting leaves the invoice at its own rate.
-    await saveSettings(db(), { ...SEED_SETTINGS, notifyEmail: OWNER, taxRate: "10" }, ADMIN);
+    await saveSettings(db(), { ...SEED_SETTINGS, notifyEmail: OWNER, taxRate: "10", paymentInstructions: INSTRUCTIONS }, ADMIN);
     try {
       await saveInvoice(db(), fromJob.id, invoiceForm([["Interior detail", "1", "100"]]));
       expect(await getInvoice(db(), fromJob.id)).toMatchObject({ taxRateMilliPercent: 6000, subtotalCents: 10_000, taxCents: 600, totalCents: 10_600 });
     } finally {
-      await saveSettings(db(), { ...SEED_SETTINGS, notifyEmail: OWNER, taxRate: "6" }, ADMIN);
+      await saveSettings(db(), { ...SEED_SETTINGS, notifyEmail: OWNER, taxRate: "6", paymentInstructions: INSTRUCTIONS }, ADMIN);
     }
     expect((await refusal(createInvoice(db(), { jobId: 999_999 }, ADMIN))).status).toBe(404);
   });
@@ -134,6 +133,20 @@ describe("invoices", () => {
     expect(error.status).toBe(409);
     expect(error.message).toBe(`Invoice #${invoice.number} has been sent and can no longer be changed. Void it and create a new invoice instead.`);
     expect((await getInvoice(db(), id)).totalCents).toBe(45_262);
+  });
+
+  it("keeps Payment Instructions and Invoice Due (days) in the settings; a sent invoice keeps its due date", async () => {
+    const error = await refusal(saveSettings(db(), { ...SEED_SETTINGS, notifyEmail: OWNER, taxRate: "6", paymentInstructions: INSTRUCTIONS, invoiceDueDays: "400" }, ADMIN));
+    expect(error.fields).toEqual({ invoiceDueDays: "Invoice Due (days) must be a whole number from 0 to 365." });
+    await saveSettings(db(), { ...SEED_SETTINGS, notifyEmail: OWNER, taxRate: "6", paymentInstructions: INSTRUCTIONS, invoiceDueDays: "30" }, ADMIN);
+    try {
+      expect(await getBusinessSettings(db())).toMatchObject({ paymentInstructions: INSTRUCTIONS, invoiceDueDays: "30" });
+      const { id } = await sentInvoice([["Wash", "1", "40"]]);
+      expect((await getInvoice(db(), id)).dueDate).toBe(addDays(invoiceToday(), 30));
+    } finally {
+      await saveSettings(db(), { ...SEED_SETTINGS, notifyEmail: OWNER, taxRate: "6", paymentInstructions: INSTRUCTIONS }, ADMIN);
+    }
+    expect((await getBusinessSettings(db())).invoiceDueDays).toBe("14");
   });
 
   it("refuses to send an invoice without lines or with nothing to pay", async () => {

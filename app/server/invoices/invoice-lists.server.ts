@@ -137,3 +137,18 @@ export async function invoicesView(db: DB, query: ListQuery) {
 }
 
 export type InvoicesView = Awaited<ReturnType<typeof invoicesView>>;
+
+/** A lead's invoices for its page, newest first. */
+export async function leadInvoices(db: DB, leadId: number) {
+  const rows = await db
+    .selectFrom("invoices")
+    .select(["id", "number", "status", "total_cents", "paid_cents"])
+    .where("lead_id", "=", leadId)
+    .orderBy("id", "desc")
+    .execute();
+  return rows.map((r) => {
+    const status = r.status as InvoiceStatus;
+    return { id: r.id, number: r.number, status, total: formatCents(Number(r.total_cents)), due: formatCents(amountDue(status, Number(r.total_cents), Number(r.paid_cents))) };
+  });
+}
+export type LeadInvoice = Awaited<ReturnType<typeof leadInvoices>>[number];

@@ -4,6 +4,7 @@ import { formatCents } from "~/lib/money";
 import { shownTime, type ShownTime } from "~/lib/time-ago";
 import type { DB } from "../db.server";
 import { listEstimates } from "../estimates/estimate-lists.server";
+import { leadInvoices } from "../invoices/invoice-lists.server";
 import { leadPhotos } from "../quote-photos/lead-photos.server";
 import { EMAIL_KINDS } from "./lead-mail.server";
 import { getLead, leadTimeline, type TimelineEntry } from "./lead.server";
@@ -18,7 +19,12 @@ import { getLead, leadTimeline, type TimelineEntry } from "./lead.server";
 
 export async function leadView(db: DB, id: number, now: Date, timeZone: string) {
   const lead = await getLead(db, id);
-  const [timeline, estimates, photos] = await Promise.all([leadTimeline(db, lead), listEstimates(db, { leadId: lead.id }), leadPhotos(db, lead.id)]);
+  const [timeline, estimates, photos, invoices] = await Promise.all([
+    leadTimeline(db, lead),
+    listEstimates(db, { leadId: lead.id }),
+    leadPhotos(db, lead.id),
+    leadInvoices(db, lead.id),
+  ]);
   const at = (date: Date) => shownTime(date, now, timeZone);
   const { created_at, first_response_at, client_ip: _ip, ...details } = lead;
   return {
@@ -32,6 +38,7 @@ export async function leadView(db: DB, id: number, now: Date, timeZone: string) 
     },
     history: timeline.map((entry, index) => historyItem(entry, index, at)),
     estimates: estimates.map((e) => ({ id: e.id, number: e.number, status: ESTIMATE_STATUS_TITLES[e.status], total: formatCents(e.totalCents) })),
+    invoices,
   };
 }
 
