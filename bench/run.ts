@@ -9,6 +9,7 @@ import { benchApiTokens } from "./api-tokens";
 import { benchBrowserJs } from "./browser-js";
 import { benchEstimatePdf } from "./estimate-pdf";
 import { benchExportMemory } from "./export-memory";
+import { benchInvoices } from "./invoices";
 import { benchLeadsInbox } from "./leads-inbox";
 import { benchLighthouse } from "./lighthouse";
 import { type Benchmark, type BenchReport, printReport } from "./lib";
@@ -35,6 +36,7 @@ const benchmarks: Record<string, Benchmark> = {
   scale: benchScaleOut,
   uploads: benchParallelUploads,
   pdf: benchEstimatePdf,
+  invoices: benchInvoices,
 };
 
 const chosen = process.argv.slice(2);
