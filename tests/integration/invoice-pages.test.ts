@@ -236,3 +236,19 @@ describe("the list and the export", () => {
     expect([pay[col("Record")], pay[col("Payment Date")], pay[col("Method")], pay[col("Amount")], pay[col("Note")]]).toEqual(["Payment", invoiceToday(), "Venmo", "5.50", "'+1 tip"]);
   });
 });
+
+describe("the trash", () => {
+  it("a deleted lead takes its invoices, lines, payments and events along; its restore puts them back", async () => {
+    const invoice = await sentInvoice();
+    await post(`/admin/invoices/${invoice.id}`, [["intent", "record-payment"], ["amount", "55"], ["method", "Cash"], ["date", invoiceToday()], ["note", ""]]);
+    const before = await getInvoice(db(), invoice.id);
+    const api = (path: string, method: string) => callRoute(new Request(`http://localhost${path}`, { method, headers: { cookie: admin } }), context());
+    expect((await api(`/api/tables/quote_requests/${invoice.leadId}`, "DELETE")).status).toBe(200);
+    expect(await db().selectFrom("invoices").select("id").where("id", "=", invoice.id).execute()).toEqual([]);
+    expect((await api(`/api/tables/quote_requests/${invoice.leadId}/restore`, "POST")).status).toBe(200);
+    expect(await getInvoice(db(), invoice.id)).toEqual(before);
+    const events = await db().selectFrom("invoice_events").select("kind").where("invoice_id", "=", invoice.id).orderBy("id").execute();
+    expect(events.map((e) => e.kind)).toEqual(["created", "sent", "payment"]);
+  });
+});
+
