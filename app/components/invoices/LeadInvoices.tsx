@@ -1,7 +1,6 @@
-import { Receipt } from "lucide-react";
-import { Form, Link } from "react-router";
-import { buttonClass } from "~/components/ui/button";
+import { Link } from "react-router";
 import { INVOICE_STATUS_TITLES } from "~/lib/invoice-status";
+import { CreateInvoiceButton } from "./CreateInvoiceButton";
 import type { LeadInvoice } from "~/server/invoices/invoice-lists.server";
 
 /** The lead's invoices and `Create Invoice` (a POST that makes an empty draft and opens it; a job's button sends its job_id instead). */
@@ -12,13 +11,7 @@ export function LeadInvoices({ leadId, invoices }: { leadId: number; invoices: L
         <h3 id="invoices-heading" className="text-base font-semibold text-slate-900">
           Invoices
         </h3>
-        <Form method="post" action="/admin/invoices/new">
-          <input type="hidden" name="lead_id" value={leadId} />
-          <button type="submit" className={buttonClass("secondary")}>
-            <Receipt aria-hidden className="size-4" />
-            Create Invoice
-          </button>
-        </Form>
+        <CreateInvoiceButton leadId={leadId} />
       </div>
       {invoices.length > 0 && (
         <ul className="mt-3 divide-y divide-slate-200 text-sm">
