@@ -84,13 +84,14 @@ export async function incomeByMonth(db: DB, today: string, months = 12): Promise
   const from = monthStart(today, months - 1);
   const rows = await db
     .selectFrom("payments")
-    .select([sql<string>`to_char(paid_on, 'YYYY-MM')`.as("month"), sql<string>`sum(amount_cents)::text`.as("cents")])
+    // Grouped by the month's first day (cheaper than formatting each row), read from the partial covering index.
+    .select([sql<string>`date_trunc('month', paid_on)::date::text`.as("month"), sql<string>`sum(amount_cents)::text`.as("cents")])
     .where("deleted_at", "is", null)
     .where("paid_on", ">=", sql<Date>`${from}::date`)
     .where("paid_on", "<=", sql<Date>`${today}::date`)
-    .groupBy(sql`to_char(paid_on, 'YYYY-MM')`)
+    .groupBy(sql`date_trunc('month', paid_on)`)
     .execute();
-  const byMonth = new Map(rows.map((r) => [r.month, Number(r.cents)]));
+  const byMonth = new Map(rows.map((r) => [r.month.slice(0, 7), Number(r.cents)]));
   return Array.from({ length: months }, (_, i) => {
     const month = monthStart(today, months - 1 - i).slice(0, 7);
     const [y, m] = month.split("-").map(Number);
