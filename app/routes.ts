@@ -19,6 +19,9 @@ export default [
   route("appointments/:token/calendar.ics", "routes/appointments.$token.calendar[.]ics.ts"),
   // The owner's private calendar feed, /calendar/{token}.ics: the segment is the whole file name.
   route("calendar/:file", "routes/calendar.$file.ts"),
+  // The customer's invoice, likewise (docs/decisions/0088).
+  route("invoices/:token", "routes/invoices.$token.tsx"),
+  route("invoices/:token/pdf", "routes/invoices.$token.pdf.ts"),
 
   // Sign-in (the page, Google's return page) and the auth API.
   route("login", "routes/login.tsx"),
@@ -51,6 +54,12 @@ export default [
     // Jobs: Schedule Job's form and a job's page (before :table, like the inbox).
     route("jobs/new", "routes/admin.jobs.new.tsx"),
     route("jobs/:id", "routes/admin.jobs.$id.tsx"),
+    // Invoices, payments and the accountant's export (before :table, like the inbox).
+    route("invoices", "routes/admin.invoices.tsx"),
+    route("invoices/new", "routes/admin.invoices.new.ts"),
+    route("invoices/export", "routes/admin.invoices.export.ts"),
+    route("invoices/:id", "routes/admin.invoices.$id.tsx"),
+    route("invoices/:id/pdf", "routes/admin.invoices.$id.pdf.ts"),
     // The business settings: one form, not a table (before :table, like the inbox).
     route("settings", "routes/admin.settings.tsx"),
     // API tokens and the API's description (before :table, like the inbox).

@@ -10,6 +10,7 @@ import { benchBrowserJs } from "./browser-js";
 import { benchEstimateJs, benchEstimateLighthouse } from "./estimate-page";
 import { benchEstimatePdf } from "./estimate-pdf";
 import { benchExportMemory } from "./export-memory";
+import { benchInvoices } from "./invoices";
 import { benchLeadsInbox } from "./leads-inbox";
 import { benchLighthouse } from "./lighthouse";
 import { type Benchmark, type BenchReport, printReport } from "./lib";
@@ -41,6 +42,7 @@ const benchmarks: Record<string, Benchmark> = {
   "estimate-lighthouse": benchEstimateLighthouse,
   freetimes: benchFreeTimes,
   schedule: benchSchedulePage,
+  invoices: benchInvoices,
 };
 
 const chosen = process.argv.slice(2);

@@ -166,6 +166,47 @@ export interface Images {
   widths: Generated<JsonText<number[]>>;
 }
 
+export interface InvoiceEvents {
+  actor: Generated<string>;
+  body: Generated<string>;
+  created_at: Generated<Timestamp>;
+  id: Generated<number>;
+  invoice_id: number;
+  kind: "created" | "sent" | "payment" | "payment_deleted" | "paid" | "voided";
+}
+
+export interface InvoiceLines {
+  description: string;
+  id: Generated<number>;
+  invoice_id: number;
+  position: number;
+  quantity: number;
+  service_id: number | null;
+  unit_price_cents: number;
+}
+
+export interface Invoices {
+  created_at: Generated<Timestamp>;
+  due_date: Timestamp | null;
+  estimate_id: number | null;
+  id: Generated<number>;
+  job_id: number | null;
+  lead_id: number;
+  message: Generated<string>;
+  number: Generated<number>;
+  paid_at: Timestamp | null;
+  paid_cents: Generated<Int8>;
+  sent_at: Timestamp | null;
+  status: Generated<"draft" | "sent" | "partly_paid" | "paid" | "void">;
+  subtotal_cents: Generated<Int8>;
+  tax_cents: Generated<Int8>;
+  tax_rate: Generated<Numeric>;
+  token: string;
+  total_cents: Generated<Int8>;
+  updated_at: Generated<Timestamp>;
+  voided_at: Timestamp | null;
+}
+
 export interface JobEvents {
   actor: Generated<string>;
   body: Generated<string>;
@@ -225,6 +266,19 @@ export interface OneTimeCodes {
   email: string;
   expires_at: Timestamp;
   wrong_attempts: Generated<number>;
+}
+
+export interface Payments {
+  amount_cents: Int8;
+  created_at: Generated<Timestamp>;
+  deleted_at: Timestamp | null;
+  deleted_by: string | null;
+  id: Generated<number>;
+  invoice_id: number;
+  method: "Cash" | "Card" | "Check" | "Venmo" | "Zelle" | "Other";
+  note: Generated<string>;
+  paid_on: Timestamp;
+  recorded_by: Generated<string>;
 }
 
 export interface QuoteRequests {
@@ -307,8 +361,10 @@ export interface SiteSettings {
   hero_headline: string;
   hero_text: string;
   id: number;
+  invoice_due_days: Generated<number>;
   notify_email: string | null;
   opening_hours: Generated<string>;
+  payment_instructions: Generated<string>;
   phone: string;
   public_email: string;
   response_time: string;
@@ -378,12 +434,16 @@ export interface DB {
   faqs: Faqs;
   gallery: Gallery;
   images: Images;
+  invoice_events: InvoiceEvents;
+  invoice_lines: InvoiceLines;
+  invoices: Invoices;
   job_events: JobEvents;
   jobs: Jobs;
   lead_events: LeadEvents;
   lead_photos: LeadPhotos;
   lead_status_counts: LeadStatusCounts;
   one_time_codes: OneTimeCodes;
+  payments: Payments;
   quote_requests: QuoteRequests;
   rate_limit_hits: RateLimitHits;
   row_counts: RowCounts;

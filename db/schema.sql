@@ -251,6 +251,79 @@ CREATE TABLE images (
 );
 CREATE UNIQUE INDEX images_pkey ON images USING btree (name);
 
+CREATE TABLE invoice_events (
+  id integer DEFAULT nextval('invoice_events_id_seq'::regclass) NOT NULL,
+  invoice_id integer NOT NULL,
+  kind text NOT NULL,
+  body text DEFAULT ''::text NOT NULL,
+  actor text DEFAULT ''::text NOT NULL,
+  created_at timestamp with time zone DEFAULT now() NOT NULL,
+  CONSTRAINT invoice_events_invoice_id_fkey FOREIGN KEY (invoice_id) REFERENCES invoices(id) ON DELETE CASCADE,
+  CONSTRAINT invoice_events_kind_check CHECK (kind = ANY (ARRAY['created'::text, 'sent'::text, 'payment'::text, 'payment_deleted'::text, 'paid'::text, 'voided'::text])),
+  CONSTRAINT invoice_events_pkey PRIMARY KEY (id)
+);
+CREATE INDEX invoice_events_invoice_idx ON invoice_events USING btree (invoice_id, id);
+CREATE UNIQUE INDEX invoice_events_pkey ON invoice_events USING btree (id);
+
+CREATE TABLE invoice_lines (
+  id integer DEFAULT nextval('invoice_lines_id_seq'::regclass) NOT NULL,
+  invoice_id integer NOT NULL,
+  position integer NOT NULL,
+  description text NOT NULL,
+  quantity integer NOT NULL,
+  unit_price_cents integer NOT NULL,
+  service_id integer,
+  CONSTRAINT invoice_lines_invoice_id_fkey FOREIGN KEY (invoice_id) REFERENCES invoices(id) ON DELETE CASCADE,
+  CONSTRAINT invoice_lines_pkey PRIMARY KEY (id),
+  CONSTRAINT invoice_lines_quantity_check CHECK (quantity >= 1 AND quantity <= 999),
+  CONSTRAINT invoice_lines_service_id_fkey FOREIGN KEY (service_id) REFERENCES services(id) ON DELETE SET NULL,
+  CONSTRAINT invoice_lines_unit_price_cents_check CHECK (unit_price_cents >= 0 AND unit_price_cents <= 10000000)
+);
+CREATE INDEX invoice_lines_invoice_idx ON invoice_lines USING btree (invoice_id, "position");
+CREATE UNIQUE INDEX invoice_lines_pkey ON invoice_lines USING btree (id);
+
+CREATE TABLE invoices (
+  id integer DEFAULT nextval('invoices_id_seq'::regclass) NOT NULL,
+  number integer DEFAULT nextval('invoice_number_seq'::regclass) NOT NULL,
+  token text NOT NULL,
+  lead_id integer NOT NULL,
+  job_id integer,
+  estimate_id integer,
+  status text DEFAULT 'draft'::text NOT NULL,
+  message text DEFAULT ''::text NOT NULL,
+  tax_rate numeric(6,3) DEFAULT 0 NOT NULL,
+  subtotal_cents bigint DEFAULT 0 NOT NULL,
+  tax_cents bigint DEFAULT 0 NOT NULL,
+  total_cents bigint DEFAULT 0 NOT NULL,
+  paid_cents bigint DEFAULT 0 NOT NULL,
+  due_date date,
+  sent_at timestamp with time zone,
+  paid_at timestamp with time zone,
+  voided_at timestamp with time zone,
+  created_at timestamp with time zone DEFAULT now() NOT NULL,
+  updated_at timestamp with time zone DEFAULT now() NOT NULL,
+  CONSTRAINT invoices_estimate_id_fkey FOREIGN KEY (estimate_id) REFERENCES estimates(id) ON DELETE SET NULL,
+  CONSTRAINT invoices_job_id_fkey FOREIGN KEY (job_id) REFERENCES jobs(id) ON DELETE SET NULL,
+  CONSTRAINT invoices_lead_id_fkey FOREIGN KEY (lead_id) REFERENCES quote_requests(id) ON DELETE CASCADE,
+  CONSTRAINT invoices_message_check CHECK (length(message) <= 2000),
+  CONSTRAINT invoices_number_key UNIQUE (number),
+  CONSTRAINT invoices_paid_check CHECK (paid_cents >= 0 AND paid_cents <= total_cents),
+  CONSTRAINT invoices_pkey PRIMARY KEY (id),
+  CONSTRAINT invoices_status_check CHECK (status = ANY (ARRAY['draft'::text, 'sent'::text, 'partly_paid'::text, 'paid'::text, 'void'::text])),
+  CONSTRAINT invoices_subtotal_cents_check CHECK (subtotal_cents >= 0),
+  CONSTRAINT invoices_tax_cents_check CHECK (tax_cents >= 0),
+  CONSTRAINT invoices_tax_rate_check CHECK (tax_rate >= 0::numeric AND tax_rate <= 100::numeric),
+  CONSTRAINT invoices_token_check CHECK (length(token) >= 22),
+  CONSTRAINT invoices_token_key UNIQUE (token),
+  CONSTRAINT invoices_total_check CHECK (total_cents = (subtotal_cents + tax_cents))
+);
+CREATE INDEX invoices_job_idx ON invoices USING btree (job_id);
+CREATE INDEX invoices_lead_idx ON invoices USING btree (lead_id, id);
+CREATE UNIQUE INDEX invoices_number_key ON invoices USING btree (number);
+CREATE UNIQUE INDEX invoices_pkey ON invoices USING btree (id);
+CREATE INDEX invoices_status_idx ON invoices USING btree (status, id);
+CREATE UNIQUE INDEX invoices_token_key ON invoices USING btree (token);
+
 CREATE TABLE job_events (
   id integer DEFAULT nextval('job_events_id_seq'::regclass) NOT NULL,
   job_id integer NOT NULL,
@@ -352,6 +425,27 @@ CREATE TABLE one_time_codes (
   CONSTRAINT one_time_codes_pkey PRIMARY KEY (email)
 );
 CREATE UNIQUE INDEX one_time_codes_pkey ON one_time_codes USING btree (email);
+
+CREATE TABLE payments (
+  id integer DEFAULT nextval('payments_id_seq'::regclass) NOT NULL,
+  invoice_id integer NOT NULL,
+  amount_cents bigint NOT NULL,
+  method text NOT NULL,
+  paid_on date NOT NULL,
+  note text DEFAULT ''::text NOT NULL,
+  recorded_by text DEFAULT ''::text NOT NULL,
+  created_at timestamp with time zone DEFAULT now() NOT NULL,
+  deleted_at timestamp with time zone,
+  deleted_by text,
+  CONSTRAINT payments_amount_cents_check CHECK (amount_cents > 0),
+  CONSTRAINT payments_invoice_id_fkey FOREIGN KEY (invoice_id) REFERENCES invoices(id) ON DELETE CASCADE,
+  CONSTRAINT payments_method_check CHECK (method = ANY (ARRAY['Cash'::text, 'Card'::text, 'Check'::text, 'Venmo'::text, 'Zelle'::text, 'Other'::text])),
+  CONSTRAINT payments_note_check CHECK (length(note) <= 500),
+  CONSTRAINT payments_pkey PRIMARY KEY (id)
+);
+CREATE INDEX payments_invoice_idx ON payments USING btree (invoice_id, id);
+CREATE INDEX payments_paid_on_idx ON payments USING btree (paid_on) INCLUDE (amount_cents) WHERE (deleted_at IS NULL);
+CREATE UNIQUE INDEX payments_pkey ON payments USING btree (id);
 
 CREATE TABLE quote_requests (
   id integer DEFAULT nextval('quote_requests_id_seq'::regclass) NOT NULL,
@@ -499,7 +593,11 @@ CREATE TABLE site_settings (
   working_days smallint[] DEFAULT '{1,2,3,4,5,6}'::smallint[] NOT NULL,
   travel_buffer_minutes integer DEFAULT 30 NOT NULL,
   calendar_feed_token text,
+  payment_instructions text DEFAULT ''::text NOT NULL,
+  invoice_due_days integer DEFAULT 14 NOT NULL,
   CONSTRAINT site_settings_id_check CHECK (id = 1),
+  CONSTRAINT site_settings_invoice_due_days_check CHECK (invoice_due_days >= 0 AND invoice_due_days <= 365),
+  CONSTRAINT site_settings_payment_instructions_check CHECK (length(payment_instructions) <= 2000),
   CONSTRAINT site_settings_pkey PRIMARY KEY (id),
   CONSTRAINT site_settings_tax_rate_check CHECK (tax_rate >= 0::numeric AND tax_rate <= 100::numeric),
   CONSTRAINT site_settings_travel_buffer_minutes_check CHECK (travel_buffer_minutes >= 0 AND travel_buffer_minutes <= 240),
@@ -598,10 +696,15 @@ CREATE SEQUENCE estimate_number_seq AS bigint OWNED BY estimates.number;
 CREATE SEQUENCE estimates_id_seq AS integer OWNED BY estimates.id;
 CREATE SEQUENCE faqs_id_seq AS integer OWNED BY faqs.id;
 CREATE SEQUENCE gallery_id_seq AS integer OWNED BY gallery.id;
+CREATE SEQUENCE invoice_events_id_seq AS integer OWNED BY invoice_events.id;
+CREATE SEQUENCE invoice_lines_id_seq AS integer OWNED BY invoice_lines.id;
+CREATE SEQUENCE invoice_number_seq AS bigint OWNED BY invoices.number;
+CREATE SEQUENCE invoices_id_seq AS integer OWNED BY invoices.id;
 CREATE SEQUENCE job_events_id_seq AS integer OWNED BY job_events.id;
 CREATE SEQUENCE jobs_id_seq AS integer OWNED BY jobs.id;
 CREATE SEQUENCE lead_events_id_seq AS integer OWNED BY lead_events.id;
 CREATE SEQUENCE lead_photos_id_seq AS integer OWNED BY lead_photos.id;
+CREATE SEQUENCE payments_id_seq AS integer OWNED BY payments.id;
 CREATE SEQUENCE quote_requests_id_seq AS integer OWNED BY quote_requests.id;
 CREATE SEQUENCE rate_limit_hits_id_seq AS bigint OWNED BY rate_limit_hits.id;
 CREATE SEQUENCE row_history_id_seq AS bigint OWNED BY row_history.id;

@@ -43,6 +43,12 @@ export function toEstimateForm(values: EditorValues): EstimateForm {
   };
 }
 
+/** A new line: the chosen service with its price, or an empty line (an estimate's, an invoice's). */
+export function serviceLine(services: readonly ServiceChoice[], serviceId: string): EditorLine {
+  const service = services.find((s) => String(s.id) === serviceId);
+  return service ? { description: service.title, quantity: "1", unitPrice: (service.priceCents / 100).toFixed(2), serviceId: String(service.id) } : EMPTY_LINE;
+}
+
 /** The chosen services' durations added up. */
 export function servicesDuration(lines: readonly EditorLine[], services: readonly ServiceChoice[]): number {
   return lines.reduce((sum, l) => sum + (services.find((s) => String(s.id) === l.serviceId)?.durationMinutes ?? 0), 0);
@@ -54,11 +60,7 @@ export function servicesDuration(lines: readonly EditorLine[], services: readonl
  * equals the sum before the line was added).
  */
 export function addLine(values: EditorValues, services: readonly ServiceChoice[], serviceId: string): EditorValues {
-  const service = services.find((s) => String(s.id) === serviceId);
-  const line: EditorLine = service
-    ? { description: service.title, quantity: "1", unitPrice: (service.priceCents / 100).toFixed(2), serviceId: String(service.id) }
-    : EMPTY_LINE;
-  const lines = [...values.lines, line];
+  const lines = [...values.lines, serviceLine(services, serviceId)];
   const untouched = Number(values.durationMinutes || "0") === servicesDuration(values.lines, services);
   return { ...values, lines, durationMinutes: untouched ? String(servicesDuration(lines, services)) : values.durationMinutes };
 }

@@ -46,11 +46,17 @@ export type ParsedEstimate = { ok: true; input: EstimateInput } | { ok: false; e
 
 const clean = (value: string | undefined) => (value ?? "").replaceAll("\0", "").trim();
 
-/** Checks the form against the limits; `today` is YYYY-MM-DD in the business's time zone. */
-export function parseEstimateForm(form: EstimateForm, today: string): ParsedEstimate {
-  const errors: EstimateFieldErrors = {};
+/** What a priced document's form (an estimate's, an invoice's) posted for its lines. */
+export type LineForm = Pick<EstimateForm, "description" | "quantity" | "unitPrice" | "serviceId">;
+
+/**
+ * The lines as posted, checked against the limits; refusals go into `errors`
+ * under `lines` and `lines.{i}.{field}`. `document` names what has the lines
+ * ("An estimate can have at most …").
+ */
+export function parseLineFields(form: LineForm, errors: EstimateFieldErrors, document = "An estimate"): EstimateLineInput[] {
   const count = form.description.length;
-  if (count > MAX_LINES) errors.lines = `An estimate can have at most ${MAX_LINES} lines.`;
+  if (count > MAX_LINES) errors.lines = `${document} can have at most ${MAX_LINES} lines.`;
   const lines: EstimateLineInput[] = [];
   for (let i = 0; i < Math.min(count, MAX_LINES); i++) {
     const on = `on line ${i + 1}`;
@@ -68,6 +74,20 @@ export function parseEstimateForm(form: EstimateForm, today: string): ParsedEsti
     const serviceId = /^\d{1,9}$/.test(serviceText) ? Number(serviceText) : null;
     lines.push({ description, quantity, unitPriceCents: unitPriceCents ?? 0, serviceId });
   }
+  return lines;
+}
+
+/** A message to the customer as typed, its line breaks made \n; `errors.message` when longer than MESSAGE_MAX. */
+export function parseMessage(value: string | undefined, errors: EstimateFieldErrors): string {
+  const message = clean(value).replace(/\r\n?/g, "\n");
+  if (message.length > MESSAGE_MAX) errors.message = `Message to Customer can be at most ${MESSAGE_MAX} characters.`;
+  return message;
+}
+
+/** Checks the form against the limits; `today` is YYYY-MM-DD in the business's time zone. */
+export function parseEstimateForm(form: EstimateForm, today: string): ParsedEstimate {
+  const errors: EstimateFieldErrors = {};
+  const lines = parseLineFields(form, errors);
   const durationText = clean(form.durationMinutes) || "0";
   const durationMinutes = /^\d{1,5}$/.test(durationText) ? Number(durationText) : NaN;
   if (!(durationMinutes >= 0 && durationMinutes <= DURATION_MAX_MINUTES)) {
@@ -76,8 +96,7 @@ export function parseEstimateForm(form: EstimateForm, today: string): ParsedEsti
   const validUntil = clean(form.validUntil);
   if (!isDate(validUntil)) errors.validUntil = "Valid Until must be a date, like 2026-12-31.";
   else if (validUntil < today) errors.validUntil = "Valid Until cannot be in the past.";
-  const message = clean(form.message).replace(/\r\n?/g, "\n");
-  if (message.length > MESSAGE_MAX) errors.message = `Message to Customer can be at most ${MESSAGE_MAX} characters.`;
+  const message = parseMessage(form.message, errors);
   if (Object.keys(errors).length) return { ok: false, errors };
   return { ok: true, input: { lines, durationMinutes, validUntil, message } };
 }

@@ -47,6 +47,22 @@ export const SETTING_FIELDS: readonly SettingField[] = [
     hint: "Added to each new estimate's subtotal, e.g. 6 or 6.25; leave empty or 0 for none. Estimates already written keep their rate.",
   },
   {
+    name: "paymentInstructions",
+    label: "Payment Instructions",
+    kind: "multiline",
+    maxLength: 2000,
+    required: false,
+    hint: "How customers pay you (Zelle, Venmo, checks made out to …); shown on every invoice while something is due. Not shown elsewhere on the site.",
+  },
+  {
+    name: "invoiceDueDays",
+    label: "Invoice Due (days)",
+    kind: "text",
+    maxLength: 3,
+    required: false,
+    hint: "An invoice is due this many days after it is sent (0 to 365; empty is 14). Invoices already sent keep their due date.",
+  },
+  {
     name: "serviceArea",
     label: "Service Area",
     kind: "text",

@@ -55,6 +55,11 @@ export const siteSettingsSchema = z.object({
   taxRate: z.preprocess((value) => value ?? "", line("taxRate"))
     .transform((value) => value.replace(/%$/, "").trim() || "0")
     .pipe(z.string().refine((value) => parseTaxRate(value) !== null, "Tax Rate (%) must be a number from 0 to 100 with at most three decimals, like 6 or 6.25.")),
+  // Absent (a caller that predates them) is empty, like the taxRate's.
+  paymentInstructions: z.preprocess((value) => value ?? "", text("paymentInstructions")),
+  invoiceDueDays: z.preprocess((value) => value ?? "", line("invoiceDueDays"))
+    .transform((value) => value || "14")
+    .pipe(z.string().refine((value) => /^\d{1,3}$/.test(value) && Number(value) <= 365, "Invoice Due (days) must be a whole number from 0 to 365.")),
   serviceArea: line("serviceArea"),
   facebookUrl: line("facebookUrl").pipe(
     z.string().refine((value) => value === "" || isHttpsUrl(value), "Facebook URL must be an https:// address, or empty."),

@@ -33,6 +33,10 @@ export interface PrivateSettings {
   notifyEmail: string;
   /** Tax Rate (%) on estimates, as typed ("6.25"; "0" for none). */
   taxRate: string;
+  /** Payment Instructions: how customers pay, on each invoice (its page, PDF and e-mail). */
+  paymentInstructions: string;
+  /** Invoice Due (days): an invoice is due this many days after it is sent, as typed ("14"). */
+  invoiceDueDays: string;
 }
 
 /** Everything the settings form edits. */

@@ -4,6 +4,7 @@ import { ErrorBanner } from "~/components/admin/ErrorBanner";
 import { LeadJobs } from "~/components/jobs/LeadJobs";
 import { LeadDetails } from "~/components/leads/LeadDetails";
 import { LeadEstimates } from "~/components/leads/LeadEstimates";
+import { LeadInvoices } from "~/components/invoices/LeadInvoices";
 import { NoteForm } from "~/components/leads/NoteForm";
 import { StatusActions } from "~/components/leads/StatusActions";
 import { StatusBadge } from "~/components/leads/StatusBadge";
@@ -80,7 +81,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export default function LeadPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { lead, history, estimates, jobs, acceptedEstimateId } = loaderData;
+  const { lead, history, estimates, jobs, acceptedEstimateId, invoices } = loaderData;
   // Set only when the form was posted without JavaScript; with it, each form reads its own fetcher.
   const failure = actionData ?? undefined;
   return (
@@ -95,6 +96,7 @@ export default function LeadPage({ loaderData, actionData }: Route.ComponentProp
       <StatusActions status={lead.status} failure={failure} />
       <LeadEstimates leadId={lead.id} estimates={estimates} />
       <LeadJobs leadId={lead.id} jobs={jobs} estimateId={acceptedEstimateId} />
+      <LeadInvoices leadId={lead.id} invoices={invoices} />
       <NoteForm failure={failure} />
       <Timeline items={history} failure={failure} />
     </main>

@@ -112,6 +112,7 @@ function DashboardNav({ newLeads }: { newLeads: number }) {
   const inEstimates = pathname === "/admin/estimates" || pathname.startsWith("/admin/estimates/");
   // A job's page (/admin/jobs/{id}) belongs to the schedule's section.
   const inSchedule = pathname === "/admin/schedule" || pathname.startsWith("/admin/jobs/");
+  const inInvoices = pathname === "/admin/invoices" || pathname.startsWith("/admin/invoices/");
   // "page" on the inbox itself; "true" (this section) on a lead's page or a table.
   const leadsCurrent = pathname === "/admin/leads" ? "page" : inLeads ? "true" : undefined;
   const tab = (current: boolean) =>
@@ -129,10 +130,13 @@ function DashboardNav({ newLeads }: { newLeads: number }) {
       <Link to="/admin/schedule" aria-current={pathname === "/admin/schedule" ? "page" : inSchedule ? "true" : undefined} className={tab(inSchedule)}>
         Schedule
       </Link>
+      <Link to="/admin/invoices" aria-current={pathname === "/admin/invoices" ? "page" : inInvoices ? "true" : undefined} className={tab(inInvoices)}>
+        Invoices
+      </Link>
       <Link
         to="/admin"
-        aria-current={inLeads || inSettings || inTokens || inApi || inEstimates || inSchedule ? undefined : "true"}
-        className={tab(!inLeads && !inSettings && !inTokens && !inApi && !inEstimates && !inSchedule)}
+        aria-current={inLeads || inSettings || inTokens || inApi || inEstimates || inSchedule || inInvoices ? undefined : "true"}
+        className={tab(!inLeads && !inSettings && !inTokens && !inApi && !inEstimates && !inSchedule && !inInvoices)}
       >
         Tables
       </Link>

@@ -35,6 +35,8 @@ const EDITED = {
   publicEmail: "hello@gleam-detailing.example",
   notifyEmail: "new-requests@gleam-detailing.example",
   taxRate: "6.25",
+  paymentInstructions: "Zelle to pay@gleam-detailing.example",
+  invoiceDueDays: "30",
   serviceArea: "Holland and the Lakeshore",
   facebookUrl: "https://www.facebook.com/gleamdetailing",
   openingHours: "Mon–Fri 8am–6pm\nSat 9am–2pm",

@@ -25,6 +25,9 @@ export const EMAIL_KINDS = {
   job_on_the_way: "On our way",
   job_reminder: "Appointment reminder",
   job_cancelled_by_customer: "Cancelled by the customer",
+  // About a lead's invoice (../invoices/invoice-mail.server.ts).
+  invoice: "Invoice to the customer",
+  invoice_receipt: "Payment receipt",
 } as const;
 export type EmailKind = keyof typeof EMAIL_KINDS;
 

@@ -5,6 +5,7 @@ import { shownTime, type ShownTime } from "~/lib/time-ago";
 import type { DB } from "../db.server";
 import { listEstimates } from "../estimates/estimate-lists.server";
 import { acceptedEstimateOf, leadJobsView } from "../jobs/job-view.server";
+import { leadInvoices } from "../invoices/invoice-lists.server";
 import { leadPhotos } from "../quote-photos/lead-photos.server";
 import { EMAIL_KINDS } from "./lead-mail.server";
 import { getLead, leadTimeline, type TimelineEntry } from "./lead.server";
@@ -19,12 +20,13 @@ import { getLead, leadTimeline, type TimelineEntry } from "./lead.server";
 
 export async function leadView(db: DB, id: number, now: Date, timeZone: string) {
   const lead = await getLead(db, id);
-  const [timeline, estimates, photos, jobs, acceptedEstimateId] = await Promise.all([
+  const [timeline, estimates, photos, jobs, acceptedEstimateId, invoices] = await Promise.all([
     leadTimeline(db, lead),
     listEstimates(db, { leadId: lead.id }),
     leadPhotos(db, lead.id),
     leadJobsView(db, lead.id),
     acceptedEstimateOf(db, lead.id),
+    leadInvoices(db, lead.id),
   ]);
   const at = (date: Date) => shownTime(date, now, timeZone);
   const { created_at, first_response_at, client_ip: _ip, ...details } = lead;
@@ -42,6 +44,7 @@ export async function leadView(db: DB, id: number, now: Date, timeZone: string) 
     jobs,
     /** Schedule Job from the lead is for its newest accepted estimate, when it has one. */
     acceptedEstimateId,
+    invoices,
   };
 }
 

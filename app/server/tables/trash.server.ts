@@ -46,10 +46,16 @@ export const DEPENDENTS: Record<string, Dependent[]> = {
     // Its jobs and their events (docs/decisions/0083), after the estimates they may link to.
     { table: "jobs", column: "lead_id", kind: "rows" },
     { table: "job_events", column: "job_id", kind: "rows", parent: { table: "jobs", column: "lead_id" } },
+    // Its invoices with their lines, payments and events (docs/decisions/0088), after the jobs and estimates they link to.
+    { table: "invoices", column: "lead_id", kind: "rows" },
+    { table: "invoice_lines", column: "invoice_id", kind: "rows", parent: { table: "invoices", column: "lead_id" } },
+    { table: "payments", column: "invoice_id", kind: "rows", parent: { table: "invoices", column: "lead_id" } },
+    { table: "invoice_events", column: "invoice_id", kind: "rows", parent: { table: "invoices", column: "lead_id" } },
   ],
   services: [
     // An estimate's line keeps its text and price without the service; a restore links it again.
     { table: "estimate_lines", column: "service_id", kind: "link" },
+    { table: "invoice_lines", column: "service_id", kind: "link" },
   ],
 };
 

@@ -1,0 +1,104 @@
+import { Form, useNavigation } from "react-router";
+import { INPUT } from "~/components/estimates/EstimateLines";
+import { buttonClass } from "~/components/ui/button";
+import { PAYMENT_METHODS, type PaymentForm } from "~/lib/payment-input";
+import type { InvoiceSummary } from "~/server/invoices/invoice-page.server";
+
+interface Props {
+  invoice: InvoiceSummary;
+  /** What was posted when a payment was refused, so nothing typed is lost. */
+  posted?: PaymentForm;
+  fields: Record<string, string>;
+}
+
+/**
+ * The payments so far (a deleted one struck through, kept), Delete on each
+ * live one, and Record Payment while something is due. Plain forms: they
+ * work without JavaScript.
+ */
+export function PaymentsPanel({ invoice, posted, fields }: Props) {
+  const busy = useNavigation().state === "submitting";
+  const canRecord = invoice.dueCents > 0;
+  const error = (name: keyof PaymentForm) =>
+    fields[name] ? (
+      <p id={`payment-${name}-error`} className="mt-1.5 text-sm font-medium text-red-600">
+        {fields[name]}
+      </p>
+    ) : null;
+  const described = (name: keyof PaymentForm) => (fields[name] ? { "aria-invalid": true, "aria-describedby": `payment-${name}-error` } : {});
+  return (
+    <section aria-labelledby="payments-heading" className="space-y-4 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
+      <h3 id="payments-heading" className="text-lg font-semibold text-slate-900">
+        Payments
+      </h3>
+      {invoice.payments.length === 0 ? (
+        <p className="text-sm text-slate-600">No payments recorded yet.</p>
+      ) : (
+        <ul className="divide-y divide-slate-100 text-sm">
+          {invoice.payments.map((p) => (
+            <li key={p.id} className="flex flex-wrap items-center justify-between gap-3 py-2">
+              <span className={p.deleted ? "text-slate-500 line-through" : "text-slate-900"}>
+                {p.date} · {p.method} · <span className="tabular-nums">{p.amount}</span>
+                {p.note ? ` (${p.note})` : ""}
+              </span>
+              {p.deleted ? (
+                <span className="text-xs text-slate-500">Deleted{p.deletedBy ? ` by ${p.deletedBy}` : ""}</span>
+              ) : (
+                <Form method="post">
+                  <input type="hidden" name="paymentId" value={p.id} />
+                  <button type="submit" name="intent" value="delete-payment" className={buttonClass("secondary")} disabled={busy} aria-label={`Delete payment of ${p.amount} on ${p.date}`}>
+                    Delete
+                  </button>
+                </Form>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+      {canRecord && (
+        <Form key={invoice.stamp} method="post" noValidate className="space-y-4 border-t border-slate-200 pt-4">
+          <h4 className="text-base font-semibold text-slate-900">Record Payment</h4>
+          <div className="grid gap-4 sm:grid-cols-3">
+            <div>
+              <label htmlFor="payment-amount" className="mb-1.5 block text-sm font-medium text-slate-800">
+                Amount
+              </label>
+              <input id="payment-amount" name="amount" inputMode="decimal" defaultValue={posted?.amount ?? ""} placeholder={invoice.due.replace(/^\$/, "")} className={INPUT} {...described("amount")} />
+              {error("amount")}
+            </div>
+            <div>
+              <label htmlFor="payment-method" className="mb-1.5 block text-sm font-medium text-slate-800">
+                Method
+              </label>
+              <select id="payment-method" name="method" defaultValue={posted?.method ?? "Cash"} className={INPUT} {...described("method")}>
+                {PAYMENT_METHODS.map((m) => (
+                  <option key={m} value={m}>
+                    {m}
+                  </option>
+                ))}
+              </select>
+              {error("method")}
+            </div>
+            <div>
+              <label htmlFor="payment-date" className="mb-1.5 block text-sm font-medium text-slate-800">
+                Date
+              </label>
+              <input id="payment-date" name="date" type="date" max={invoice.today} defaultValue={posted?.date ?? invoice.today} className={INPUT} {...described("date")} />
+              {error("date")}
+            </div>
+          </div>
+          <div>
+            <label htmlFor="payment-note" className="mb-1.5 block text-sm font-medium text-slate-800">
+              Note (optional)
+            </label>
+            <input id="payment-note" name="note" defaultValue={posted?.note ?? ""} className={INPUT} {...described("note")} />
+            {error("note")}
+          </div>
+          <button type="submit" name="intent" value="record-payment" className={buttonClass("primary")} disabled={busy}>
+            Record Payment
+          </button>
+        </Form>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,194 @@
+import { ArrowLeft, CheckCircle2 } from "lucide-react";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { ErrorBanner } from "~/components/admin/ErrorBanner";
+import { InvoiceEditor } from "~/components/invoices/InvoiceEditor";
+import { LinesTable, Totals } from "~/components/invoices/InvoiceTotals";
+import { PaymentsPanel } from "~/components/invoices/PaymentsPanel";
+import { buttonClass } from "~/components/ui/button";
+import { serviceLine } from "~/lib/estimate-editor";
+import { INVOICE_STATUS_TITLES } from "~/lib/invoice-status";
+import { formatTaxRate } from "~/lib/money";
+import type { PaymentForm } from "~/lib/payment-input";
+import { AppError } from "~/server/app-error.server";
+import { adminUserFrom } from "~/server/auth/current-user.server";
+import { serviceChoices } from "~/server/estimates/editor.server";
+import { readForm } from "~/server/form-body.server";
+import { invoiceSummary, invoiceValues, postedInvoiceValues, toInvoiceForm, type InvoiceValues } from "~/server/invoices/invoice-page.server";
+import { getInvoice, invoiceId, notDraftError, saveInvoice, voidInvoice } from "~/server/invoices/invoices.server";
+import { deletePayment, recordPayment } from "~/server/invoices/payments.server";
+import { sendInvoice } from "~/server/invoices/send.server";
+import { databaseContext } from "~/server/request-context.server";
+import { linkOrigin } from "~/server/site-url.server";
+import type { Route } from "./+types/admin.invoices.$id";
+
+/*
+ * /admin/invoices/{id} — an invoice (ui-contract.md, Invoices and payments).
+ * A draft is edited like an estimate (save, send, and without JavaScript add /
+ * remove-{i}); once sent, its lines are fixed and the page records payments
+ * (record-payment), deletes a wrong one (delete-payment) and voids (void).
+ * Every change answers a redirect (no double post); a refusal re-renders
+ * with the message and what was typed.
+ */
+
+const DONE = {
+  saved: "Invoice saved.",
+  sent: "Invoice sent.",
+  payment: "Payment recorded.",
+  paid: "Payment recorded: the invoice is paid in full and the receipt is on its way.",
+  deleted: "Payment deleted; it stays in the history.",
+  voided: "Invoice voided.",
+} as const;
+type Done = keyof typeof DONE;
+
+interface Failure {
+  error?: string;
+  fields?: Record<string, string>;
+  values?: InvoiceValues;
+  payment?: PaymentForm;
+}
+
+function routeError(error: unknown): never {
+  if (error instanceof AppError) throw data({ error: error.message }, { status: error.status });
+  throw error;
+}
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const db = context.get(databaseContext);
+  const invoice = await getInvoice(db, invoiceId(params.id)).catch(routeError);
+  const done = new URL(request.url).searchParams.get("done") ?? "";
+  return {
+    invoice: invoiceSummary(invoice),
+    values: invoiceValues(invoice),
+    services: invoice.status === "draft" ? await serviceChoices(db) : [],
+    done: done in DONE ? DONE[done as Done] : null,
+  };
+}
+
+const text = (form: FormData, name: string) => {
+  const value = form.get(name);
+  return typeof value === "string" ? value : "";
+};
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const db = context.get(databaseContext);
+  const id = invoiceId(params.id);
+  const body = await readForm(request);
+  if (!body.ok) throw data({ error: body.error }, { status: body.status });
+  const { form } = body;
+  const intent = text(form, "intent");
+  const actor = adminUserFrom(context).email;
+  const values = postedInvoiceValues(form);
+  const payment: PaymentForm = { amount: text(form, "amount"), method: text(form, "method"), date: text(form, "date"), note: text(form, "note") };
+  let done: Done;
+  try {
+    if (intent === "add") return data<Failure>({ values: { ...values, lines: [...values.lines, serviceLine(await serviceChoices(db), text(form, "addService"))] } });
+    if (intent.startsWith("remove-")) return data<Failure>({ values: { ...values, lines: values.lines.filter((_, i) => i !== Number(intent.slice(7))) } });
+    if (intent === "save" || intent === "send") {
+      const current = await getInvoice(db, id);
+      if (current.status === "draft") await saveInvoice(db, id, toInvoiceForm(values));
+      else if (intent === "save") throw notDraftError(current.number);
+      if (intent === "send") await sendInvoice(db, id, actor, linkOrigin(request));
+      done = intent === "send" ? "sent" : "saved";
+    } else if (intent === "record-payment") {
+      done = (await recordPayment(db, id, payment, actor, linkOrigin(request))).paidInFull ? "paid" : "payment";
+    } else if (intent === "delete-payment") {
+      const paymentId = text(form, "paymentId");
+      if (!/^\d{1,9}$/.test(paymentId)) throw new AppError(400, "paymentId must be a payment's id.");
+      await deletePayment(db, id, Number(paymentId), actor);
+      done = "deleted";
+    } else if (intent === "void") {
+      await voidInvoice(db, id, actor);
+      done = "voided";
+    } else {
+      return data<Failure>({ error: "intent must be save, send, add, remove-{line}, record-payment, delete-payment or void", values }, { status: 400 });
+    }
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    if (error.status === 404 && intent !== "delete-payment") routeError(error);
+    const editing = intent === "save" || intent === "send";
+    return data<Failure>({ error: error.message, fields: error.fields, values: editing ? values : undefined, payment: intent === "record-payment" ? payment : undefined }, { status: error.status });
+  }
+  throw redirect(`/admin/invoices/${id}?done=${done}`, 303);
+}
+
+export function meta({ data: loaderData }: Route.MetaArgs) {
+  const title = loaderData ? `Invoice #${loaderData.invoice.number}` : "Invoice";
+  return [{ title: `${title} · Admin Dashboard` }, { name: "robots", content: "noindex" }];
+}
+
+export default function InvoicePage({ loaderData, actionData }: Route.ComponentProps) {
+  const { invoice, services, done } = loaderData;
+  const failure = (actionData ?? undefined) as Failure | undefined;
+  const busy = useNavigation().state === "submitting";
+  const isVoid = invoice.status === "void";
+  const rate = `Tax (${formatTaxRate(invoice.taxRateMilliPercent)}%)`;
+  return (
+    <main className="mx-auto max-w-4xl space-y-5 px-4 py-6 sm:px-6 lg:py-8">
+      <div className="flex flex-wrap gap-4 text-sm font-semibold text-brand-700">
+        <Link to={`/admin/leads/${invoice.leadId}`} className="inline-flex items-center gap-1.5 hover:underline">
+          <ArrowLeft aria-hidden className="size-4" />
+          Lead: {invoice.customer}
+        </Link>
+        <Link to="/admin/invoices" className="hover:underline">
+          All invoices
+        </Link>
+      </div>
+      <section aria-labelledby="invoice-heading" className="space-y-4">
+        <div className="flex flex-wrap items-center gap-3">
+          <h2 id="invoice-heading" className="text-2xl font-semibold text-slate-900">
+            {isVoid ? <s>Invoice #{invoice.number}</s> : <>Invoice #{invoice.number}</>}
+          </h2>
+          <span className="rounded-full bg-slate-100 px-2.5 py-0.5 text-sm font-medium text-slate-700">{INVOICE_STATUS_TITLES[invoice.status]}</span>
+          {invoice.overdue && <span className="rounded-full bg-red-50 px-2.5 py-0.5 text-sm font-medium text-red-800">Overdue</span>}
+          <a href={`/admin/invoices/${invoice.id}/pdf`} className="text-sm font-semibold text-brand-700 hover:underline">
+            View PDF
+          </a>
+        </div>
+        <div role="status">
+          {done && !failure && (
+            <p className="flex items-center gap-2 rounded-lg border border-emerald-200 bg-emerald-50 px-4 py-3 text-sm font-medium text-emerald-800">
+              <CheckCircle2 aria-hidden className="size-4" />
+              {done === DONE.sent ? `Invoice sent to ${invoice.email}.` : done}
+            </p>
+          )}
+        </div>
+        {failure?.error && <ErrorBanner>{failure.error}</ErrorBanner>}
+        {invoice.status === "draft" ? (
+          <InvoiceEditor invoice={invoice} values={failure?.values ?? loaderData.values} services={services} fields={failure?.values ? (failure.fields ?? {}) : {}} />
+        ) : (
+          <div className="space-y-4 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
+            <p className="text-sm text-slate-600">
+              {isVoid ? "This invoice is void: nothing is owed on it." : `Sent to ${invoice.email}${invoice.dueDate ? `, due ${invoice.dueDate}` : ""}. Its lines can no longer be changed.`}
+            </p>
+            <LinesTable lines={invoice.lines} />
+            <Totals
+              rows={[
+                ["Subtotal", invoice.subtotal],
+                [rate, invoice.tax],
+                ["Total", invoice.total, true],
+                ["Paid", invoice.paid],
+                ...(isVoid ? [] : [["Amount Due", invoice.due, true] as [string, string, boolean]]),
+              ]}
+            />
+            {(invoice.status === "sent" || invoice.status === "partly_paid") && (
+              <Form method="post" className="border-t border-slate-200 pt-4">
+                <button type="submit" name="intent" value="send" className={buttonClass("secondary")} disabled={busy}>
+                  Send Invoice
+                </button>
+              </Form>
+            )}
+          </div>
+        )}
+        {invoice.status !== "draft" && <PaymentsPanel invoice={invoice} posted={failure?.payment} fields={failure?.payment ? (failure.fields ?? {}) : {}} />}
+        {!isVoid && invoice.status !== "paid" && invoice.paidCents === 0 && (
+          <Form method="post" className="flex flex-wrap items-center gap-3">
+            <button type="submit" name="intent" value="void" className={buttonClass("danger")} disabled={busy}>
+              Void
+            </button>
+            <span className="text-sm text-slate-600">Keeps the number; the customer no longer owes it.</span>
+          </Form>
+        )}
+      </section>
+    </main>
+  );
+}

@@ -1,0 +1,17 @@
+import { invoicesCsv } from "~/server/invoices/invoice-export.server";
+import { databaseContext } from "~/server/request-context.server";
+import { todayIn } from "~/lib/estimate-input";
+import { env } from "~/server/env.server";
+import type { Route } from "./+types/admin.invoices.export";
+
+/** /admin/invoices/export — every invoice and payment as a CSV for the accountant (behind the dashboard's guard). */
+export async function loader({ context }: Route.LoaderArgs) {
+  const csv = await invoicesCsv(context.get(databaseContext));
+  return new Response(csv, {
+    headers: {
+      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Disposition": `attachment; filename="invoices-${todayIn(env().BUSINESS_TIME_ZONE)}.csv"`,
+      "Cache-Control": "private, no-store",
+    },
+  });
+}

@@ -1,0 +1,56 @@
+import { formatCents } from "~/lib/money";
+import { AppError } from "../app-error.server";
+import type { DB } from "../db.server";
+import { longDate } from "../pdf/priced-document-pdf.server";
+import { takeRateLimit, type Limit } from "../rate-limit.server";
+import { getSettings } from "../settings.server";
+import { getInvoiceByToken, invoiceSettings, type Invoice } from "./invoices.server";
+
+/**
+ * What /invoices/{token} (the customer's page, no sign-in) reads, and its
+ * limit: wrong tokens are counted per client address like the estimate
+ * page's (docs/decisions/0081), so guessing costs time as well as luck.
+ */
+
+export const WRONG_TOKEN_LIMIT: Limit = { bucket: "invoice-miss:ip", max: 20, windowMs: 10 * 60_000 };
+export const NOT_FOUND_MESSAGE = "There is no invoice at this address. Please check the link in your e-mail.";
+
+/** The invoice for its token, or a 404 (counted against the client's wrong-token limit, past which it is a 429). */
+export async function invoiceForCustomer(db: DB, token: string | undefined, clientIp: string): Promise<Invoice> {
+  const invoice = token ? await getInvoiceByToken(db, token) : undefined;
+  if (invoice) return invoice;
+  const { allowed, retryAfterSeconds } = await takeRateLimit(db, WRONG_TOKEN_LIMIT, clientIp);
+  if (!allowed) {
+    const { phone } = await getSettings(db);
+    throw new AppError(429, `Too many tries from your network. Please try again in a few minutes, or call us at ${phone}.`, {
+      headers: { "Retry-After": String(retryAfterSeconds) },
+    });
+  }
+  throw new AppError(404, NOT_FOUND_MESSAGE);
+}
+
+/** The page's data: formatted on the server, nothing beyond what the e-mail already carried (a deleted payment is left out). */
+export async function customerInvoiceView(db: DB, invoice: Invoice) {
+  const { paymentInstructions } = await invoiceSettings(db);
+  return {
+    number: invoice.number,
+    status: invoice.status,
+    customerName: invoice.customer.name,
+    dueDate: invoice.dueDate ? longDate(invoice.dueDate) : null,
+    message: invoice.message,
+    lines: invoice.lines.map((l) => ({
+      description: l.description,
+      quantity: l.quantity,
+      unitPrice: formatCents(l.unitPriceCents),
+      amount: formatCents(l.quantity * l.unitPriceCents),
+    })),
+    subtotal: formatCents(invoice.subtotalCents),
+    tax: formatCents(invoice.taxCents),
+    total: formatCents(invoice.totalCents),
+    payments: invoice.payments.filter((p) => !p.deletedAt).map((p) => ({ id: p.id, date: longDate(p.paidOn), method: p.method, amount: formatCents(p.amountCents) })),
+    due: formatCents(invoice.dueCents),
+    owed: invoice.dueCents > 0,
+    paymentInstructions,
+  };
+}
+export type CustomerInvoice = Awaited<ReturnType<typeof customerInvoiceView>>;

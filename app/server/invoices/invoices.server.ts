@@ -1,0 +1,334 @@
+import { randomBytes } from "node:crypto";
+import { sql } from "kysely";
+import { parseLineFields, parseMessage, type EstimateFieldErrors, type LineForm } from "~/lib/estimate-input";
+import { UNPAID_STATUSES, type InvoiceStatus } from "~/lib/invoice-status";
+import { parseTaxRate, totals } from "~/lib/money";
+import type { PaymentMethod } from "~/lib/payment-input";
+import { AppError, notFound } from "../app-error.server";
+import type { DB } from "../db.server";
+import { businessToday } from "../estimates/estimates.server";
+import { taxRateMilliPercent } from "../settings.server";
+
+/**
+ * Invoices (docs/decisions/0088): made from a job (its estimate's lines) or a
+ * lead, edited whole while a draft (lines and totals in one transaction, or
+ * nothing), priced in whole cents at the Tax Rate (%) of the day it was
+ * made. Sending is in ./send.server.ts, payments in ./payments.server.ts.
+ */
+
+export const INVOICE_INVALID_MESSAGE = "Please correct the highlighted fields and try again.";
+
+export interface InvoiceLine {
+  description: string;
+  quantity: number;
+  unitPriceCents: number;
+  serviceId: number | null;
+}
+
+export interface Payment {
+  id: number;
+  amountCents: number;
+  method: PaymentMethod;
+  /** YYYY-MM-DD. */
+  paidOn: string;
+  note: string;
+  recordedBy: string;
+  createdAt: Date;
+  deletedAt: Date | null;
+  deletedBy: string | null;
+}
+
+export interface Invoice {
+  id: number;
+  number: number;
+  token: string;
+  leadId: number;
+  jobId: number | null;
+  estimateId: number | null;
+  status: InvoiceStatus;
+  message: string;
+  taxRateMilliPercent: number;
+  subtotalCents: number;
+  taxCents: number;
+  totalCents: number;
+  paidCents: number;
+  /** What is still owed: nothing for a draft or a void one. */
+  dueCents: number;
+  /** YYYY-MM-DD, set when sent. */
+  dueDate: string | null;
+  sentAt: Date | null;
+  paidAt: Date | null;
+  voidedAt: Date | null;
+  createdAt: Date;
+  customer: { name: string; email: string; phone: string; vehicleType: string };
+  lines: InvoiceLine[];
+  /** Every payment, a deleted one too (it stays in the history), oldest first. */
+  payments: Payment[];
+}
+
+/** At least 128 random bits (192 here), URL-safe: the customer's link. */
+export const newInvoiceToken = () => randomBytes(24).toString("base64url");
+
+/** An id from the URL: a positive whole number, or a 404. */
+export function invoiceId(raw: string | undefined): number {
+  if (!raw || !/^\d{1,9}$/.test(raw) || Number(raw) < 1) throw notFound("Invoice not found");
+  return Number(raw);
+}
+
+/** What is owed on an invoice with these figures. */
+export const amountDue = (status: InvoiceStatus, totalCents: number, paidCents: number) =>
+  status === "draft" || status === "void" ? 0 : Math.max(0, totalCents - paidCents);
+
+async function loadInvoice(db: DB, where: { id: number } | { token: string }): Promise<Invoice | undefined> {
+  const row = await db
+    .selectFrom("invoices as i")
+    .innerJoin("quote_requests as q", "q.id", "i.lead_id")
+    .select([
+      "i.id",
+      "i.number",
+      "i.token",
+      "i.lead_id",
+      "i.job_id",
+      "i.estimate_id",
+      "i.status",
+      "i.message",
+      "i.subtotal_cents",
+      "i.tax_cents",
+      "i.total_cents",
+      "i.paid_cents",
+      "i.sent_at",
+      "i.paid_at",
+      "i.voided_at",
+      "i.created_at",
+      "q.name",
+      "q.email",
+      "q.phone",
+      "q.vehicle_type",
+      sql<string | null>`i.due_date::text`.as("due_date"),
+      sql<string>`i.tax_rate::text`.as("tax_rate"),
+    ])
+    .$if("id" in where, (qb) => qb.where("i.id", "=", (where as { id: number }).id))
+    .$if("token" in where, (qb) => qb.where("i.token", "=", (where as { token: string }).token))
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const [lines, payments] = await Promise.all([
+    db.selectFrom("invoice_lines").select(["description", "quantity", "unit_price_cents", "service_id"]).where("invoice_id", "=", row.id).orderBy("position").execute(),
+    db
+      .selectFrom("payments")
+      .select(["id", "amount_cents", "method", "note", "recorded_by", "created_at", "deleted_at", "deleted_by", sql<string>`paid_on::text`.as("paid_on")])
+      .where("invoice_id", "=", row.id)
+      .orderBy("paid_on")
+      .orderBy("id")
+      .execute(),
+  ]);
+  const status = row.status as InvoiceStatus;
+  const totalCents = Number(row.total_cents);
+  const paidCents = Number(row.paid_cents);
+  return {
+    id: row.id,
+    number: row.number,
+    token: row.token,
+    leadId: row.lead_id,
+    jobId: row.job_id,
+    estimateId: row.estimate_id,
+    status,
+    message: row.message,
+    taxRateMilliPercent: parseTaxRate(row.tax_rate) ?? 0,
+    subtotalCents: Number(row.subtotal_cents),
+    taxCents: Number(row.tax_cents),
+    totalCents,
+    paidCents,
+    dueCents: amountDue(status, totalCents, paidCents),
+    dueDate: row.due_date,
+    sentAt: row.sent_at,
+    paidAt: row.paid_at,
+    voidedAt: row.voided_at,
+    createdAt: row.created_at,
+    customer: { name: row.name, email: row.email, phone: row.phone, vehicleType: row.vehicle_type },
+    lines: lines.map((l) => ({ description: l.description, quantity: l.quantity, unitPriceCents: l.unit_price_cents, serviceId: l.service_id })),
+    payments: payments.map((p) => ({
+      id: p.id,
+      amountCents: Number(p.amount_cents),
+      method: p.method as PaymentMethod,
+      paidOn: p.paid_on,
+      note: p.note,
+      recordedBy: p.recorded_by,
+      createdAt: p.created_at,
+      deletedAt: p.deleted_at,
+      deletedBy: p.deleted_by,
+    })),
+  };
+}
+
+export async function getInvoice(db: DB, id: number): Promise<Invoice> {
+  const invoice = await loadInvoice(db, { id });
+  if (!invoice) throw notFound("Invoice not found");
+  return invoice;
+}
+
+/** The customer's view: only a sent one (a draft's link has not been given to anyone), else undefined (a 404). */
+export async function getInvoiceByToken(db: DB, token: string): Promise<Invoice | undefined> {
+  if (!/^[A-Za-z0-9_-]{22,64}$/.test(token)) return undefined;
+  const invoice = await loadInvoice(db, { token });
+  return invoice && invoice.status !== "draft" ? invoice : undefined;
+}
+
+/**
+ * A new draft: for a job, with its estimate's lines (the job's own estimate,
+ * else the lead's accepted one), or for a lead, empty. At today's Tax Rate (%),
+ * fixed from then on. Returns its id.
+ */
+export async function createInvoice(db: DB, from: { jobId: number } | { leadId: number }, actor: string): Promise<number> {
+  let leadId: number;
+  let jobId: number | null = null;
+  let estimateId: number | null = null;
+  if ("jobId" in from) {
+    const job = await db.selectFrom("jobs").select(["id", "lead_id", "estimate_id"]).where("id", "=", from.jobId).executeTakeFirst();
+    if (!job) throw notFound("Job not found");
+    leadId = job.lead_id;
+    jobId = job.id;
+    estimateId =
+      job.estimate_id ??
+      (await db.selectFrom("estimates").select("id").where("lead_id", "=", leadId).where("status", "=", "accepted").orderBy("id", "desc").executeTakeFirst())?.id ??
+      null;
+  } else {
+    const lead = await db.selectFrom("quote_requests").select("id").where("id", "=", from.leadId).executeTakeFirst();
+    if (!lead) throw notFound("Lead not found");
+    leadId = lead.id;
+  }
+  const lines: InvoiceLine[] = estimateId
+    ? (
+        await db.selectFrom("estimate_lines").select(["description", "quantity", "unit_price_cents", "service_id"]).where("estimate_id", "=", estimateId).orderBy("position").execute()
+      ).map((l) => ({ description: l.description, quantity: l.quantity, unitPriceCents: l.unit_price_cents, serviceId: l.service_id }))
+    : [];
+  const rate = await taxRateMilliPercent(db);
+  const sums = totals(lines, rate);
+  return db.transaction().execute(async (trx) => {
+    const row = await trx
+      .insertInto("invoices")
+      .values({
+        token: newInvoiceToken(),
+        lead_id: leadId,
+        job_id: jobId,
+        estimate_id: estimateId,
+        tax_rate: rate / 1000,
+        subtotal_cents: sums.subtotalCents,
+        tax_cents: sums.taxCents,
+        total_cents: sums.totalCents,
+      })
+      .returning(["id", "number"])
+      .executeTakeFirstOrThrow();
+    await insertLines(trx, row.id, lines);
+    const estimate = estimateId ? (await trx.selectFrom("estimates").select("number").where("id", "=", estimateId).executeTakeFirst())?.number : undefined;
+    const body = estimate ? `From estimate #${estimate}` : "";
+    await trx.insertInto("invoice_events").values({ invoice_id: row.id, kind: "created", body, actor }).execute();
+    return row.id;
+  });
+}
+
+async function insertLines(trx: DB, invoiceId: number, lines: readonly InvoiceLine[]): Promise<void> {
+  if (!lines.length) return;
+  await trx
+    .insertInto("invoice_lines")
+    .values(
+      lines.map((line, position) => ({
+        invoice_id: invoiceId,
+        position,
+        description: line.description,
+        quantity: line.quantity,
+        unit_price_cents: line.unitPriceCents,
+        service_id: line.serviceId,
+      })),
+    )
+    .execute();
+}
+
+/** Refused: once sent, an invoice stays as the customer got it (void it and make a new one instead). */
+export const notDraftError = (number: number) =>
+  new AppError(409, `Invoice #${number} has been sent and can no longer be changed. Void it and create a new invoice instead.`);
+
+export interface InvoiceForm extends LineForm {
+  message: string;
+}
+
+/**
+ * Saves the editor's form whole: checked first (each refusal names its
+ * field, AppError 400 with `fields`), then the lines replaced and the totals
+ * stored in one transaction, at the invoice's own tax rate. Only a draft.
+ */
+export async function saveInvoice(db: DB, id: number, form: InvoiceForm): Promise<void> {
+  const errors: EstimateFieldErrors = {};
+  const parsedLines = parseLineFields(form, errors, "An invoice");
+  const message = parseMessage(form.message, errors);
+  if (Object.keys(errors).length) throw new AppError(400, INVOICE_INVALID_MESSAGE, { fields: errors });
+  await db.transaction().execute(async (trx) => {
+    const current = await trx
+      .selectFrom("invoices")
+      .select(["number", "status", sql<string>`tax_rate::text`.as("tax_rate")])
+      .where("id", "=", id)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!current) throw notFound("Invoice not found");
+    if (current.status !== "draft") throw notDraftError(current.number);
+    const lines = await knownServices(trx, parsedLines);
+    const sums = totals(lines, parseTaxRate(current.tax_rate) ?? 0);
+    await trx.deleteFrom("invoice_lines").where("invoice_id", "=", id).execute();
+    await insertLines(trx, id, lines);
+    await trx
+      .updateTable("invoices")
+      .set({ message, subtotal_cents: sums.subtotalCents, tax_cents: sums.taxCents, total_cents: sums.totalCents, updated_at: sql`now()` })
+      .where("id", "=", id)
+      .execute();
+  });
+}
+
+/** A line's service link is kept only if that service still exists (it may have been deleted meanwhile). */
+async function knownServices(trx: DB, lines: InvoiceLine[]): Promise<InvoiceLine[]> {
+  const ids = [...new Set(lines.flatMap((l) => (l.serviceId === null ? [] : [l.serviceId])))];
+  if (!ids.length) return lines;
+  const found = new Set((await trx.selectFrom("services").select("id").where("id", "in", ids).execute()).map((s) => s.id));
+  return lines.map((l) => (l.serviceId !== null && !found.has(l.serviceId) ? { ...l, serviceId: null } : l));
+}
+
+/**
+ * Void: the invoice keeps its number and is shown struck through; nothing is
+ * owed on it. Refused once money has come in (a paid one, or one with
+ * payments: delete a wrong payment first).
+ */
+export async function voidInvoice(db: DB, id: number, actor: string): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const current = await trx.selectFrom("invoices").select(["number", "status", "paid_cents"]).where("id", "=", id).forUpdate().executeTakeFirst();
+    if (!current) throw notFound("Invoice not found");
+    if (current.status === "void") throw new AppError(409, `Invoice #${current.number} is already void.`);
+    if (current.status === "paid") throw new AppError(409, `Invoice #${current.number} has been paid and cannot be voided.`);
+    if (Number(current.paid_cents) > 0) {
+      throw new AppError(409, `Invoice #${current.number} has payments recorded; delete them first if they were wrong, then void it.`);
+    }
+    await trx.updateTable("invoices").set({ status: "void", voided_at: sql`now()`, updated_at: sql`now()` }).where("id", "=", id).execute();
+    await trx.insertInto("invoice_events").values({ invoice_id: id, kind: "voided", body: "", actor }).execute();
+  });
+}
+
+/**
+ * For the jobs' Mark Done (another module): whether the lead has an invoice
+ * that is neither paid nor void (a draft counts: it is still to be sent).
+ */
+export async function hasUnpaidInvoice(db: DB, leadId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom("invoices")
+    .select("id")
+    .where("lead_id", "=", leadId)
+    .where("status", "in", [...UNPAID_STATUSES])
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Today, YYYY-MM-DD, in the business's time zone (a payment's Date may not be later). */
+export const invoiceToday = (now = new Date()) => businessToday(now);
+
+/** The settings invoices use: how to pay, and how many days after sending an invoice is due. */
+export async function invoiceSettings(db: DB): Promise<{ paymentInstructions: string; dueDays: number }> {
+  const row = await db.selectFrom("site_settings").select(["payment_instructions", "invoice_due_days"]).where("id", "=", 1).executeTakeFirst();
+  return { paymentInstructions: row?.payment_instructions ?? "", dueDays: row?.invoice_due_days ?? 14 };
+}

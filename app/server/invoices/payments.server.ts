@@ -1,0 +1,94 @@
+import { sql } from "kysely";
+import { paymentStatus, type InvoiceStatus } from "~/lib/invoice-status";
+import { amountTooLarge, parsePaymentForm, type PaymentForm } from "~/lib/payment-input";
+import { asActor } from "../actor.server";
+import { AppError, notFound } from "../app-error.server";
+import { kickOutbox } from "../background.server";
+import type { DB } from "../db.server";
+import { enqueueEmail } from "../outbox.server";
+import { getBusinessSettings } from "../settings.server";
+import { invoiceLink, receiptEmail } from "./invoice-mail.server";
+import { amountDue, getInvoice, invoiceToday } from "./invoices.server";
+
+/**
+ * Payments (docs/decisions/0088). Recording one locks the invoice's row
+ * (SELECT … FOR UPDATE), so two at the same moment are checked one after the
+ * other against what is then due; the CHECK paid_cents ≤ total_cents backs
+ * it in the database. Paid in full, in the same transaction: the invoice is
+ * Paid, the receipt is queued and the lead becomes Completed.
+ */
+
+export const PAYMENT_INVALID_MESSAGE = "Please correct the highlighted fields and try again.";
+
+async function lockInvoice(trx: DB, id: number) {
+  const row = await trx.selectFrom("invoices").select(["number", "status", "total_cents", "paid_cents", "lead_id"]).where("id", "=", id).forUpdate().executeTakeFirst();
+  if (!row) throw notFound("Invoice not found");
+  return { number: row.number, status: row.status as InvoiceStatus, totalCents: Number(row.total_cents), paidCents: Number(row.paid_cents), leadId: row.lead_id };
+}
+
+/**
+ * Record Payment: refused with the field named (AppError 400 with `fields`)
+ * when the form is wrong or the amount is more than is due once the invoice
+ * is locked; 409 for a draft, void or paid invoice. `origin`: the receipt's link.
+ */
+export async function recordPayment(db: DB, invoiceId: number, form: PaymentForm, actor: string, origin: string | undefined): Promise<{ paidInFull: boolean }> {
+  const today = invoiceToday();
+  // Checked first without the lock (the form's own mistakes), then again with it.
+  const loose = parsePaymentForm(form, today, Number.MAX_SAFE_INTEGER);
+  if (!loose.ok) throw new AppError(400, PAYMENT_INVALID_MESSAGE, { fields: loose.errors });
+  const input = loose.input;
+  const paidInFull = await asActor(db, actor, async (trx) => {
+    const invoice = await lockInvoice(trx, invoiceId);
+    if (invoice.status === "draft") throw new AppError(409, `Invoice #${invoice.number} has not been sent yet; send it before recording a payment.`);
+    if (invoice.status === "void") throw new AppError(409, `Invoice #${invoice.number} is void; no payment can be recorded on it.`);
+    const due = amountDue(invoice.status, invoice.totalCents, invoice.paidCents);
+    if (due === 0) throw new AppError(409, `Invoice #${invoice.number} has been paid in full; nothing is due.`);
+    if (input.amountCents > due) throw new AppError(400, PAYMENT_INVALID_MESSAGE, { fields: { amount: amountTooLarge(due) } });
+    const paid = invoice.paidCents + input.amountCents;
+    const status = paymentStatus(paid, invoice.totalCents);
+    await trx
+      .insertInto("payments")
+      .values({ invoice_id: invoiceId, amount_cents: input.amountCents, method: input.method, paid_on: sql<Date>`${input.paidOn}::date`, note: input.note, recorded_by: actor })
+      .execute();
+    await trx
+      .updateTable("invoices")
+      .set({ paid_cents: paid, status, paid_at: status === "paid" ? sql`now()` : null, updated_at: sql`now()` })
+      .where("id", "=", invoiceId)
+      .execute();
+    const body = `${input.method} ${(input.amountCents / 100).toFixed(2)} on ${input.paidOn}${input.note ? `: ${input.note}` : ""}`;
+    await trx.insertInto("invoice_events").values({ invoice_id: invoiceId, kind: "payment", body, actor }).execute();
+    if (status !== "paid") return false;
+    await trx.insertInto("invoice_events").values({ invoice_id: invoiceId, kind: "paid", body: "", actor }).execute();
+    await trx.updateTable("quote_requests").set({ status: "completed", updated_at: sql`now()` }).where("id", "=", invoice.leadId).where("status", "<>", "completed").execute();
+    const [full, settings] = await Promise.all([getInvoice(trx, invoiceId), getBusinessSettings(trx)]);
+    await enqueueEmail(trx, receiptEmail(full, settings, invoiceLink(origin, full.token)), { leadId: invoice.leadId, kind: "invoice_receipt" });
+    return true;
+  });
+  if (paidInFull) kickOutbox(db);
+  return { paidInFull };
+}
+
+/**
+ * Deletes a wrong payment: it stays in the history (deleted_at, deleted_by)
+ * and no longer counts; the invoice's status follows. A receipt already sent
+ * is not taken back, and the lead stays as it is.
+ */
+export async function deletePayment(db: DB, invoiceId: number, paymentId: number, actor: string): Promise<void> {
+  await asActor(db, actor, async (trx) => {
+    const invoice = await lockInvoice(trx, invoiceId);
+    const payment = await trx
+      .updateTable("payments")
+      .set({ deleted_at: sql`now()`, deleted_by: actor })
+      .where("id", "=", paymentId)
+      .where("invoice_id", "=", invoiceId)
+      .where("deleted_at", "is", null)
+      .returning(["amount_cents", "method", sql<string>`paid_on::text`.as("paid_on")])
+      .executeTakeFirst();
+    if (!payment) throw new AppError(404, "That payment is not on this invoice, or has already been deleted.");
+    const paid = invoice.paidCents - Number(payment.amount_cents);
+    const status = invoice.status === "void" ? "void" : paymentStatus(paid, invoice.totalCents);
+    await trx.updateTable("invoices").set({ paid_cents: paid, status, paid_at: null, updated_at: sql`now()` }).where("id", "=", invoiceId).execute();
+    const body = `${payment.method} ${(Number(payment.amount_cents) / 100).toFixed(2)} on ${payment.paid_on}`;
+    await trx.insertInto("invoice_events").values({ invoice_id: invoiceId, kind: "payment_deleted", body, actor }).execute();
+  });
+}
