@@ -15,6 +15,7 @@ import { jobPageView, type JobActionFailure } from "~/server/jobs/job-view.serve
 import { cancelJob, markDone, markOnTheWay, rescheduleJob } from "~/server/jobs/jobs.server";
 import { databaseContext } from "~/server/request-context.server";
 import { linkOrigin } from "~/server/site-url.server";
+import { CreateInvoiceButton } from "~/components/invoices/CreateInvoiceButton";
 import type { Route } from "./+types/admin.jobs.$id";
 
 /*
@@ -125,6 +126,7 @@ export default function JobPage({ loaderData, actionData }: Route.ComponentProps
       {failure && <ErrorBanner>{failure.error}</ErrorBanner>}
       <JobSummary job={job} />
       <JobActions {...loaderData} failure={failure} />
+      {job.status !== "cancelled" && <CreateInvoiceButton jobId={job.id} />}
       <section aria-labelledby="job-history-heading" className="rounded-xl border border-slate-200 bg-white p-4 sm:p-5">
         <h3 id="job-history-heading" className="text-base font-semibold text-slate-900">
           History

@@ -9,6 +9,7 @@ import { kickOutbox } from "../background.server";
 import type { DB } from "../db.server";
 import { env } from "../env.server";
 import { enqueueEmail } from "../outbox.server";
+import { hasUnpaidInvoice } from "../invoices/invoices.server";
 import { getBusinessSettings } from "../settings.server";
 import { appointmentWhen, jobEmail, type JobEmailKind } from "./job-mail.server";
 import { getJob, jobsQuery, toJob, type Job } from "./job-records.server";
@@ -269,7 +270,7 @@ export async function markOnTheWay(db: DB, id: number, minutes: number, actor: s
   kickOutbox(db);
 }
 
-/** Mark Done: the job is done and its lead Completed. */
+/** Mark Done: the job is done, and its lead Completed unless an invoice of it is still unpaid (then the last payment completes it). */
 export async function markDone(db: DB, id: number, actor: string): Promise<void> {
   await asActor(db, actor, async (trx) => {
     const row = await trx
@@ -281,6 +282,7 @@ export async function markDone(db: DB, id: number, actor: string): Promise<void>
       .executeTakeFirst();
     if (!row) throw notLive(await getJob(trx, id));
     await recordEvent(trx, id, "done", actor);
+    if (await hasUnpaidInvoice(trx, row.lead_id)) return;
     await trx.updateTable("quote_requests").set({ status: "completed", updated_at: sql`now()` }).where("id", "=", row.lead_id).where("status", "<>", "completed").execute();
   });
 }
