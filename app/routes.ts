@@ -39,6 +39,9 @@ export default [
     route("estimates", "routes/admin.estimates.tsx"),
     route("estimates/:id", "routes/admin.estimates.$id.tsx"),
     route("estimates/:id/pdf", "routes/admin.estimates.$id.pdf.ts"),
+    // Customers: the list and one customer's page (before :table, like the inbox).
+    route("customers", "routes/admin.customers.tsx"),
+    route("customers/:id", "routes/admin.customers.$id.tsx"),
     // The business settings: one form, not a table (before :table, like the inbox).
     route("settings", "routes/admin.settings.tsx"),
     // API tokens and the API's description (before :table, like the inbox).

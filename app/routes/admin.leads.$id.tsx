@@ -2,6 +2,7 @@ import { ArrowLeft } from "lucide-react";
 import { data, isRouteErrorResponse, Link, replace } from "react-router";
 import { ErrorBanner } from "~/components/admin/ErrorBanner";
 import { LeadDetails } from "~/components/leads/LeadDetails";
+import { LeadCustomer } from "~/components/leads/LeadCustomer";
 import { LeadEstimates } from "~/components/leads/LeadEstimates";
 import { NoteForm } from "~/components/leads/NoteForm";
 import { StatusActions } from "~/components/leads/StatusActions";
@@ -79,7 +80,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export default function LeadPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { lead, history, estimates } = loaderData;
+  const { lead, history, estimates, customer } = loaderData;
   // Set only when the form was posted without JavaScript; with it, each form reads its own fetcher.
   const failure = actionData ?? undefined;
   return (
@@ -90,6 +91,7 @@ export default function LeadPage({ loaderData, actionData }: Route.ComponentProp
         <StatusBadge status={lead.status} />
       </div>
       {failure?.intent === "" && <ErrorBanner>{failure.error}</ErrorBanner>}
+      {customer && <LeadCustomer customer={customer} />}
       <LeadDetails lead={lead} />
       <StatusActions status={lead.status} failure={failure} />
       <LeadEstimates leadId={lead.id} estimates={estimates} />

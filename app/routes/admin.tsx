@@ -110,6 +110,7 @@ function DashboardNav({ newLeads }: { newLeads: number }) {
   const inTokens = pathname === "/admin/tokens";
   const inApi = pathname === "/admin/api";
   const inEstimates = pathname === "/admin/estimates" || pathname.startsWith("/admin/estimates/");
+  const inCustomers = pathname === "/admin/customers" || pathname.startsWith("/admin/customers/");
   // "page" on the inbox itself; "true" (this section) on a lead's page or a table.
   const leadsCurrent = pathname === "/admin/leads" ? "page" : inLeads ? "true" : undefined;
   const tab = (current: boolean) =>
@@ -124,10 +125,13 @@ function DashboardNav({ newLeads }: { newLeads: number }) {
       <Link to="/admin/estimates" aria-current={pathname === "/admin/estimates" ? "page" : inEstimates ? "true" : undefined} className={tab(inEstimates)}>
         Estimates
       </Link>
+      <Link to="/admin/customers" aria-current={pathname === "/admin/customers" ? "page" : inCustomers ? "true" : undefined} className={tab(inCustomers)}>
+        Customers
+      </Link>
       <Link
         to="/admin"
-        aria-current={inLeads || inSettings || inTokens || inApi || inEstimates ? undefined : "true"}
-        className={tab(!inLeads && !inSettings && !inTokens && !inApi && !inEstimates)}
+        aria-current={inLeads || inSettings || inTokens || inApi || inEstimates || inCustomers ? undefined : "true"}
+        className={tab(!inLeads && !inSettings && !inTokens && !inApi && !inEstimates && !inCustomers)}
       >
         Tables
       </Link>

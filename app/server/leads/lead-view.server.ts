@@ -2,6 +2,7 @@ import { formatDuration } from "~/lib/duration";
 import { ESTIMATE_STATUS_TITLES } from "~/lib/estimate-status";
 import { formatCents } from "~/lib/money";
 import { shownTime, type ShownTime } from "~/lib/time-ago";
+import { returningCustomer } from "../customers/customers.server";
 import type { DB } from "../db.server";
 import { listEstimates } from "../estimates/estimate-lists.server";
 import { leadPhotos } from "../quote-photos/lead-photos.server";
@@ -18,7 +19,12 @@ import { getLead, leadTimeline, type TimelineEntry } from "./lead.server";
 
 export async function leadView(db: DB, id: number, now: Date, timeZone: string) {
   const lead = await getLead(db, id);
-  const [timeline, estimates, photos] = await Promise.all([leadTimeline(db, lead), listEstimates(db, { leadId: lead.id }), leadPhotos(db, lead.id)]);
+  const [timeline, estimates, photos, customer] = await Promise.all([
+    leadTimeline(db, lead),
+    listEstimates(db, { leadId: lead.id }),
+    leadPhotos(db, lead.id),
+    returningCustomer(db, lead.id),
+  ]);
   const at = (date: Date) => shownTime(date, now, timeZone);
   const { created_at, first_response_at, client_ip: _ip, ...details } = lead;
   return {
@@ -31,6 +37,8 @@ export async function leadView(db: DB, id: number, now: Date, timeZone: string) 
       photos,
     },
     history: timeline.map((entry, index) => historyItem(entry, index, at)),
+    /** The request's customer record: `returning` when they have other requests (docs/decisions/0090). */
+    customer,
     estimates: estimates.map((e) => ({ id: e.id, number: e.number, status: ESTIMATE_STATUS_TITLES[e.status], total: formatCents(e.totalCents) })),
   };
 }
