@@ -7,6 +7,7 @@
 import { benchAdminTables } from "./admin-tables";
 import { benchApiTokens } from "./api-tokens";
 import { benchBrowserJs } from "./browser-js";
+import { benchCustomers } from "./customers";
 import { benchEstimatePdf } from "./estimate-pdf";
 import { benchExportMemory } from "./export-memory";
 import { benchLeadsInbox } from "./leads-inbox";
@@ -35,6 +36,7 @@ const benchmarks: Record<string, Benchmark> = {
   scale: benchScaleOut,
   uploads: benchParallelUploads,
   pdf: benchEstimatePdf,
+  customers: benchCustomers,
 };
 
 const chosen = process.argv.slice(2);

@@ -15,7 +15,9 @@ import { sql, type Kysely } from "kysely";
 //   a BEFORE INSERT trigger, so every insert path links it in its own
 //   transaction. Existing requests are linked here, oldest first.
 // - match_customer(): by e-mail (trimmed, letter case ignored), else by the
-//   phone's last ten digits (only a full ten), else a new customer. Two
+//   phone's last ten digits (only a full ten), else a new customer; a merged
+//   record's e-mail or phone leads to the record it was merged into (merges
+//   keep merged_into one step deep), a live record preferred. Two
 //   transactions matching the same new person at once are serialized by
 //   transaction-scoped advisory locks on the e-mail and on the digits (taken
 //   in a fixed order, so never a deadlock); the second then sees the first's
@@ -43,9 +45,12 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addCheckConstraint("customers_not_merged_into_self", sql`merged_into IS NULL OR merged_into <> id`)
     .execute();
   await sql`CREATE UNIQUE INDEX customers_email_key ON customers (lower(email)) WHERE merged_into IS NULL AND email <> ''`.execute(db);
-  await sql`CREATE INDEX customers_phone_digits_idx ON customers (phone_digits, id) WHERE merged_into IS NULL AND phone_digits <> ''`.execute(db);
+  // Matching looks at merged records too (their e-mail and phone lead to the record they joined).
+  await sql`CREATE INDEX customers_email_idx ON customers (lower(email)) WHERE email <> ''`.execute(db);
+  await sql`CREATE INDEX customers_phone_digits_idx ON customers (phone_digits) WHERE phone_digits <> ''`.execute(db);
   await sql`CREATE INDEX customers_name_idx ON customers (lower(name), id) WHERE merged_into IS NULL`.execute(db);
   await sql`CREATE INDEX customers_created_idx ON customers (created_at, id) WHERE merged_into IS NULL`.execute(db);
+  await sql`CREATE INDEX customers_merged_into_idx ON customers (merged_into) WHERE merged_into IS NOT NULL`.execute(db);
 
   await db.schema
     .createTable("vehicles")
@@ -90,11 +95,13 @@ export async function up(db: Kysely<any>): Promise<void> {
         UNION SELECT hashtextextended('customer:phone:' || digits, 0) WHERE digits <> ''
       ) keys ORDER BY k;
       IF email_key <> '' THEN
-        SELECT id INTO found FROM customers WHERE lower(email) = email_key AND merged_into IS NULL AND email <> '';
+        SELECT coalesce(merged_into, id) INTO found FROM customers WHERE lower(email) = email_key AND email <> ''
+          ORDER BY merged_into IS NOT NULL, id LIMIT 1;
         IF found IS NOT NULL THEN RETURN found; END IF;
       END IF;
       IF digits <> '' THEN
-        SELECT id INTO found FROM customers WHERE phone_digits = digits AND merged_into IS NULL ORDER BY id LIMIT 1;
+        SELECT coalesce(merged_into, id) INTO found FROM customers WHERE phone_digits = digits
+          ORDER BY merged_into IS NOT NULL, id LIMIT 1;
         IF found IS NOT NULL THEN RETURN found; END IF;
       END IF;
       INSERT INTO customers (name, email, phone)

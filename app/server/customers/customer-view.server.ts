@@ -28,8 +28,8 @@ export async function customersView(db: DB, query: ListQuery, now: Date, timeZon
 }
 
 export async function customerView(db: DB, id: number, mergeQuery: string, now: Date, timeZone: string) {
-  const customer = await getCustomer(db, id);
-  const [vehicles, timeline, lifetimeCents, candidates] = await Promise.all([
+  const [customer, vehicles, timeline, lifetimeCents, candidates] = await Promise.all([
+    getCustomer(db, id),
     listVehicles(db, id),
     customerTimeline(db, id),
     lifetimeValueCents(db, id),

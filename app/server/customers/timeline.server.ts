@@ -1,3 +1,4 @@
+import { sql, type RawBuilder } from "kysely";
 import { ESTIMATE_STATUS_TITLES, type EstimateStatus } from "~/lib/estimate-status";
 import { JOB_STATUS_TITLES, type JobStatus } from "~/lib/job-status";
 import { LEAD_STATUS_TITLES, type LeadStatus } from "~/lib/lead-status";
@@ -6,9 +7,11 @@ import type { DB } from "../db.server";
 
 /**
  * A customer's one timeline: everything that happened with them, newest
- * first, gathered from TIMELINE_SOURCES. Each source reads one kind of record
- * of the customer's requests; invoices, payments and reviews join as sources
- * of their own when those tables exist (issue 23's later parts).
+ * first, gathered from TIMELINE_SOURCES. Each source selects one kind of
+ * record of the customer in the same columns (SourceRow) and says how an
+ * entry reads; all of them run as one UNION ALL, one round trip however many
+ * sources there are. Invoices, payments and reviews join as sources of their
+ * own when those tables exist (issue 23's later parts).
  */
 
 export interface TimelineEntry {
@@ -22,81 +25,64 @@ export interface TimelineEntry {
   href: string | null;
 }
 
-type TimelineSource = (db: DB, customerId: number) => Promise<TimelineEntry[]>;
+/** What every source selects, in this order: the record's id, its time, and up to three values of its own. */
+interface SourceRow {
+  kind: TimelineEntry["kind"];
+  id: number;
+  at: Date;
+  a: string | null;
+  b: string | null;
+  c: string | null;
+}
 
-const requests: TimelineSource = async (db, customerId) => {
-  const rows = await db
-    .selectFrom("quote_requests")
-    .select(["id", "vehicle_type", "status", "created_at"])
-    .where("customer_id", "=", customerId)
-    .execute();
-  return rows.map((r) => ({
-    key: `request-${r.id}`,
-    kind: "request",
-    at: r.created_at,
-    title: `Quote request #${r.id}`,
-    detail: `${r.vehicle_type} · ${LEAD_STATUS_TITLES[r.status as LeadStatus]}`,
-    href: `/admin/leads/${r.id}`,
-  }));
+interface TimelineSource {
+  kind: TimelineEntry["kind"];
+  /** SELECT id, at, a, b, c (text) of the customer's records of this kind. */
+  select: (customerId: number) => RawBuilder<unknown>;
+  entry: (row: SourceRow) => Omit<TimelineEntry, "kind" | "at" | "key">;
+}
+
+const requests: TimelineSource = {
+  kind: "request",
+  select: (customerId) => sql`SELECT q.id, q.created_at AS at, q.vehicle_type AS a, q.status AS b, NULL::text AS c
+    FROM quote_requests q WHERE q.customer_id = ${customerId}`,
+  entry: (r) => ({ title: `Quote request #${r.id}`, detail: `${r.a} · ${LEAD_STATUS_TITLES[r.b as LeadStatus]}`, href: `/admin/leads/${r.id}` }),
 };
 
-const estimates: TimelineSource = async (db, customerId) => {
-  const rows = await db
-    .selectFrom("estimates as e")
-    .innerJoin("quote_requests as q", "q.id", "e.lead_id")
-    .select(["e.id", "e.number", "e.status", "e.total_cents", "e.created_at"])
-    .where("q.customer_id", "=", customerId)
-    .execute();
-  return rows.map((e) => ({
-    key: `estimate-${e.id}`,
-    kind: "estimate",
-    at: e.created_at,
-    title: `Estimate #${e.number}`,
-    detail: `${formatCents(Number(e.total_cents))} · ${ESTIMATE_STATUS_TITLES[e.status as EstimateStatus]}`,
-    href: `/admin/estimates/${e.id}`,
-  }));
+const estimates: TimelineSource = {
+  kind: "estimate",
+  select: (customerId) => sql`SELECT e.id, e.created_at AS at, e.number::text AS a, e.status AS b, e.total_cents::text AS c
+    FROM estimates e JOIN quote_requests q ON q.id = e.lead_id WHERE q.customer_id = ${customerId}`,
+  entry: (r) => ({
+    title: `Estimate #${r.a}`,
+    detail: `${formatCents(Number(r.c))} · ${ESTIMATE_STATUS_TITLES[r.b as EstimateStatus]}`,
+    href: `/admin/estimates/${r.id}`,
+  }),
 };
 
-const jobs: TimelineSource = async (db, customerId) => {
-  const rows = await db
-    .selectFrom("jobs as j")
-    .innerJoin("quote_requests as q", "q.id", "j.lead_id")
-    .select(["j.id", "j.lead_id", "j.status", "j.starts_at"])
-    .where("q.customer_id", "=", customerId)
-    .execute();
-  // A job sits in the timeline at its visit's time; its lead's page shows it.
-  return rows.map((j) => ({
-    key: `job-${j.id}`,
-    kind: "job",
-    at: j.starts_at,
-    title: `Job #${j.id}`,
-    detail: JOB_STATUS_TITLES[j.status as JobStatus],
-    href: `/admin/leads/${j.lead_id}`,
-  }));
+// A job sits in the timeline at its visit's time; its lead's page shows it.
+const jobs: TimelineSource = {
+  kind: "job",
+  select: (customerId) => sql`SELECT j.id, j.starts_at AS at, j.lead_id::text AS a, j.status AS b, NULL::text AS c
+    FROM jobs j JOIN quote_requests q ON q.id = j.lead_id WHERE q.customer_id = ${customerId}`,
+  entry: (r) => ({ title: `Job #${r.id}`, detail: JOB_STATUS_TITLES[r.b as JobStatus], href: `/admin/leads/${r.a}` }),
 };
 
-const customerEvents: TimelineSource = async (db, customerId) => {
-  const rows = await db
-    .selectFrom("customer_events")
-    .select(["id", "kind", "body", "actor", "created_at"])
-    .where("customer_id", "=", customerId)
-    .execute();
-  return rows.map((e) => ({
-    key: `event-${e.id}`,
-    kind: "merged",
-    at: e.created_at,
-    title: "Records merged",
-    detail: e.actor ? `${e.body} (${e.actor})` : e.body,
-    href: null,
-  }));
+const merges: TimelineSource = {
+  kind: "merged",
+  select: (customerId) => sql`SELECT ev.id, ev.created_at AS at, ev.body AS a, ev.actor AS b, NULL::text AS c
+    FROM customer_events ev WHERE ev.customer_id = ${customerId} AND ev.kind = 'merged'`,
+  entry: (r) => ({ title: "Records merged", detail: r.b ? `${r.a} (${r.b})` : r.a!, href: null }),
 };
 
 /** Where the timeline's entries come from; invoices, payments and reviews are added here. */
-export const TIMELINE_SOURCES: TimelineSource[] = [requests, estimates, jobs, customerEvents];
+export const TIMELINE_SOURCES: TimelineSource[] = [requests, estimates, jobs, merges];
 
 export async function customerTimeline(db: DB, customerId: number): Promise<TimelineEntry[]> {
-  const lists = await Promise.all(TIMELINE_SOURCES.map((source) => source(db, customerId)));
-  return lists.flat().sort((a, b) => b.at.getTime() - a.at.getTime() || b.key.localeCompare(a.key));
+  const parts = TIMELINE_SOURCES.map((s) => sql`SELECT ${s.kind}::text AS kind, t.* FROM (${s.select(customerId)}) t`);
+  const { rows } = await sql<SourceRow>`${sql.join(parts, sql` UNION ALL `)} ORDER BY at DESC, kind DESC, id DESC`.execute(db);
+  const byKind = new Map(TIMELINE_SOURCES.map((s) => [s.kind, s]));
+  return rows.map((row) => ({ key: `${row.kind}-${row.id}`, kind: row.kind, at: row.at, ...byKind.get(row.kind)!.entry(row) }));
 }
 
 /**
@@ -108,4 +94,3 @@ export async function lifetimeValueCents(_db: DB, _customerId: number): Promise<
   const payments: { amount_cents: number }[] = [];
   return payments.reduce((sum, p) => sum + p.amount_cents, 0);
 }
-
