@@ -51,7 +51,8 @@ export function Vehicles(props: {
       ) : (
         <p className="mt-2 text-sm text-slate-600">No vehicles yet.</p>
       )}
-      <Form method="post" className="mt-4 grid gap-4 border-t border-slate-100 pt-4 sm:grid-cols-3">
+      {/* Keyed by the vehicles: after an add the form is empty again; after a refusal it keeps what was typed. */}
+      <Form key={vehicles.map((v) => v.id).join(",")} method="post" className="mt-4 grid gap-4 border-t border-slate-100 pt-4 sm:grid-cols-3">
         <input type="hidden" name="intent" value="add-vehicle" />
         {adding && (
           <p role="alert" className="text-sm text-red-700 sm:col-span-3">
