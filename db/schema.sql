@@ -127,9 +127,11 @@ CREATE TABLE customers (
   CONSTRAINT customers_pkey PRIMARY KEY (id)
 );
 CREATE INDEX customers_created_idx ON customers USING btree (created_at, id) WHERE (merged_into IS NULL);
+CREATE INDEX customers_email_idx ON customers USING btree (lower(email)) WHERE (email <> ''::text);
 CREATE UNIQUE INDEX customers_email_key ON customers USING btree (lower(email)) WHERE ((merged_into IS NULL) AND (email <> ''::text));
+CREATE INDEX customers_merged_into_idx ON customers USING btree (merged_into) WHERE (merged_into IS NOT NULL);
 CREATE INDEX customers_name_idx ON customers USING btree (lower(name), id) WHERE (merged_into IS NULL);
-CREATE INDEX customers_phone_digits_idx ON customers USING btree (phone_digits, id) WHERE ((merged_into IS NULL) AND (phone_digits <> ''::text));
+CREATE INDEX customers_phone_digits_idx ON customers USING btree (phone_digits) WHERE (phone_digits <> ''::text);
 CREATE UNIQUE INDEX customers_pkey ON customers USING btree (id);
 
 CREATE TABLE email_outbox (
@@ -780,11 +782,13 @@ AS $function$
         UNION SELECT hashtextextended('customer:phone:' || digits, 0) WHERE digits <> ''
       ) keys ORDER BY k;
       IF email_key <> '' THEN
-        SELECT id INTO found FROM customers WHERE lower(email) = email_key AND merged_into IS NULL AND email <> '';
+        SELECT coalesce(merged_into, id) INTO found FROM customers WHERE lower(email) = email_key AND email <> ''
+          ORDER BY merged_into IS NOT NULL, id LIMIT 1;
         IF found IS NOT NULL THEN RETURN found; END IF;
       END IF;
       IF digits <> '' THEN
-        SELECT id INTO found FROM customers WHERE phone_digits = digits AND merged_into IS NULL ORDER BY id LIMIT 1;
+        SELECT coalesce(merged_into, id) INTO found FROM customers WHERE phone_digits = digits
+          ORDER BY merged_into IS NOT NULL, id LIMIT 1;
         IF found IS NOT NULL THEN RETURN found; END IF;
       END IF;
       INSERT INTO customers (name, email, phone)
