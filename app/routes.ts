@@ -60,6 +60,9 @@ export default [
     route("invoices/export", "routes/admin.invoices.export.ts"),
     route("invoices/:id", "routes/admin.invoices.$id.tsx"),
     route("invoices/:id/pdf", "routes/admin.invoices.$id.pdf.ts"),
+    // Customers: the list and one customer's page (before :table, like the inbox).
+    route("customers", "routes/admin.customers.tsx"),
+    route("customers/:id", "routes/admin.customers.$id.tsx"),
     // The business settings: one form, not a table (before :table, like the inbox).
     route("settings", "routes/admin.settings.tsx"),
     // API tokens and the API's description (before :table, like the inbox).

@@ -8,6 +8,7 @@ import { benchAdminTables } from "./admin-tables";
 import { benchApiTokens } from "./api-tokens";
 import { benchBrowserJs } from "./browser-js";
 import { benchEstimateJs, benchEstimateLighthouse } from "./estimate-page";
+import { benchCustomers } from "./customers";
 import { benchEstimatePdf } from "./estimate-pdf";
 import { benchExportMemory } from "./export-memory";
 import { benchInvoices } from "./invoices";
@@ -43,6 +44,7 @@ const benchmarks: Record<string, Benchmark> = {
   freetimes: benchFreeTimes,
   schedule: benchSchedulePage,
   invoices: benchInvoices,
+  customers: benchCustomers,
 };
 
 const chosen = process.argv.slice(2);

@@ -71,6 +71,27 @@ export interface ContentVersion {
   version: Int8;
 }
 
+export interface CustomerEvents {
+  actor: Generated<string>;
+  body: Generated<string>;
+  created_at: Generated<Timestamp>;
+  customer_id: number;
+  id: Generated<number>;
+  kind: string;
+}
+
+export interface Customers {
+  created_at: Generated<Timestamp>;
+  email: Generated<string>;
+  id: Generated<number>;
+  merged_into: number | null;
+  name: string;
+  notes: Generated<string>;
+  phone: Generated<string>;
+  phone_digits: ColumnType<string, never, never>;
+  updated_at: Generated<Timestamp>;
+}
+
 export interface EmailOutbox {
   attachments: JsonText<{ filename: string; contentType: string; base64: string }[]> | null;
   attempts: Generated<number>;
@@ -284,6 +305,7 @@ export interface Payments {
 export interface QuoteRequests {
   client_ip: Generated<string>;
   created_at: Generated<Timestamp>;
+  customer_id: Generated<number>;
   email: string;
   first_response_at: Timestamp | null;
   id: Generated<number>;
@@ -421,12 +443,26 @@ export interface Users {
   updated_at: Generated<Timestamp>;
 }
 
+export interface Vehicles {
+  color: Generated<string>;
+  created_at: Generated<Timestamp>;
+  customer_id: number;
+  id: Generated<number>;
+  kind: "Car" | "Truck" | "SUV" | "Van" | "Boat" | "RV" | "Motorcycle" | "Other";
+  make: Generated<string>;
+  model: Generated<string>;
+  notes: Generated<string>;
+  year: number | null;
+}
+
 export interface DB {
   api_tokens: ApiTokens;
   app_secrets: AppSecrets;
   auth_audit: AuthAudit;
   care_guides: CareGuides;
   content_version: ContentVersion;
+  customer_events: CustomerEvents;
+  customers: Customers;
   email_outbox: EmailOutbox;
   estimate_events: EstimateEvents;
   estimate_lines: EstimateLines;
@@ -456,4 +492,5 @@ export interface DB {
   trash: Trash;
   uploads: Uploads;
   users: Users;
+  vehicles: Vehicles;
 }

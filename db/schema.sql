@@ -94,6 +94,46 @@ CREATE TABLE content_version (
 );
 CREATE UNIQUE INDEX content_version_pkey ON content_version USING btree (id);
 
+CREATE TABLE customer_events (
+  id integer DEFAULT nextval('customer_events_id_seq'::regclass) NOT NULL,
+  customer_id integer NOT NULL,
+  kind text NOT NULL,
+  body text DEFAULT ''::text NOT NULL,
+  actor text DEFAULT ''::text NOT NULL,
+  created_at timestamp with time zone DEFAULT now() NOT NULL,
+  CONSTRAINT customer_events_customer_id_fkey FOREIGN KEY (customer_id) REFERENCES customers(id) ON DELETE CASCADE,
+  CONSTRAINT customer_events_kind_check CHECK (kind = 'merged'::text),
+  CONSTRAINT customer_events_pkey PRIMARY KEY (id)
+);
+CREATE INDEX customer_events_customer_idx ON customer_events USING btree (customer_id, id);
+CREATE UNIQUE INDEX customer_events_pkey ON customer_events USING btree (id);
+
+CREATE TABLE customers (
+  id integer DEFAULT nextval('customers_id_seq'::regclass) NOT NULL,
+  name text NOT NULL,
+  email text DEFAULT ''::text NOT NULL,
+  phone text DEFAULT ''::text NOT NULL,
+  phone_digits text GENERATED ALWAYS AS ("right"(regexp_replace(phone, '[^0-9]'::text, ''::text, 'g'::text), 10)) STORED NOT NULL,
+  notes text DEFAULT ''::text NOT NULL,
+  merged_into integer,
+  created_at timestamp with time zone DEFAULT now() NOT NULL,
+  updated_at timestamp with time zone DEFAULT now() NOT NULL,
+  CONSTRAINT customers_email_check CHECK (char_length(email) <= 254),
+  CONSTRAINT customers_merged_into_fkey FOREIGN KEY (merged_into) REFERENCES customers(id) ON DELETE RESTRICT,
+  CONSTRAINT customers_name_check CHECK (char_length(name) >= 1 AND char_length(name) <= 100),
+  CONSTRAINT customers_not_merged_into_self CHECK (merged_into IS NULL OR merged_into <> id),
+  CONSTRAINT customers_notes_check CHECK (char_length(notes) <= 2000),
+  CONSTRAINT customers_phone_check CHECK (char_length(phone) <= 30),
+  CONSTRAINT customers_pkey PRIMARY KEY (id)
+);
+CREATE INDEX customers_created_idx ON customers USING btree (created_at, id) WHERE (merged_into IS NULL);
+CREATE INDEX customers_email_idx ON customers USING btree (lower(email)) WHERE (email <> ''::text);
+CREATE UNIQUE INDEX customers_email_key ON customers USING btree (lower(email)) WHERE ((merged_into IS NULL) AND (email <> ''::text));
+CREATE INDEX customers_merged_into_idx ON customers USING btree (merged_into) WHERE (merged_into IS NOT NULL);
+CREATE INDEX customers_name_idx ON customers USING btree (lower(name), id) WHERE (merged_into IS NULL);
+CREATE INDEX customers_phone_digits_idx ON customers USING btree (phone_digits) WHERE (phone_digits <> ''::text);
+CREATE UNIQUE INDEX customers_pkey ON customers USING btree (id);
+
 CREATE TABLE email_outbox (
   id integer DEFAULT nextval('email_outbox_id_seq'::regclass) NOT NULL,
   to_address text NOT NULL,
@@ -465,12 +505,15 @@ CREATE TABLE quote_requests (
   note_bodies text DEFAULT ''::text NOT NULL,
   search_text text GENERATED ALWAYS AS (((((((((((((name || ' '::text) || email) || ' '::text) || phone) || ' '::text) || vehicle_type) || ' '::text) || message) || ' '::text) || lost_reason) || ' '::text) || note_bodies)) STORED,
   service_address text DEFAULT ''::text NOT NULL,
+  customer_id integer NOT NULL,
+  CONSTRAINT quote_requests_customer_id_fkey FOREIGN KEY (customer_id) REFERENCES customers(id) ON DELETE RESTRICT,
   CONSTRAINT quote_requests_pkey PRIMARY KEY (id),
   CONSTRAINT quote_requests_service_address_length CHECK (char_length(service_address) <= 300),
   CONSTRAINT quote_requests_status_check CHECK (status = ANY (ARRAY['new'::text, 'contacted'::text, 'quoted'::text, 'booked'::text, 'completed'::text, 'lost'::text]))
 );
 CREATE INDEX quote_requests_client_ip_trgm_idx ON quote_requests USING gin (client_ip gin_trgm_ops);
 CREATE INDEX quote_requests_created_at_id_idx ON quote_requests USING btree (created_at, id);
+CREATE INDEX quote_requests_customer_idx ON quote_requests USING btree (customer_id, id);
 CREATE INDEX quote_requests_email_trgm_idx ON quote_requests USING gin (email gin_trgm_ops);
 CREATE INDEX quote_requests_lost_reason_trgm_idx ON quote_requests USING gin (lost_reason gin_trgm_ops);
 CREATE INDEX quote_requests_lower_email_id_idx ON quote_requests USING btree (lower(email), id);
@@ -489,7 +532,8 @@ CREATE INDEX quote_requests_vehicle_type_trgm_idx ON quote_requests USING gin (v
 CREATE TRIGGER quote_requests_count_delete AFTER DELETE ON quote_requests REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION row_counts_delete();
 CREATE TRIGGER quote_requests_count_insert AFTER INSERT ON quote_requests REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION row_counts_insert();
 CREATE TRIGGER quote_requests_count_truncate AFTER TRUNCATE ON quote_requests FOR EACH STATEMENT EXECUTE FUNCTION row_counts_truncate();
-CREATE TRIGGER quote_requests_row_history AFTER INSERT OR DELETE OR UPDATE ON quote_requests FOR EACH ROW EXECUTE FUNCTION record_row_history('updated_at', 'search_text', 'note_bodies', 'notes', 'reminder_due_at');
+CREATE TRIGGER quote_requests_link_customer BEFORE INSERT ON quote_requests FOR EACH ROW EXECUTE FUNCTION link_quote_customer();
+CREATE TRIGGER quote_requests_row_history AFTER INSERT OR DELETE OR UPDATE ON quote_requests FOR EACH ROW EXECUTE FUNCTION record_row_history('updated_at', 'search_text', 'note_bodies', 'notes', 'reminder_due_at', 'customer_id');
 CREATE TRIGGER quote_requests_status_count_delete AFTER DELETE ON quote_requests REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION count_lead_statuses();
 CREATE TRIGGER quote_requests_status_count_insert AFTER INSERT ON quote_requests REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION count_lead_statuses();
 CREATE TRIGGER quote_requests_status_count_truncate AFTER TRUNCATE ON quote_requests FOR EACH STATEMENT EXECUTE FUNCTION count_lead_statuses();
@@ -686,9 +730,33 @@ CREATE TRIGGER users_count_insert AFTER INSERT ON users REFERENCING NEW TABLE AS
 CREATE TRIGGER users_count_truncate AFTER TRUNCATE ON users FOR EACH STATEMENT EXECUTE FUNCTION row_counts_truncate();
 CREATE TRIGGER users_row_history AFTER INSERT OR DELETE OR UPDATE ON users FOR EACH ROW EXECUTE FUNCTION record_row_history('last_login_at');
 
+CREATE TABLE vehicles (
+  id integer DEFAULT nextval('vehicles_id_seq'::regclass) NOT NULL,
+  customer_id integer NOT NULL,
+  kind text NOT NULL,
+  make text DEFAULT ''::text NOT NULL,
+  model text DEFAULT ''::text NOT NULL,
+  year integer,
+  color text DEFAULT ''::text NOT NULL,
+  notes text DEFAULT ''::text NOT NULL,
+  created_at timestamp with time zone DEFAULT now() NOT NULL,
+  CONSTRAINT vehicles_color_check CHECK (char_length(color) <= 40),
+  CONSTRAINT vehicles_customer_id_fkey FOREIGN KEY (customer_id) REFERENCES customers(id) ON DELETE CASCADE,
+  CONSTRAINT vehicles_kind_check CHECK (kind = ANY (ARRAY['Car'::text, 'Truck'::text, 'SUV'::text, 'Van'::text, 'Boat'::text, 'RV'::text, 'Motorcycle'::text, 'Other'::text])),
+  CONSTRAINT vehicles_make_check CHECK (char_length(make) <= 60),
+  CONSTRAINT vehicles_model_check CHECK (char_length(model) <= 60),
+  CONSTRAINT vehicles_notes_check CHECK (char_length(notes) <= 1000),
+  CONSTRAINT vehicles_pkey PRIMARY KEY (id),
+  CONSTRAINT vehicles_year_check CHECK (year >= 1900 AND year <= 2200)
+);
+CREATE INDEX vehicles_customer_idx ON vehicles USING btree (customer_id, id);
+CREATE UNIQUE INDEX vehicles_pkey ON vehicles USING btree (id);
+
 CREATE SEQUENCE api_tokens_id_seq AS integer OWNED BY api_tokens.id;
 CREATE SEQUENCE auth_audit_id_seq AS bigint OWNED BY auth_audit.id;
 CREATE SEQUENCE care_guides_id_seq AS integer OWNED BY care_guides.id;
+CREATE SEQUENCE customer_events_id_seq AS integer OWNED BY customer_events.id;
+CREATE SEQUENCE customers_id_seq AS integer OWNED BY customers.id;
 CREATE SEQUENCE email_outbox_id_seq AS integer OWNED BY email_outbox.id;
 CREATE SEQUENCE estimate_events_id_seq AS integer OWNED BY estimate_events.id;
 CREATE SEQUENCE estimate_lines_id_seq AS integer OWNED BY estimate_lines.id;
@@ -712,6 +780,7 @@ CREATE SEQUENCE services_id_seq AS integer OWNED BY services.id;
 CREATE SEQUENCE testimonials_id_seq AS integer OWNED BY testimonials.id;
 CREATE SEQUENCE trash_id_seq AS bigint OWNED BY trash.id;
 CREATE SEQUENCE users_id_seq AS integer OWNED BY users.id;
+CREATE SEQUENCE vehicles_id_seq AS integer OWNED BY vehicles.id;
 
 CREATE OR REPLACE FUNCTION append_lead_note()
  RETURNS trigger
@@ -787,6 +856,48 @@ AS $function$
         FROM (SELECT status, count(*) AS n FROM new_rows GROUP BY status) i WHERE c.status = i.status;
       END IF;
       RETURN NULL;
+    END $function$;
+
+CREATE OR REPLACE FUNCTION link_quote_customer()
+ RETURNS trigger
+ LANGUAGE plpgsql
+AS $function$
+    BEGIN
+      IF NEW.customer_id IS NULL THEN
+        NEW.customer_id := match_customer(NEW.name, NEW.email, NEW.phone);
+      END IF;
+      RETURN NEW;
+    END $function$;
+
+CREATE OR REPLACE FUNCTION match_customer(p_name text, p_email text, p_phone text)
+ RETURNS integer
+ LANGUAGE plpgsql
+AS $function$
+    DECLARE
+      email_key text := lower(btrim(coalesce(p_email, '')));
+      digits text := right(regexp_replace(coalesce(p_phone, ''), '[^0-9]', '', 'g'), 10);
+      found integer;
+    BEGIN
+      IF length(digits) < 10 THEN digits := ''; END IF;
+      -- Serialize concurrent matches of one person; keys in a fixed order.
+      PERFORM pg_advisory_xact_lock(k) FROM (
+        SELECT hashtextextended('customer:email:' || email_key, 0) AS k WHERE email_key <> ''
+        UNION SELECT hashtextextended('customer:phone:' || digits, 0) WHERE digits <> ''
+      ) keys ORDER BY k;
+      IF email_key <> '' THEN
+        SELECT coalesce(merged_into, id) INTO found FROM customers WHERE lower(email) = email_key AND email <> ''
+          ORDER BY merged_into IS NOT NULL, id LIMIT 1;
+        IF found IS NOT NULL THEN RETURN found; END IF;
+      END IF;
+      IF digits <> '' THEN
+        SELECT coalesce(merged_into, id) INTO found FROM customers WHERE phone_digits = digits
+          ORDER BY merged_into IS NOT NULL, id LIMIT 1;
+        IF found IS NOT NULL THEN RETURN found; END IF;
+      END IF;
+      INSERT INTO customers (name, email, phone)
+      VALUES (left(coalesce(nullif(btrim(p_name), ''), 'Customer'), 100), left(btrim(coalesce(p_email, '')), 254), left(btrim(coalesce(p_phone, '')), 30))
+      RETURNING id INTO found;
+      RETURN found;
     END $function$;
 
 CREATE OR REPLACE FUNCTION record_lead_status()

@@ -3,6 +3,7 @@ import { data, isRouteErrorResponse, Link, replace } from "react-router";
 import { ErrorBanner } from "~/components/admin/ErrorBanner";
 import { LeadJobs } from "~/components/jobs/LeadJobs";
 import { LeadDetails } from "~/components/leads/LeadDetails";
+import { LeadCustomer } from "~/components/leads/LeadCustomer";
 import { LeadEstimates } from "~/components/leads/LeadEstimates";
 import { LeadInvoices } from "~/components/invoices/LeadInvoices";
 import { NoteForm } from "~/components/leads/NoteForm";
@@ -81,7 +82,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export default function LeadPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { lead, history, estimates, jobs, acceptedEstimateId, invoices } = loaderData;
+  const { lead, history, estimates, jobs, acceptedEstimateId, invoices, customer } = loaderData;
   // Set only when the form was posted without JavaScript; with it, each form reads its own fetcher.
   const failure = actionData ?? undefined;
   return (
@@ -92,6 +93,7 @@ export default function LeadPage({ loaderData, actionData }: Route.ComponentProp
         <StatusBadge status={lead.status} />
       </div>
       {failure?.intent === "" && <ErrorBanner>{failure.error}</ErrorBanner>}
+      {customer && <LeadCustomer customer={customer} />}
       <LeadDetails lead={lead} />
       <StatusActions status={lead.status} failure={failure} />
       <LeadEstimates leadId={lead.id} estimates={estimates} />

@@ -113,6 +113,7 @@ function DashboardNav({ newLeads }: { newLeads: number }) {
   // A job's page (/admin/jobs/{id}) belongs to the schedule's section.
   const inSchedule = pathname === "/admin/schedule" || pathname.startsWith("/admin/jobs/");
   const inInvoices = pathname === "/admin/invoices" || pathname.startsWith("/admin/invoices/");
+  const inCustomers = pathname === "/admin/customers" || pathname.startsWith("/admin/customers/");
   // "page" on the inbox itself; "true" (this section) on a lead's page or a table.
   const leadsCurrent = pathname === "/admin/leads" ? "page" : inLeads ? "true" : undefined;
   const tab = (current: boolean) =>
@@ -133,10 +134,13 @@ function DashboardNav({ newLeads }: { newLeads: number }) {
       <Link to="/admin/invoices" aria-current={pathname === "/admin/invoices" ? "page" : inInvoices ? "true" : undefined} className={tab(inInvoices)}>
         Invoices
       </Link>
+      <Link to="/admin/customers" aria-current={pathname === "/admin/customers" ? "page" : inCustomers ? "true" : undefined} className={tab(inCustomers)}>
+        Customers
+      </Link>
       <Link
         to="/admin"
-        aria-current={inLeads || inSettings || inTokens || inApi || inEstimates || inSchedule || inInvoices ? undefined : "true"}
-        className={tab(!inLeads && !inSettings && !inTokens && !inApi && !inEstimates && !inSchedule && !inInvoices)}
+        aria-current={inLeads || inSettings || inTokens || inApi || inEstimates || inSchedule || inInvoices || inCustomers ? undefined : "true"}
+        className={tab(!inLeads && !inSettings && !inTokens && !inApi && !inEstimates && !inSchedule && !inInvoices && !inCustomers)}
       >
         Tables
       </Link>

@@ -11,6 +11,7 @@ import { getBusinessSettings, getSettings, lastKnownSettings } from "./settings.
 import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from "./outage.server";
 import { enqueueEmail } from "./outbox.server";
 import { takeRateLimit, type Limit } from "./rate-limit.server";
+import { matchCustomer } from "./customers/matching.server";
 import { attachLeadPhotos } from "./quote-photos/lead-photos.server";
 import type { StoredUpload } from "./uploads/upload.server";
 
@@ -79,16 +80,19 @@ async function takeQuoteLimits(db: DB, clientIp: string): Promise<void> {
 }
 
 /**
- * The row, the owner's notification and (unless RECEIPT_LIMIT is reached) the customer's receipt, in one
+ * The row (linked to its customer), the owner's notification and (unless RECEIPT_LIMIT is reached) the customer's receipt, in one
  * transaction; returns the row's id. The lead's reminder falls due
  * LEAD_REMINDER_MINUTES from now (./leads/reminders.server.ts).
  */
 function storeQuote(db: DB, quote: QuoteInput, clientIp: string, receipt: boolean, photos: StoredUpload[]): Promise<number> {
   const reminderSeconds = Math.round(env().LEAD_REMINDER_MINUTES * 60);
   return db.transaction().execute(async (trx) => {
+    // Its customer (docs/decisions/0090), found or made in this transaction: a request is never without one.
+    const customerId = await matchCustomer(trx, quote);
     const row = await trx
       .insertInto("quote_requests")
       .values({
+        customer_id: customerId,
         name: quote.name,
         email: quote.email,
         phone: quote.phone,

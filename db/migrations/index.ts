@@ -25,6 +25,7 @@ import * as outboxAttachments from "./2026-11-28-02-outbox-attachments";
 import * as quotePhotos from "./2026-11-28-05-quote-photos";
 import * as jobs from "./2026-11-28-06-jobs";
 import * as invoices from "./2026-11-28-07-invoices";
+import * as customers from "./2026-11-28-08-customers";
 
 // Listed explicitly (not read from disk) so the bundled server carries them.
 // Names sort by date; append new ones at the end.
@@ -55,4 +56,5 @@ export const migrations: Record<string, Migration> = {
   "2026-11-28-05-quote-photos": quotePhotos,
   "2026-11-28-06-jobs": jobs,
   "2026-11-28-07-invoices": invoices,
+  "2026-11-28-08-customers": customers,
 };

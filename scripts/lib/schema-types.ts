@@ -50,6 +50,15 @@ const JSONB_SHAPES: Record<string, string> = {
   "email_outbox.attachments": "{ filename: string; contentType: string; base64: string }[]",
 };
 
+/**
+ * Columns a BEFORE INSERT trigger fills when an insert leaves them out (by
+ * their type): optional on insert like a default.
+ */
+const FILLED_BY_TRIGGER: Record<string, string> = {
+  // The request's customer, matched by match_customer() (docs/decisions/0090).
+  "quote_requests.customer_id": "number",
+};
+
 const id = (name: string) => new IdentifierNode(name);
 
 /** kysely-codegen's PostgreSQL dialect, told how this app's pg parses values. */
@@ -88,15 +97,15 @@ async function columnOverrides(db: Kysely<any>, metadata: Awaited<ReturnType<Pos
       const facts = catalog.get(key);
       const oneOf = (facts?.checks ?? []).map(literalsOfCheck).find(Boolean);
       const shape = JSONB_SHAPES[key];
-      let type = oneOf ?? (shape ? `JsonText<${shape}>` : undefined);
+      let type = oneOf ?? (shape ? `JsonText<${shape}>` : FILLED_BY_TRIGGER[key]);
       if (facts?.generated === "s") type = `ColumnType<${withNull(type ?? "string", column.isNullable)}, never, never>`;
       else if (!type) continue;
       else type = withNull(type, column.isNullable);
-      if (column.hasDefaultValue && facts?.generated !== "s") type = `Generated<${type}>`;
+      if ((column.hasDefaultValue || key in FILLED_BY_TRIGGER) && facts?.generated !== "s") type = `Generated<${type}>`;
       columns[key] = type;
     }
   }
-  const unknownShapes = Object.keys(JSONB_SHAPES).filter((k) => !catalog.has(k));
+  const unknownShapes = [...Object.keys(JSONB_SHAPES), ...Object.keys(FILLED_BY_TRIGGER)].filter((k) => !catalog.has(k));
   if (unknownShapes.length) throw new Error(`JSONB_SHAPES names columns the database has not: ${unknownShapes.join(", ")}`);
   return { columns };
 }

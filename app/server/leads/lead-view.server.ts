@@ -2,6 +2,7 @@ import { formatDuration } from "~/lib/duration";
 import { ESTIMATE_STATUS_TITLES } from "~/lib/estimate-status";
 import { formatCents } from "~/lib/money";
 import { shownTime, type ShownTime } from "~/lib/time-ago";
+import { returningCustomer } from "../customers/customers.server";
 import type { DB } from "../db.server";
 import { listEstimates } from "../estimates/estimate-lists.server";
 import { acceptedEstimateOf, leadJobsView } from "../jobs/job-view.server";
@@ -20,13 +21,14 @@ import { getLead, leadTimeline, type TimelineEntry } from "./lead.server";
 
 export async function leadView(db: DB, id: number, now: Date, timeZone: string) {
   const lead = await getLead(db, id);
-  const [timeline, estimates, photos, jobs, acceptedEstimateId, invoices] = await Promise.all([
+  const [timeline, estimates, photos, jobs, acceptedEstimateId, invoices, customer] = await Promise.all([
     leadTimeline(db, lead),
     listEstimates(db, { leadId: lead.id }),
     leadPhotos(db, lead.id),
     leadJobsView(db, lead.id),
     acceptedEstimateOf(db, lead.id),
     leadInvoices(db, lead.id),
+    returningCustomer(db, lead.id),
   ]);
   const at = (date: Date) => shownTime(date, now, timeZone);
   const { created_at, first_response_at, client_ip: _ip, ...details } = lead;
@@ -40,6 +42,8 @@ export async function leadView(db: DB, id: number, now: Date, timeZone: string) 
       photos,
     },
     history: timeline.map((entry, index) => historyItem(entry, index, at)),
+    /** The request's customer record: `returning` when they have other requests (docs/decisions/0090). */
+    customer,
     estimates: estimates.map((e) => ({ id: e.id, number: e.number, status: ESTIMATE_STATUS_TITLES[e.status], total: formatCents(e.totalCents) })),
     jobs,
     /** Schedule Job from the lead is for its newest accepted estimate, when it has one. */

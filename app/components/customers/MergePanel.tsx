@@ -1,0 +1,89 @@
+import { Form } from "react-router";
+import { dangerButton, secondaryButton } from "~/components/ui/button";
+import type { CustomerActionFailure, CustomerPageView } from "~/server/customers/customer-view.server";
+import { panelClass } from "./field-style";
+import { TextField } from "./TextField";
+
+/**
+ * Merge another record into this one: find it (a GET search that keeps this
+ * page) and merge a found one with its own button, or give its number.
+ * Plain forms, so it works without JavaScript.
+ */
+export function MergePanel({ customerId, merge, failure }: { customerId: number; merge: CustomerPageView["merge"]; failure?: CustomerActionFailure }) {
+  return (
+    <section aria-labelledby="merge-heading" className={panelClass}>
+      <h3 id="merge-heading" className="text-lg font-semibold text-slate-900">
+        Merge
+      </h3>
+      <p className="mt-1 text-sm text-slate-600">
+        Join another record of the same person into this one: their requests, estimates, jobs and vehicles move here, and the timeline records it.
+      </p>
+      {failure && (
+        <p role="alert" className="mt-2 text-sm text-red-700">
+          {failure.error}
+        </p>
+      )}
+      <Form method="get" action={`/admin/customers/${customerId}`} role="search" className="mt-3 flex flex-wrap items-end gap-2">
+        <div className="min-w-0 flex-1">
+          <label htmlFor="merge-search" className="block text-sm font-medium text-slate-700">
+            Find a Customer to Merge
+          </label>
+          <input
+            key={merge.q}
+            id="merge-search"
+            type="search"
+            name="merge"
+            defaultValue={merge.q}
+            placeholder="Name, e-mail, phone or number"
+            autoComplete="off"
+            className="mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm shadow-xs focus:border-brand-500 focus:ring-2 focus:ring-brand-100 focus:outline-none"
+          />
+        </div>
+        <button type="submit" className={secondaryButton}>
+          Find
+        </button>
+      </Form>
+      {merge.q && (
+        merge.candidates.length ? (
+          <ul className="mt-3 divide-y divide-slate-100" aria-label="Customers found">
+            {merge.candidates.map((c) => (
+              <li key={c.id} className="flex flex-wrap items-center justify-between gap-3 py-2">
+                <span className="min-w-0 text-sm break-words">
+                  <span className="font-semibold text-slate-900">
+                    #{c.id} {c.name}
+                  </span>{" "}
+                  <span className="text-slate-600">{[c.email, c.phone].filter(Boolean).join(" · ")}</span>
+                </span>
+                <Form method="post">
+                  <input type="hidden" name="intent" value="merge" />
+                  <input type="hidden" name="source" value={c.id} />
+                  <button type="submit" className={dangerButton}>
+                    Merge<span className="sr-only"> #{c.id} {c.name} into this record</span>
+                  </button>
+                </Form>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="mt-3 text-sm text-slate-600">No other customer matches “{merge.q}”.</p>
+        )
+      )}
+      <Form method="post" className="mt-4 flex flex-wrap items-end gap-2 border-t border-slate-100 pt-4">
+        <input type="hidden" name="intent" value="merge" />
+        <div className="min-w-0 flex-1">
+          <TextField
+            id="merge-source"
+            name="source"
+            label="Customer Number"
+            inputMode="numeric"
+            defaultValue={failure?.values?.source ?? ""}
+            error={failure?.fields?.source}
+          />
+        </div>
+        <button type="submit" className={dangerButton}>
+          Merge
+        </button>
+      </Form>
+    </section>
+  );
+}

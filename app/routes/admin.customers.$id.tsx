@@ -1,0 +1,165 @@
+import { ArrowLeft } from "lucide-react";
+import { data, isRouteErrorResponse, Link, redirect } from "react-router";
+import { ContactForm } from "~/components/customers/ContactForm";
+import { CustomerTimeline } from "~/components/customers/CustomerTimeline";
+import { MergePanel } from "~/components/customers/MergePanel";
+import { Vehicles } from "~/components/customers/Vehicles";
+import { ErrorBanner } from "~/components/admin/ErrorBanner";
+import { AppError } from "~/server/app-error.server";
+import { adminUserFrom } from "~/server/auth/current-user.server";
+import { addVehicle, customerId, getCustomer, removeVehicle, updateContact } from "~/server/customers/customers.server";
+import { customerView, type CustomerActionFailure, type CustomerIntent } from "~/server/customers/customer-view.server";
+import { mergeCustomers } from "~/server/customers/merge.server";
+import { env } from "~/server/env.server";
+import { readForm } from "~/server/form-body.server";
+import { databaseContext } from "~/server/request-context.server";
+import type { Route } from "./+types/admin.customers.$id";
+
+/*
+ * /admin/customers/{id} — one customer: contact details (a form), vehicles
+ * (add, remove), one timeline of everything with them, Lifetime Value, and
+ * Merge. Every button is a POST form with an `intent` (contact, add-vehicle,
+ * remove-vehicle, merge) answered with a redirect back here (a reload never
+ * posts twice) or the refusal with its status and field errors. A merged
+ * record's address leads to the record it joined.
+ */
+
+function routeError(error: unknown): never {
+  if (error instanceof AppError) throw data({ error: error.message }, { status: error.status });
+  throw error;
+}
+
+const DONE: Record<string, string> = {
+  saved: "Contact details saved.",
+  "vehicle-added": "Vehicle added.",
+  "vehicle-removed": "Vehicle removed.",
+  merged: "Records merged: everything of the other customer is now here.",
+};
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const db = context.get(databaseContext);
+  const id = (() => {
+    try {
+      return customerId(params.id);
+    } catch (error) {
+      return routeError(error);
+    }
+  })();
+  const customer = await getCustomer(db, id).catch(routeError);
+  if (customer.mergedInto !== null) throw redirect(`/admin/customers/${customer.mergedInto}`);
+  const url = new URL(request.url);
+  const view = await customerView(db, id, (url.searchParams.get("merge") ?? "").slice(0, 100), new Date(), env().BUSINESS_TIME_ZONE);
+  return { ...view, done: DONE[url.searchParams.get("done") ?? ""] ?? null };
+}
+
+const INTENTS: CustomerIntent[] = ["contact", "add-vehicle", "remove-vehicle", "merge"];
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const db = context.get(databaseContext);
+  let id: number;
+  try {
+    id = customerId(params.id);
+  } catch (error) {
+    return routeError(error);
+  }
+  const body = await readForm(request);
+  if (!body.ok) throw data({ error: body.error }, { status: body.status });
+  const { form } = body;
+  const field = (name: string) => (typeof form.get(name) === "string" ? (form.get(name) as string) : "");
+  const intent = field("intent") as CustomerIntent;
+  if (!INTENTS.includes(intent)) {
+    return data<CustomerActionFailure>({ intent: "", error: "intent must be contact, add-vehicle, remove-vehicle or merge" }, { status: 400 });
+  }
+  const actor = adminUserFrom(context).email;
+  const values = Object.fromEntries(["name", "email", "phone", "notes", "kind", "make", "model", "year", "color", "vehicleNotes", "source"].map((n) => [n, field(n)]));
+  let done: string;
+  try {
+    if (intent === "contact") {
+      await updateContact(db, id, { name: values.name!, email: values.email!, phone: values.phone!, notes: values.notes! });
+      done = "saved";
+    } else if (intent === "add-vehicle") {
+      const { kind, make, model, year, color, vehicleNotes } = values as Record<string, string>;
+      await addVehicle(db, id, { kind: kind!, make: make!, model: model!, year: year!, color: color!, notes: vehicleNotes! });
+      done = "vehicle-added";
+    } else if (intent === "remove-vehicle") {
+      const vehicle = field("vehicle");
+      if (!/^\d{1,9}$/.test(vehicle)) throw new AppError(400, "vehicle must be the id of the vehicle to remove");
+      await removeVehicle(db, id, Number(vehicle));
+      done = "vehicle-removed";
+    } else {
+      const source = values.source!.trim().replace(/^#/, "");
+      if (!/^\d{1,9}$/.test(source)) {
+        const message = "Customer Number must be the number of the customer to merge, like 42.";
+        throw new AppError(400, message, { fields: { source: message } });
+      }
+      await mergeCustomers(db, id, Number(source), actor);
+      done = "merged";
+    }
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    // This customer itself is gone: the page's "Customer not found".
+    if (error.status === 404 && error.message === "Customer not found") routeError(error);
+    return data<CustomerActionFailure>({ intent, error: error.message, fields: error.fields, values }, { status: error.status });
+  }
+  throw redirect(`/admin/customers/${id}?done=${done}`, 303);
+}
+
+export default function CustomerPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { customer, vehicles, timeline, lifetimeValue, merge, vehicleKinds, years, done } = loaderData;
+  const failure = actionData ?? undefined;
+  return (
+    <main className="mx-auto max-w-4xl space-y-5 px-4 py-6 sm:px-6 lg:py-8">
+      <Link to="/admin/customers" className="inline-flex items-center gap-1.5 text-sm font-semibold text-brand-700 hover:underline">
+        <ArrowLeft aria-hidden className="size-4" />
+        All customers
+      </Link>
+      <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-2">
+        <h2 className="min-w-0 text-2xl font-semibold break-words text-slate-900">{customer.name}</h2>
+        <p className="text-sm text-slate-600">
+          Customer #{customer.id} since{" "}
+          <time dateTime={customer.since.iso} title={customer.since.exact}>
+            {customer.since.ago}
+          </time>
+        </p>
+      </div>
+      <div role="status" className="empty:hidden rounded-lg border border-green-200 bg-green-50 px-4 py-2 text-sm text-green-800">
+        {done && !failure ? done : null}
+      </div>
+      {failure?.intent === "" && <ErrorBanner>{failure.error}</ErrorBanner>}
+      <section aria-labelledby="lifetime-heading" className="rounded-xl border border-slate-200 bg-white p-4">
+        <h3 id="lifetime-heading" className="text-sm font-semibold text-slate-600">
+          Lifetime Value
+        </h3>
+        <p className="mt-1 text-2xl font-semibold text-slate-900">{lifetimeValue}</p>
+      </section>
+      <ContactForm key={`contact-${customer.email}-${customer.phone}-${customer.name}`} customer={customer} failure={failure?.intent === "contact" ? failure : undefined} />
+      <Vehicles vehicles={vehicles} kinds={vehicleKinds} years={years} failure={failure?.intent === "add-vehicle" || failure?.intent === "remove-vehicle" ? failure : undefined} />
+      <CustomerTimeline items={timeline} />
+      <MergePanel customerId={customer.id} merge={merge} failure={failure?.intent === "merge" ? failure : undefined} />
+    </main>
+  );
+}
+
+export function meta({ data: loaderData, error }: Route.MetaArgs) {
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  const title = loaderData ? `${loaderData.customer.name} | Customers` : notFound ? "Customer not found" : "Error";
+  return [{ title: `${title} | Admin Dashboard` }, { name: "robots", content: "noindex" }];
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  return (
+    <main className="mx-auto max-w-3xl space-y-5 px-4 py-6 sm:px-6 lg:py-8">
+      <Link to="/admin/customers" className="inline-flex items-center gap-1.5 text-sm font-semibold text-brand-700 hover:underline">
+        <ArrowLeft aria-hidden className="size-4" />
+        All customers
+      </Link>
+      <div role="alert" className="rounded-xl border border-red-200 bg-red-50 p-6 text-red-800">
+        <h2 className="text-lg font-semibold">{notFound ? "Customer not found" : "Something went wrong"}</h2>
+        <p className="mt-1 text-sm">
+          {notFound ? "There is no customer at this address: the link may be mistyped." : "The customer could not be shown. Please try again."}
+        </p>
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,62 @@
+import { listHref, listPager, type ListQuery } from "~/lib/list-query";
+import { formatCents } from "~/lib/money";
+import { shownTime } from "~/lib/time-ago";
+import { newestYear, OLDEST_YEAR, VEHICLE_KINDS } from "~/lib/vehicle-kinds";
+import type { DB } from "../db.server";
+import { CUSTOMERS_LIST, listCustomers } from "./customer-list.server";
+import { getCustomer, listVehicles } from "./customers.server";
+import { mergeCandidates } from "./merge.server";
+import { customerTimeline, lifetimeValueCents } from "./timeline.server";
+
+/**
+ * What /admin/customers and /admin/customers/{id} show, built on the server,
+ * every time already in words (so the browser's hydration shows the same).
+ */
+
+export const CUSTOMERS_PATH = "/admin/customers";
+export const customersHref = (query: ListQuery) => listHref(CUSTOMERS_PATH, CUSTOMERS_LIST, query);
+
+export async function customersView(db: DB, query: ListQuery, now: Date, timeZone: string) {
+  const page = await listCustomers(db, query);
+  return {
+    q: query.q,
+    sort: query.sort,
+    total: page.total,
+    customers: page.customers.map(({ created_at, ...c }) => ({ ...c, since: shownTime(created_at, now, timeZone) })),
+    pager: listPager(CUSTOMERS_PATH, CUSTOMERS_LIST, query, page.total),
+  };
+}
+
+export async function customerView(db: DB, id: number, mergeQuery: string, now: Date, timeZone: string) {
+  const [customer, vehicles, timeline, lifetimeCents, candidates] = await Promise.all([
+    getCustomer(db, id),
+    listVehicles(db, id),
+    customerTimeline(db, id),
+    lifetimeValueCents(db, id),
+    mergeCandidates(db, id, mergeQuery),
+  ]);
+  const { createdAt, ...details } = customer;
+  return {
+    customer: { ...details, since: shownTime(createdAt, now, timeZone) },
+    vehicles,
+    timeline: timeline.map((entry) => ({ ...entry, at: shownTime(entry.at, now, timeZone) })),
+    lifetimeValue: formatCents(lifetimeCents),
+    merge: { q: mergeQuery, candidates },
+    vehicleKinds: [...VEHICLE_KINDS],
+    years: { oldest: OLDEST_YEAR, newest: newestYear(now) },
+  };
+}
+
+export type CustomersView = Awaited<ReturnType<typeof customersView>>;
+export type CustomerPageView = Awaited<ReturnType<typeof customerView>>;
+export type CustomerTimelineItem = CustomerPageView["timeline"][number];
+
+export type CustomerIntent = "contact" | "add-vehicle" | "remove-vehicle" | "merge";
+
+/** A refused post: which form, why, each wrong field's message and what was typed (shown again). */
+export interface CustomerActionFailure {
+  intent: CustomerIntent | "";
+  error: string;
+  fields?: Record<string, string>;
+  values?: Record<string, string>;
+}

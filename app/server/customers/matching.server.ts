@@ -1,0 +1,22 @@
+import { sql } from "kysely";
+import type { DB } from "../db.server";
+
+/**
+ * The customer a request belongs to (docs/decisions/0090): by e-mail (trimmed,
+ * letter case ignored), else by the phone's last ten digits, else a new
+ * customer. The rule is the database's match_customer() (migration
+ * 2026-11-28-08-customers), the one the BEFORE INSERT trigger on
+ * quote_requests and the migration's linking use too, so every path matches
+ * alike. It takes transaction-scoped advisory locks, so two requests from one
+ * new person at once (any processes) make one customer: call it inside the
+ * transaction that stores the request.
+ */
+export async function matchCustomer(trx: DB, person: { name: string; email: string; phone: string }): Promise<number> {
+  const { rows } = await sql<{ id: number }>`SELECT match_customer(${person.name}, ${person.email}, ${person.phone}) AS id`.execute(trx);
+  return rows[0]!.id;
+}
+
+/** The last ten digits of a phone, as customers.phone_digits keeps them ("" for none). */
+export function phoneDigits(phone: string): string {
+  return phone.replace(/\D/g, "").slice(-10);
+}

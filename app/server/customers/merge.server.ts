@@ -1,0 +1,87 @@
+import { sql } from "kysely";
+import { AppError, notFound } from "../app-error.server";
+import { asActor } from "../actor.server";
+import type { DB } from "../db.server";
+import { phoneDigits } from "./matching.server";
+
+/**
+ * Merge (docs/decisions/0090): the owner knows two records are one person;
+ * `sourceId` joins `targetId`. In one transaction everything of the source
+ * moves to the target (its requests, and with them their estimates and jobs;
+ * its vehicles; its history), details the target lacks are kept (a phone, an
+ * e-mail, the notes), the source stays as a row that points at the target
+ * (so trashed requests and old links still find the person) and the target's
+ * timeline records the merge.
+ */
+export async function mergeCustomers(db: DB, targetId: number, sourceId: number, actor: string): Promise<void> {
+  if (targetId === sourceId) throw new AppError(400, "A customer cannot be merged into itself: choose another customer.", { fields: { source: "A customer cannot be merged into itself: choose another customer." } });
+  await asActor(db, actor, async (trx) => {
+    const source = await trx.selectFrom("customers").selectAll().where("id", "=", sourceId).executeTakeFirst();
+    if (!source) throw new AppError(404, `There is no customer #${sourceId} to merge.`, { fields: { source: `There is no customer #${sourceId}.` } });
+    // A request matched to the source right now (match_customer holds these
+    // locks until it commits) is moved too: wait for it, then move.
+    await sql`SELECT pg_advisory_xact_lock(k) FROM (
+        SELECT hashtextextended('customer:email:' || ${source.email.trim().toLowerCase()}::text, 0) AS k WHERE ${source.email.trim()}::text <> ''
+        UNION SELECT hashtextextended('customer:phone:' || ${phoneDigits(source.phone)}::text, 0) WHERE ${phoneDigits(source.phone).length}::int = 10
+      ) keys ORDER BY k`.execute(trx);
+    // Both rows locked in id order, so two merges of the same pair cannot deadlock.
+    const locked = await trx.selectFrom("customers").selectAll().where("id", "in", [targetId, sourceId]).orderBy("id").forUpdate().execute();
+    const target = locked.find((c) => c.id === targetId);
+    const src = locked.find((c) => c.id === sourceId)!;
+    if (!target) throw notFound("Customer not found");
+    if (target.merged_into !== null) throw new AppError(409, `This customer was merged into customer #${target.merged_into} already.`);
+    if (src.merged_into !== null) {
+      const message = `Customer #${sourceId} was merged into customer #${src.merged_into} already.`;
+      throw new AppError(409, message, { fields: { source: message } });
+    }
+
+    const moved = await trx.updateTable("quote_requests").set({ customer_id: targetId }).where("customer_id", "=", sourceId).executeTakeFirst();
+    const vehicles = await trx.updateTable("vehicles").set({ customer_id: targetId }).where("customer_id", "=", sourceId).executeTakeFirst();
+    await trx.updateTable("customer_events").set({ customer_id: targetId }).where("customer_id", "=", sourceId).execute();
+    // Requests in the trash come back to the target; records merged into the source now point at the target (one step deep).
+    await sql`UPDATE trash SET row_data = jsonb_set(row_data, '{customer_id}', to_jsonb(${targetId}::int))
+      WHERE table_name = 'quote_requests' AND row_data->>'customer_id' = ${String(sourceId)}`.execute(trx);
+    await trx.updateTable("customers").set({ merged_into: targetId }).where("merged_into", "=", sourceId).execute();
+    await trx.updateTable("customers").set({ merged_into: targetId, updated_at: sql`now()` }).where("id", "=", sourceId).execute();
+    // What the target lacks, from the source (after the source left the live e-mails, so the address may move).
+    await trx
+      .updateTable("customers")
+      .set({
+        email: target.email || src.email,
+        phone: target.phone || src.phone,
+        notes: [target.notes, src.notes].filter(Boolean).join("\n").slice(0, 2000),
+        updated_at: sql`now()`,
+      })
+      .where("id", "=", targetId)
+      .execute();
+
+    const requests = Number(moved.numUpdatedRows);
+    const cars = Number(vehicles.numUpdatedRows);
+    const contact = [src.email, src.phone].filter(Boolean).join(", ");
+    await trx
+      .insertInto("customer_events")
+      .values({
+        customer_id: targetId,
+        kind: "merged",
+        actor,
+        body: `Customer #${sourceId} (${src.name}${contact ? `, ${contact}` : ""}) merged into this record: ${plural(requests, "request")} and ${plural(cars, "vehicle")} moved.`,
+      })
+      .execute();
+  });
+}
+
+const plural = (n: number, noun: string) => `${n} ${noun}${n === 1 ? "" : "s"}`;
+
+/** Live customers other than `exceptId` whose name, e-mail or phone matches `q` (or whose id it is), for the merge's choice. */
+export async function mergeCandidates(db: DB, exceptId: number, q: string, limit = 10) {
+  const term = q.trim();
+  if (!term) return [];
+  const like = `%${term.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const digits = term.replace(/\D/g, "");
+  const id = /^#?\d{1,9}$/.test(term) ? Number(term.replace("#", "")) : -1;
+  const { rows } = await sql<{ id: number; name: string; email: string; phone: string }>`SELECT id, name, email, phone FROM customers
+    WHERE merged_into IS NULL AND id <> ${exceptId}
+      AND (id = ${id}::int OR lower(name) LIKE ${like}::text OR lower(email) LIKE ${like}::text OR (${digits.length >= 3}::boolean AND phone_digits LIKE ${`%${digits}%`}::text))
+    ORDER BY id = ${id}::int DESC, lower(name), id LIMIT ${limit}`.execute(db);
+  return rows;
+}
