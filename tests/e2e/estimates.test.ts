@@ -119,6 +119,25 @@ for (const javaScriptEnabled of [true, false]) {
         await expect(page.getByRole("button", { name: "Accept Estimate" })).toHaveCount(0);
         await smtp.waitFor((m) => m.subject.startsWith(`Estimate #${number} accepted`));
 
+        // Book This Time: the free times by day as radio buttons, then the appointment.
+        const booking = page.getByRole("form", { name: "Choose a time" });
+        await expect(booking).toBeVisible();
+        const firstDay = booking.getByRole("group").first();
+        const firstTime = firstDay.getByRole("radio").first();
+        await expect(firstTime).toBeVisible();
+        await axeClean(page);
+        await expectNoSidewaysScroll(page);
+        await firstTime.check();
+        await booking.getByLabel("Address").fill("45 Lake Dr, Grand Rapids, MI");
+        await booking.getByRole("button", { name: "Book This Time" }).click();
+        await expect(page.getByText("Your appointment is booked for")).toBeVisible();
+        await expect(page.getByRole("button", { name: "Book This Time" })).toHaveCount(0);
+        const confirmed = await smtp.waitFor((m) => m.to.includes(email) && m.subject.startsWith("Appointment confirmed:"));
+        expect(confirmed.attachments.map((a) => a.contentType.split(";")[0])).toEqual(["text/calendar"]);
+        await page.getByRole("link", { name: "See your appointment" }).click();
+        await expect(page).toHaveURL(/\/appointments\/[A-Za-z0-9_-]+$/);
+        await expect(page.getByRole("link", { name: "Add to calendar" })).toBeVisible();
+
         // The owner sees it decided: no longer editable, copied to change it.
         await signIn(page, ADMIN_EMAIL, { returnUrl: new URL(editor).pathname });
         await expect(page.getByText("The customer has accepted this estimate")).toBeVisible();

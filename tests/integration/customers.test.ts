@@ -7,9 +7,14 @@ import { action as homeAction } from "~/routes/home";
 import { openDatabase, type DB } from "~/server/db.server";
 import { reloadEnv } from "~/server/env.server";
 import { migrateToLatest } from "~/server/migrate.server";
+import { businessToday } from "~/server/estimates/estimates.server";
+import { createInvoice, saveInvoice } from "~/server/invoices/invoices.server";
+import { deletePayment, recordPayment } from "~/server/invoices/payments.server";
+import { sendInvoice } from "~/server/invoices/send.server";
 import { submitQuote } from "~/server/quote.server";
 import { migrations } from "../../db/migrations";
 import { createTestDatabase } from "../helpers/database";
+import { invoiceForm } from "../helpers/invoices";
 import { privatePhoto } from "../helpers/private-photo";
 import { inProcessFetch, routeContext } from "../helpers/routes";
 import { sessionCookieFor } from "../helpers/sessions";
@@ -165,6 +170,24 @@ describe("a customer's page", () => {
     expect(page.body.timeline.map((t: { key: string }) => t.key)).toEqual([`request-${second}`, `request-${first}`]);
     expect((await get(`/admin/customers/999999`)).status).toBe(404);
     expect((await get(`/admin/customers/abc`)).status).toBe(404);
+  });
+
+  it("sums the customer's payments as Lifetime Value and shows invoices and payments in the timeline", async () => {
+    const lead = await submit({ email: "paying.person@example.com" });
+    const id = await customerOf(lead);
+    const invoiceId = await createInvoice(db(), { leadId: lead }, ADMIN);
+    await saveInvoice(db(), invoiceId, invoiceForm([["Full detail", "1", "200"]]));
+    await sendInvoice(db(), invoiceId, ADMIN, undefined);
+    await recordPayment(db(), invoiceId, { amount: "50.00", method: "Cash", date: businessToday(), note: "" }, ADMIN, undefined);
+    await recordPayment(db(), invoiceId, { amount: "25.25", method: "Zelle", date: businessToday(), note: "" }, ADMIN, undefined);
+    const page = await get(`/admin/customers/${id}`);
+    expect(page.body.lifetimeValue).toBe("$75.25");
+    const keys = page.body.timeline.map((t: { key: string }) => t.key.replace(/-\d+$/, ""));
+    expect(keys.filter((k: string) => k === "payment")).toHaveLength(2);
+    expect(keys).toContain("invoice");
+    const [payment] = await db().selectFrom("payments").select("id").where("invoice_id", "=", invoiceId).orderBy("id").execute();
+    await deletePayment(db(), invoiceId, payment!.id, ADMIN);
+    expect((await get(`/admin/customers/${id}`)).body.lifetimeValue).toBe("$25.25");
   });
 
   it("saves the contact details; a wrong field is named and nothing is saved", async () => {

@@ -9,6 +9,8 @@ import { queueDueJobReminders } from "~/server/jobs/job-reminders.server";
 import { getJob, jobEvents } from "~/server/jobs/job-records.server";
 import { cancelJob, JobOverlapError, markDone, markOnTheWay, rescheduleJob, scheduleJob } from "~/server/jobs/jobs.server";
 import { getLead } from "~/server/leads/lead.server";
+import { getTable } from "~/server/tables/registry.server";
+import { deleteRow, restoreRow } from "~/server/tables/rows.server";
 import { saveSettings } from "~/server/settings.server";
 import { businessDay, insertJobLead, jobForm, readInvite } from "../helpers/jobs";
 import { startSmtpSink, type ReceivedMail, type SmtpSink } from "../helpers/smtp";
@@ -273,5 +275,36 @@ describe("reminders", () => {
     expect(reminded(gone.customer.email)).toBe(0);
     expect(reminded(lateJob.customer.email)).toBe(0);
     expect((await jobEvents(db(), [job.id])).map((e) => e.kind)).toEqual(["scheduled", "reminded"]);
+  });
+});
+
+describe("a deleted lead's jobs", () => {
+  const owner = { id: 0, email: ADMIN, name: "Owner", isAdmin: true };
+
+  it("go to the trash with it and come back on restore, unless their time was booked since: then the restore is refused and nothing changes", async () => {
+    const table = getTable("quote_requests")!;
+    const first = await insertJobLead(db());
+    const day = businessDay(40);
+    const job = await book(first.id, jobForm(day, "09:00"));
+    await deleteRow(db(), table, String(first.id), owner);
+    expect(await db().selectFrom("jobs").select("id").where("id", "=", job.id).execute()).toEqual([]);
+
+    // Restored while the time is free: the job is back as it was.
+    await restoreRow(db(), table, String(first.id), owner);
+    expect((await getJob(db(), job.id)).startsAt).toEqual(job.startsAt);
+
+    // Deleted again, its time taken by another customer: the restore is refused and names the conflict.
+    await deleteRow(db(), table, String(first.id), owner);
+    const second = await insertJobLead(db());
+    const taken = await book(second.id, jobForm(day, "10:00"));
+    const error = await refusal(restoreRow(db(), table, String(first.id), owner));
+    expect(error.status).toBe(409);
+    expect(error.message).toMatch(/overlaps a job booked since it was deleted/);
+    expect(await db().selectFrom("quote_requests").select("id").where("id", "=", first.id).execute()).toEqual([]);
+    expect((await getJob(db(), taken.id)).status).toBe("scheduled");
+    // Once the other job moves, the restore goes through.
+    await rescheduleJob(db(), taken.id, input(jobForm(day, "15:00")), ADMIN, ORIGIN);
+    await restoreRow(db(), table, String(first.id), owner);
+    expect((await getJob(db(), job.id)).status).toBe("scheduled");
   });
 });

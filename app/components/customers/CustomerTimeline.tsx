@@ -6,6 +6,8 @@ const KIND_LABEL: Record<CustomerTimelineItem["kind"], string> = {
   request: "Request",
   estimate: "Estimate",
   job: "Job",
+  invoice: "Invoice",
+  payment: "Payment",
   merged: "Merge",
 };
 

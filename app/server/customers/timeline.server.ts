@@ -1,5 +1,6 @@
 import { sql, type RawBuilder } from "kysely";
 import { ESTIMATE_STATUS_TITLES, type EstimateStatus } from "~/lib/estimate-status";
+import { INVOICE_STATUS_TITLES, type InvoiceStatus } from "~/lib/invoice-status";
 import { JOB_STATUS_TITLES, type JobStatus } from "~/lib/job-status";
 import { LEAD_STATUS_TITLES, type LeadStatus } from "~/lib/lead-status";
 import { formatCents } from "~/lib/money";
@@ -10,14 +11,13 @@ import type { DB } from "../db.server";
  * first, gathered from TIMELINE_SOURCES. Each source selects one kind of
  * record of the customer in the same columns (SourceRow) and says how an
  * entry reads; all of them run as one UNION ALL, one round trip however many
- * sources there are. Invoices, payments and reviews join as sources of their
- * own when those tables exist (issue 23's later parts).
+ * sources there are. Reviews join as a source of their own when they exist.
  */
 
 export interface TimelineEntry {
   /** Unique in the timeline: "request-12". */
   key: string;
-  kind: "request" | "estimate" | "job" | "merged";
+  kind: "request" | "estimate" | "job" | "invoice" | "payment" | "merged";
   at: Date;
   title: string;
   detail: string;
@@ -60,12 +60,35 @@ const estimates: TimelineSource = {
   }),
 };
 
-// A job sits in the timeline at its visit's time; its lead's page shows it.
+// A job sits in the timeline at its visit's time.
 const jobs: TimelineSource = {
   kind: "job",
-  select: (customerId) => sql`SELECT j.id, j.starts_at AS at, j.lead_id::text AS a, j.status AS b, NULL::text AS c
+  select: (customerId) => sql`SELECT j.id, j.starts_at AS at, j.address AS a, j.status AS b, NULL::text AS c
     FROM jobs j JOIN quote_requests q ON q.id = j.lead_id WHERE q.customer_id = ${customerId}`,
-  entry: (r) => ({ title: `Job #${r.id}`, detail: JOB_STATUS_TITLES[r.b as JobStatus], href: `/admin/leads/${r.a}` }),
+  entry: (r) => ({ title: `Job #${r.id}`, detail: [JOB_STATUS_TITLES[r.b as JobStatus], r.a].filter(Boolean).join(" · "), href: `/admin/jobs/${r.id}` }),
+};
+
+const invoices: TimelineSource = {
+  kind: "invoice",
+  select: (customerId) => sql`SELECT i.id, i.created_at AS at, i.number::text AS a, i.status AS b, i.total_cents::text AS c
+    FROM invoices i JOIN quote_requests q ON q.id = i.lead_id WHERE q.customer_id = ${customerId}`,
+  entry: (r) => ({
+    title: `Invoice #${r.a}`,
+    detail: `${formatCents(Number(r.c))} · ${INVOICE_STATUS_TITLES[r.b as InvoiceStatus]}`,
+    href: `/admin/invoices/${r.id}`,
+  }),
+};
+
+// A payment sits at the moment it was recorded; a deleted one is not the customer's money.
+const payments: TimelineSource = {
+  kind: "payment",
+  select: (customerId) => sql`SELECT p.id, p.created_at AS at, p.amount_cents::text AS a, p.method AS b, i.number::text || ':' || i.id AS c
+    FROM payments p JOIN invoices i ON i.id = p.invoice_id JOIN quote_requests q ON q.id = i.lead_id
+    WHERE q.customer_id = ${customerId} AND p.deleted_at IS NULL`,
+  entry: (r) => {
+    const [number, invoiceId] = r.c!.split(":");
+    return { title: `Payment of ${formatCents(Number(r.a))}`, detail: `${r.b} · invoice #${number}`, href: `/admin/invoices/${invoiceId}` };
+  },
 };
 
 const merges: TimelineSource = {
@@ -75,8 +98,8 @@ const merges: TimelineSource = {
   entry: (r) => ({ title: "Records merged", detail: r.b ? `${r.a} (${r.b})` : r.a!, href: null }),
 };
 
-/** Where the timeline's entries come from; invoices, payments and reviews are added here. */
-export const TIMELINE_SOURCES: TimelineSource[] = [requests, estimates, jobs, merges];
+/** Where the timeline's entries come from; reviews are added here. */
+export const TIMELINE_SOURCES: TimelineSource[] = [requests, estimates, jobs, invoices, payments, merges];
 
 export async function customerTimeline(db: DB, customerId: number): Promise<TimelineEntry[]> {
   const parts = TIMELINE_SOURCES.map((s) => sql`SELECT ${s.kind}::text AS kind, t.* FROM (${s.select(customerId)}) t`);
@@ -85,12 +108,15 @@ export async function customerTimeline(db: DB, customerId: number): Promise<Time
   return rows.map((row) => ({ key: `${row.kind}-${row.id}`, kind: row.kind, at: row.at, ...byKind.get(row.kind)!.entry(row) }));
 }
 
-/**
- * The customer's lifetime value in cents: the sum of their payments. There is
- * no payments table yet (issue 23's invoices come later), so the source is
- * empty and the value $0.00; this is the one place its query goes.
- */
-export async function lifetimeValueCents(_db: DB, _customerId: number): Promise<number> {
-  const payments: { amount_cents: number }[] = [];
-  return payments.reduce((sum, p) => sum + p.amount_cents, 0);
+/** The customer's lifetime value in cents: the sum of their payments (a deleted one does not count). */
+export async function lifetimeValueCents(db: DB, customerId: number): Promise<number> {
+  const row = await db
+    .selectFrom("payments as p")
+    .innerJoin("invoices as i", "i.id", "p.invoice_id")
+    .innerJoin("quote_requests as q", "q.id", "i.lead_id")
+    .select(sql<string>`coalesce(sum(p.amount_cents), 0)::text`.as("total"))
+    .where("q.customer_id", "=", customerId)
+    .where("p.deleted_at", "is", null)
+    .executeTakeFirstOrThrow();
+  return Number(row.total);
 }
