@@ -80,11 +80,6 @@ const schema = z.object({
     .min(0, { error: "CANCEL_CUTOFF_HOURS must be 0 or more" })
     .max(24 * 14, { error: "CANCEL_CUTOFF_HOURS must be at most two weeks (336)" })
     .default(24),
-  REVIEW_REQUEST_MINUTES: z.coerce
-    .number({ error: "REVIEW_REQUEST_MINUTES must be a number of minutes, e.g. 120" })
-    .positive({ error: "REVIEW_REQUEST_MINUTES must be more than 0" })
-    .max(30 * 24 * 60, { error: "REVIEW_REQUEST_MINUTES must be at most 30 days (43200)" })
-    .default(120),
   BUSINESS_TIME_ZONE: z
     .string()
     .trim()
