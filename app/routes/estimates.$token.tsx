@@ -8,7 +8,7 @@ import { useSiteSettings } from "~/components/site/use-site-settings";
 import { phoneE164 } from "~/lib/site-settings";
 import { DECLINE_REASON_MAX } from "~/lib/estimate-status";
 import { AppError } from "~/server/app-error.server";
-import { customerView, estimateForCustomer, limitDecision, noteView } from "~/server/estimates/customer-page.server";
+import { customerView, estimateForCustomer, limitBooking, limitDecision, noteView } from "~/server/estimates/customer-page.server";
 import { decideEstimate } from "~/server/estimates/decisions.server";
 import { bookingView, bookTime, TIME_TAKEN_MESSAGE } from "~/server/jobs/self-booking.server";
 import { readForm } from "~/server/form-body.server";
@@ -52,14 +52,15 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (!body.ok) throw data({ error: body.error }, { status: body.status });
   const intent = body.form.get("intent");
   if (intent !== "accept" && intent !== "decline" && intent !== "book") throw data({ error: "intent must be accept, decline or book" }, { status: 400 });
-  await limitDecision(db, clientIp).catch(answer);
   const here = `/estimates/${params.token}`;
   if (intent === "book") {
+    await limitBooking(db, clientIp).catch(answer);
     if (estimate.status !== "accepted") throw redirect(`${here}?outcome=already`, 303);
     const booked = await bookTime(db, estimate, body.form, linkOrigin(request));
     if (booked.booked) throw redirect(here, 303);
     return data({ bookingErrors: booked.errors }, { status: booked.errors.start === TIME_TAKEN_MESSAGE ? 409 : 400 });
   }
+  await limitDecision(db, clientIp).catch(answer);
   const reason = body.form.get("reason");
   const outcome = await decideEstimate(db, estimate, intent === "accept" ? "accepted" : "declined", typeof reason === "string" ? reason : "");
   throw redirect(outcome.decided ? here : `${here}?outcome=already`, 303);

@@ -217,7 +217,11 @@ for (const javaScriptEnabled of [true, false]) {
       await page.getByRole("dialog", { name: "Add New Item" }).getByRole("button", { name: "Create", exact: true }).click();
       await expect(page.getByRole("dialog")).toHaveCount(0);
       const row = await page.request.get(`/api/tables/services?q=${encodeURIComponent(title)}`);
-      expect(((await row.json()) as { rows: { price_cents: number }[] }).rows.map((r) => r.price_cents)).toEqual([124_950]);
+      const rows = ((await row.json()) as { rows: { id: number; price_cents: number }[] }).rows;
+      expect(rows.map((r) => r.price_cents)).toEqual([124_950]);
+      // The service would show on the public pages that later tests read: it goes again.
+      const origin = new URL(page.url()).origin;
+      expect((await page.request.delete(`/api/tables/services/${rows[0]!.id}`, { headers: { Origin: origin } })).status()).toBe(200);
     });
   });
 }

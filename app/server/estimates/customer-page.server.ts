@@ -19,6 +19,11 @@ export const DECISION_LIMITS: Limit[] = [
   { bucket: "estimate:ip", max: 5, windowMs: 10 * 60_000 },
   { bucket: "estimate:ip:day", max: 20, windowMs: 24 * 3600_000 },
 ];
+/** Booking a time (Book This Time), counted apart from the decision that comes before it. */
+export const BOOKING_LIMITS: Limit[] = [
+  { bucket: "booking:ip", max: 5, windowMs: 10 * 60_000 },
+  { bucket: "booking:ip:day", max: 20, windowMs: 24 * 3600_000 },
+];
 export const WRONG_TOKEN_LIMIT: Limit = { bucket: "estimate-miss:ip", max: 20, windowMs: 10 * 60_000 };
 
 export const NOT_FOUND_MESSAGE = "There is no estimate at this address. Please check the link in your e-mail.";
@@ -45,6 +50,9 @@ export async function estimateForCustomer(db: DB, token: string | undefined, cli
 
 /** Counts a decision against the client's limits (429 past them). */
 export const limitDecision = (db: DB, clientIp: string) => limited(db, DECISION_LIMITS, clientIp);
+
+/** Counts a booking against the client's limits (429 past them). */
+export const limitBooking = (db: DB, clientIp: string) => limited(db, BOOKING_LIMITS, clientIp);
 
 /** The first look by a person (not a link scanner or a crawler) marks a sent estimate Viewed. */
 export async function noteView(db: DB, estimate: Estimate, request: Request): Promise<void> {
