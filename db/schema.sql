@@ -879,11 +879,8 @@ AS $function$
       found integer;
     BEGIN
       IF length(digits) < 10 THEN digits := ''; END IF;
-      -- Serialize concurrent matches of one person; keys in a fixed order.
-      PERFORM pg_advisory_xact_lock(k) FROM (
-        SELECT hashtextextended('customer:email:' || email_key, 0) AS k WHERE email_key <> ''
-        UNION SELECT hashtextextended('customer:phone:' || digits, 0) WHERE digits <> ''
-      ) keys ORDER BY k;
+      -- Serialize concurrent matches (see above: one lock, however many rows).
+      PERFORM pg_advisory_xact_lock(hashtextextended('customer:match', 0));
       IF email_key <> '' THEN
         SELECT coalesce(merged_into, id) INTO found FROM customers WHERE lower(email) = email_key AND email <> ''
           ORDER BY merged_into IS NOT NULL, id LIMIT 1;

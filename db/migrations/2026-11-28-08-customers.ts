@@ -18,10 +18,13 @@ import { sql, type Kysely } from "kysely";
 //   phone's last ten digits (only a full ten), else a new customer; a merged
 //   record's e-mail or phone leads to the record it was merged into (merges
 //   keep merged_into one step deep), a live record preferred. Two
-//   transactions matching the same new person at once are serialized by
-//   transaction-scoped advisory locks on the e-mail and on the digits (taken
-//   in a fixed order, so never a deadlock); the second then sees the first's
-//   customer. The unique index is the backstop.
+//   transactions matching at once are serialized by one transaction-scoped
+//   advisory lock (the second then sees the first's customer). One lock, not
+//   one per e-mail and phone: a transaction that inserts thousands of
+//   requests (a CSV import) would otherwise take thousands of locks and run
+//   out of the lock table's shared memory; taken again in the same
+//   transaction, the one lock costs nothing more. The unique index is the
+//   backstop.
 // - the lead's row history (record_row_history) leaves customer_id out: a
 //   merge moves requests, and reverting a lead must not point it back at a
 //   merged record.
@@ -89,11 +92,8 @@ export async function up(db: Kysely<any>): Promise<void> {
       found integer;
     BEGIN
       IF length(digits) < 10 THEN digits := ''; END IF;
-      -- Serialize concurrent matches of one person; keys in a fixed order.
-      PERFORM pg_advisory_xact_lock(k) FROM (
-        SELECT hashtextextended('customer:email:' || email_key, 0) AS k WHERE email_key <> ''
-        UNION SELECT hashtextextended('customer:phone:' || digits, 0) WHERE digits <> ''
-      ) keys ORDER BY k;
+      -- Serialize concurrent matches (see above: one lock, however many rows).
+      PERFORM pg_advisory_xact_lock(hashtextextended('customer:match', 0));
       IF email_key <> '' THEN
         SELECT coalesce(merged_into, id) INTO found FROM customers WHERE lower(email) = email_key AND email <> ''
           ORDER BY merged_into IS NOT NULL, id LIMIT 1;

@@ -7,7 +7,7 @@ import type { DB } from "../db.server";
  * customer. The rule is the database's match_customer() (migration
  * 2026-11-28-08-customers), the one the BEFORE INSERT trigger on
  * quote_requests and the migration's linking use too, so every path matches
- * alike. It takes transaction-scoped advisory locks, so two requests from one
+ * alike. It takes a transaction-scoped advisory lock, so two requests from one
  * new person at once (any processes) make one customer: call it inside the
  * transaction that stores the request.
  */

@@ -2,7 +2,6 @@ import { sql } from "kysely";
 import { AppError, notFound } from "../app-error.server";
 import { asActor } from "../actor.server";
 import type { DB } from "../db.server";
-import { phoneDigits } from "./matching.server";
 
 /**
  * Merge (docs/decisions/0090): the owner knows two records are one person;
@@ -18,12 +17,9 @@ export async function mergeCustomers(db: DB, targetId: number, sourceId: number,
   await asActor(db, actor, async (trx) => {
     const source = await trx.selectFrom("customers").selectAll().where("id", "=", sourceId).executeTakeFirst();
     if (!source) throw new AppError(404, `There is no customer #${sourceId} to merge.`, { fields: { source: `There is no customer #${sourceId}.` } });
-    // A request matched to the source right now (match_customer holds these
-    // locks until it commits) is moved too: wait for it, then move.
-    await sql`SELECT pg_advisory_xact_lock(k) FROM (
-        SELECT hashtextextended('customer:email:' || ${source.email.trim().toLowerCase()}::text, 0) AS k WHERE ${source.email.trim()}::text <> ''
-        UNION SELECT hashtextextended('customer:phone:' || ${phoneDigits(source.phone)}::text, 0) WHERE ${phoneDigits(source.phone).length}::int = 10
-      ) keys ORDER BY k`.execute(trx);
+    // A request matched to the source right now (match_customer holds this
+    // lock until it commits) is moved too: wait for it, then move.
+    await sql`SELECT pg_advisory_xact_lock(hashtextextended('customer:match', 0))`.execute(trx);
     // Both rows locked in id order, so two merges of the same pair cannot deadlock.
     const locked = await trx.selectFrom("customers").selectAll().where("id", "in", [targetId, sourceId]).orderBy("id").forUpdate().execute();
     const target = locked.find((c) => c.id === targetId);
