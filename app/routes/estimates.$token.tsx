@@ -60,7 +60,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     if (booked.booked) throw redirect(here, 303);
     return data({ bookingErrors: booked.errors }, { status: booked.errors.start === TIME_TAKEN_MESSAGE ? 409 : 400 });
   }
-  await limitDecision(db, clientIp).catch(answer);
+  await limitDecision(db, clientIp, estimate.id).catch(answer);
   const reason = body.form.get("reason");
   const outcome = await decideEstimate(db, estimate, intent === "accept" ? "accepted" : "declined", typeof reason === "string" ? reason : "");
   throw redirect(outcome.decided ? here : `${here}?outcome=already`, 303);

@@ -48,8 +48,17 @@ export async function estimateForCustomer(db: DB, token: string | undefined, cli
   throw new AppError(404, NOT_FOUND_MESSAGE);
 }
 
-/** Counts a decision against the client's limits (429 past them). */
-export const limitDecision = (db: DB, clientIp: string) => limited(db, DECISION_LIMITS, clientIp);
+/**
+ * Counts a decision against the client's limits (429 past them): the burst
+ * limit per client address and estimate (pressing on one estimate again and
+ * again; a household or office behind one address answering several
+ * estimates is not held up by each other's), the daily one per address.
+ */
+export async function limitDecision(db: DB, clientIp: string, estimateId: number): Promise<void> {
+  const [burst, daily] = DECISION_LIMITS as [Limit, Limit];
+  await limited(db, [burst], `${clientIp}#${estimateId}`);
+  await limited(db, [daily], clientIp);
+}
 
 /** Counts a booking against the client's limits (429 past them). */
 export const limitBooking = (db: DB, clientIp: string) => limited(db, BOOKING_LIMITS, clientIp);
