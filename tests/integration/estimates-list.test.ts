@@ -9,6 +9,7 @@ import { estimateForm } from "../helpers/estimates";
 import { inProcessFetch } from "../helpers/routes";
 import { sessionCookieFor } from "../helpers/sessions";
 import { startSmtpSink, type SmtpSink } from "../helpers/smtp";
+import { stopBackgroundJobs } from "~/server/background.server";
 import { useTestDatabase } from "../helpers/test-database-lifecycle";
 
 // /admin/estimates as a list (lib/list-query): 25 a page, filtered by the
@@ -71,6 +72,8 @@ beforeAll(async () => {
 }, 120_000);
 afterEach(() => vi.useRealTimers());
 afterAll(async () => {
+  // The outbox's work (kicked by each send) ends before the mail server does.
+  await stopBackgroundJobs();
   await mailbox?.stop();
 });
 
