@@ -22,6 +22,9 @@ export default [
   // The customer's invoice, likewise (docs/decisions/0088).
   route("invoices/:token", "routes/invoices.$token.tsx"),
   route("invoices/:token/pdf", "routes/invoices.$token.pdf.ts"),
+  // The customer's review of a job, and the one-click unsubscribe of such e-mails (docs/decisions/0091).
+  route("reviews/:token", "routes/reviews.$token.tsx"),
+  route("unsubscribe/:token", "routes/unsubscribe.$token.tsx"),
 
   // Sign-in (the page, Google's return page) and the auth API.
   route("login", "routes/login.tsx"),

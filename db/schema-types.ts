@@ -89,6 +89,8 @@ export interface Customers {
   notes: Generated<string>;
   phone: Generated<string>;
   phone_digits: ColumnType<string, never, never>;
+  unsubscribe_token: string | null;
+  unsubscribed_at: Timestamp | null;
   updated_at: Generated<Timestamp>;
 }
 
@@ -97,6 +99,7 @@ export interface EmailOutbox {
   attempts: Generated<number>;
   claimed_by: string | null;
   created_at: Generated<Timestamp>;
+  headers: JsonText<Record<string, string>> | null;
   html_body: string | null;
   id: Generated<number>;
   kind: Generated<string>;
@@ -251,6 +254,7 @@ export interface Jobs {
   lead_id: number;
   notes: Generated<string>;
   reminder_due_at: Timestamp | null;
+  review_due_at: Timestamp | null;
   sequence: Generated<number>;
   starts_at: Timestamp;
   status: Generated<"scheduled" | "on_the_way" | "done" | "cancelled">;
@@ -279,6 +283,13 @@ export interface LeadPhotos {
 export interface LeadStatusCounts {
   n: Int8;
   status: string;
+}
+
+export interface MaintenanceReminders {
+  id: Generated<number>;
+  job_id: number;
+  sent_at: Generated<Timestamp>;
+  service_id: number;
 }
 
 export interface OneTimeCodes {
@@ -330,6 +341,19 @@ export interface RateLimitHits {
   key: string;
 }
 
+export interface Reviews {
+  consent: Generated<boolean>;
+  display_name: Generated<string>;
+  id: Generated<number>;
+  job_id: number;
+  requested_at: Generated<Timestamp>;
+  stars: number | null;
+  submitted_at: Timestamp | null;
+  testimonial_id: number | null;
+  text: Generated<string>;
+  token: string;
+}
+
 export interface RowCounts {
   n: Int8;
   table_name: string;
@@ -355,6 +379,7 @@ export interface Services {
   created_at: Generated<Timestamp>;
   description: Generated<string>;
   duration_minutes: Generated<number>;
+  follow_up_days: number | null;
   icon: string;
   id: Generated<number>;
   kind: "car" | "boat";
@@ -380,6 +405,7 @@ export interface SiteSettings {
   calendar_feed_token: string | null;
   facebook_url: Generated<string>;
   founder_name: string;
+  google_review_url: Generated<string>;
   hero_headline: string;
   hero_text: string;
   id: number;
@@ -405,6 +431,7 @@ export interface Testimonials {
   id: Generated<number>;
   image: Generated<string>;
   name: string;
+  published: Generated<boolean>;
   rating: number;
   service: Generated<string>;
   sort_order: Generated<number>;
@@ -478,10 +505,12 @@ export interface DB {
   lead_events: LeadEvents;
   lead_photos: LeadPhotos;
   lead_status_counts: LeadStatusCounts;
+  maintenance_reminders: MaintenanceReminders;
   one_time_codes: OneTimeCodes;
   payments: Payments;
   quote_requests: QuoteRequests;
   rate_limit_hits: RateLimitHits;
+  reviews: Reviews;
   row_counts: RowCounts;
   row_history: RowHistory;
   seeds: Seeds;

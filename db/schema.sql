@@ -118,13 +118,17 @@ CREATE TABLE customers (
   merged_into integer,
   created_at timestamp with time zone DEFAULT now() NOT NULL,
   updated_at timestamp with time zone DEFAULT now() NOT NULL,
+  unsubscribe_token text,
+  unsubscribed_at timestamp with time zone,
   CONSTRAINT customers_email_check CHECK (char_length(email) <= 254),
   CONSTRAINT customers_merged_into_fkey FOREIGN KEY (merged_into) REFERENCES customers(id) ON DELETE RESTRICT,
   CONSTRAINT customers_name_check CHECK (char_length(name) >= 1 AND char_length(name) <= 100),
   CONSTRAINT customers_not_merged_into_self CHECK (merged_into IS NULL OR merged_into <> id),
   CONSTRAINT customers_notes_check CHECK (char_length(notes) <= 2000),
   CONSTRAINT customers_phone_check CHECK (char_length(phone) <= 30),
-  CONSTRAINT customers_pkey PRIMARY KEY (id)
+  CONSTRAINT customers_pkey PRIMARY KEY (id),
+  CONSTRAINT customers_unsubscribe_token_check CHECK (length(unsubscribe_token) >= 22),
+  CONSTRAINT customers_unsubscribe_token_key UNIQUE (unsubscribe_token)
 );
 CREATE INDEX customers_created_idx ON customers USING btree (created_at, id) WHERE (merged_into IS NULL);
 CREATE INDEX customers_email_idx ON customers USING btree (lower(email)) WHERE (email <> ''::text);
@@ -133,6 +137,7 @@ CREATE INDEX customers_merged_into_idx ON customers USING btree (merged_into) WH
 CREATE INDEX customers_name_idx ON customers USING btree (lower(name), id) WHERE (merged_into IS NULL);
 CREATE INDEX customers_phone_digits_idx ON customers USING btree (phone_digits) WHERE (phone_digits <> ''::text);
 CREATE UNIQUE INDEX customers_pkey ON customers USING btree (id);
+CREATE UNIQUE INDEX customers_unsubscribe_token_key ON customers USING btree (unsubscribe_token);
 
 CREATE TABLE email_outbox (
   id integer DEFAULT nextval('email_outbox_id_seq'::regclass) NOT NULL,
@@ -152,6 +157,7 @@ CREATE TABLE email_outbox (
   kind text DEFAULT ''::text NOT NULL,
   written_to_log boolean DEFAULT false NOT NULL,
   attachments jsonb,
+  headers jsonb,
   CONSTRAINT email_outbox_lead_id_fkey FOREIGN KEY (lead_id) REFERENCES quote_requests(id) ON DELETE SET NULL,
   CONSTRAINT email_outbox_pkey PRIMARY KEY (id)
 );
@@ -397,6 +403,7 @@ CREATE TABLE jobs (
   updated_at timestamp with time zone DEFAULT now() NOT NULL,
   done_at timestamp with time zone,
   cancelled_at timestamp with time zone,
+  review_due_at timestamp with time zone,
   CONSTRAINT jobs_address_check CHECK (length(address) <= 300),
   CONSTRAINT jobs_buffer_minutes_check CHECK (buffer_minutes >= 0 AND buffer_minutes <= 240),
   CONSTRAINT jobs_busy_check CHECK (busy = tstzrange(starts_at, starts_at + make_interval(mins => duration_minutes + buffer_minutes), '[)'::text)),
@@ -415,6 +422,7 @@ CREATE INDEX jobs_lead_idx ON jobs USING btree (lead_id, id);
 CREATE INDEX jobs_no_overlap ON jobs USING gist (busy) WHERE (status <> 'cancelled'::text);
 CREATE UNIQUE INDEX jobs_pkey ON jobs USING btree (id);
 CREATE INDEX jobs_reminder_due_idx ON jobs USING btree (reminder_due_at) WHERE ((reminder_due_at IS NOT NULL) AND (status = 'scheduled'::text));
+CREATE INDEX jobs_review_due_idx ON jobs USING btree (review_due_at) WHERE (review_due_at IS NOT NULL);
 CREATE INDEX jobs_starts_idx ON jobs USING btree (starts_at);
 CREATE UNIQUE INDEX jobs_token_key ON jobs USING btree (token);
 
@@ -455,6 +463,19 @@ CREATE TABLE lead_status_counts (
   CONSTRAINT lead_status_counts_pkey PRIMARY KEY (status)
 );
 CREATE UNIQUE INDEX lead_status_counts_pkey ON lead_status_counts USING btree (status);
+
+CREATE TABLE maintenance_reminders (
+  id integer DEFAULT nextval('maintenance_reminders_id_seq'::regclass) NOT NULL,
+  job_id integer NOT NULL,
+  service_id integer NOT NULL,
+  sent_at timestamp with time zone DEFAULT now() NOT NULL,
+  CONSTRAINT maintenance_reminders_job_id_fkey FOREIGN KEY (job_id) REFERENCES jobs(id) ON DELETE CASCADE,
+  CONSTRAINT maintenance_reminders_job_service_key UNIQUE (job_id, service_id),
+  CONSTRAINT maintenance_reminders_pkey PRIMARY KEY (id),
+  CONSTRAINT maintenance_reminders_service_id_fkey FOREIGN KEY (service_id) REFERENCES services(id) ON DELETE CASCADE
+);
+CREATE UNIQUE INDEX maintenance_reminders_job_service_key ON maintenance_reminders USING btree (job_id, service_id);
+CREATE UNIQUE INDEX maintenance_reminders_pkey ON maintenance_reminders USING btree (id);
 
 CREATE TABLE one_time_codes (
   email text NOT NULL,
@@ -550,6 +571,32 @@ CREATE TABLE rate_limit_hits (
 CREATE INDEX rate_limit_hits_lookup_idx ON rate_limit_hits USING btree (bucket, key, created_at);
 CREATE UNIQUE INDEX rate_limit_hits_pkey ON rate_limit_hits USING btree (id);
 
+CREATE TABLE reviews (
+  id integer DEFAULT nextval('reviews_id_seq'::regclass) NOT NULL,
+  job_id integer NOT NULL,
+  token text NOT NULL,
+  stars integer,
+  text text DEFAULT ''::text NOT NULL,
+  display_name text DEFAULT ''::text NOT NULL,
+  consent boolean DEFAULT false NOT NULL,
+  testimonial_id integer,
+  requested_at timestamp with time zone DEFAULT now() NOT NULL,
+  submitted_at timestamp with time zone,
+  CONSTRAINT reviews_display_name_check CHECK (char_length(display_name) <= 100),
+  CONSTRAINT reviews_job_id_fkey FOREIGN KEY (job_id) REFERENCES jobs(id) ON DELETE CASCADE,
+  CONSTRAINT reviews_job_id_key UNIQUE (job_id),
+  CONSTRAINT reviews_pkey PRIMARY KEY (id),
+  CONSTRAINT reviews_stars_check CHECK (stars >= 1 AND stars <= 5),
+  CONSTRAINT reviews_submitted_has_stars CHECK (submitted_at IS NULL OR stars IS NOT NULL),
+  CONSTRAINT reviews_testimonial_id_fkey FOREIGN KEY (testimonial_id) REFERENCES testimonials(id) ON DELETE SET NULL,
+  CONSTRAINT reviews_text_check CHECK (char_length(text) <= 2000),
+  CONSTRAINT reviews_token_check CHECK (length(token) >= 22),
+  CONSTRAINT reviews_token_key UNIQUE (token)
+);
+CREATE UNIQUE INDEX reviews_job_id_key ON reviews USING btree (job_id);
+CREATE UNIQUE INDEX reviews_pkey ON reviews USING btree (id);
+CREATE UNIQUE INDEX reviews_token_key ON reviews USING btree (token);
+
 CREATE TABLE row_counts (
   table_name text NOT NULL,
   n bigint NOT NULL,
@@ -588,7 +635,9 @@ CREATE TABLE services (
   updated_at timestamp with time zone DEFAULT now() NOT NULL,
   price_cents integer DEFAULT 0 NOT NULL,
   duration_minutes integer DEFAULT 0 NOT NULL,
+  follow_up_days integer,
   CONSTRAINT services_duration_minutes_check CHECK (duration_minutes >= 0 AND duration_minutes <= 10080),
+  CONSTRAINT services_follow_up_days_check CHECK (follow_up_days >= 1 AND follow_up_days <= 3650),
   CONSTRAINT services_kind_check CHECK (kind = ANY (ARRAY['car'::text, 'boat'::text])),
   CONSTRAINT services_pkey PRIMARY KEY (id),
   CONSTRAINT services_price_cents_check CHECK (price_cents >= 0 AND price_cents <= 10000000)
@@ -639,6 +688,8 @@ CREATE TABLE site_settings (
   calendar_feed_token text,
   payment_instructions text DEFAULT ''::text NOT NULL,
   invoice_due_days integer DEFAULT 14 NOT NULL,
+  google_review_url text DEFAULT ''::text NOT NULL,
+  CONSTRAINT site_settings_google_review_url_check CHECK (google_review_url = ''::text OR google_review_url ~ '^https://'::text AND char_length(google_review_url) <= 500),
   CONSTRAINT site_settings_id_check CHECK (id = 1),
   CONSTRAINT site_settings_invoice_due_days_check CHECK (invoice_due_days >= 0 AND invoice_due_days <= 365),
   CONSTRAINT site_settings_payment_instructions_check CHECK (length(payment_instructions) <= 2000),
@@ -662,12 +713,14 @@ CREATE TABLE testimonials (
   sort_order integer DEFAULT 0 NOT NULL,
   created_at timestamp with time zone DEFAULT now() NOT NULL,
   updated_at timestamp with time zone DEFAULT now() NOT NULL,
+  published boolean DEFAULT false NOT NULL,
   CONSTRAINT testimonials_pkey PRIMARY KEY (id),
   CONSTRAINT testimonials_rating_check CHECK (rating >= 1 AND rating <= 5)
 );
 CREATE INDEX testimonials_created_at_id_idx ON testimonials USING btree (created_at, id);
 CREATE INDEX testimonials_lower_name_id_idx ON testimonials USING btree (lower(name), id);
 CREATE UNIQUE INDEX testimonials_pkey ON testimonials USING btree (id);
+CREATE INDEX testimonials_published_id_idx ON testimonials USING btree (published, id);
 CREATE INDEX testimonials_rating_id_idx ON testimonials USING btree (rating, id);
 CREATE INDEX testimonials_sort_order_id_idx ON testimonials USING btree (sort_order, id);
 CREATE TRIGGER testimonials_content_version AFTER INSERT OR DELETE OR UPDATE OR TRUNCATE ON testimonials FOR EACH STATEMENT EXECUTE FUNCTION bump_content_version();
@@ -772,9 +825,11 @@ CREATE SEQUENCE job_events_id_seq AS integer OWNED BY job_events.id;
 CREATE SEQUENCE jobs_id_seq AS integer OWNED BY jobs.id;
 CREATE SEQUENCE lead_events_id_seq AS integer OWNED BY lead_events.id;
 CREATE SEQUENCE lead_photos_id_seq AS integer OWNED BY lead_photos.id;
+CREATE SEQUENCE maintenance_reminders_id_seq AS integer OWNED BY maintenance_reminders.id;
 CREATE SEQUENCE payments_id_seq AS integer OWNED BY payments.id;
 CREATE SEQUENCE quote_requests_id_seq AS integer OWNED BY quote_requests.id;
 CREATE SEQUENCE rate_limit_hits_id_seq AS bigint OWNED BY rate_limit_hits.id;
+CREATE SEQUENCE reviews_id_seq AS integer OWNED BY reviews.id;
 CREATE SEQUENCE row_history_id_seq AS bigint OWNED BY row_history.id;
 CREATE SEQUENCE services_id_seq AS integer OWNED BY services.id;
 CREATE SEQUENCE testimonials_id_seq AS integer OWNED BY testimonials.id;

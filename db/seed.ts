@@ -22,7 +22,8 @@ export async function seedContent(db: Kysely<Database>): Promise<void> {
   await seedOnce(db, "public-content-v1", async (trx) => {
     await trx
       .insertInto("testimonials")
-      .values(testimonials.map((t, i) => ({ ...t, sort_order: i })))
+      // Shown on the site: the column's default (false) is for customers' reviews (docs/decisions/0091).
+      .values(testimonials.map((t, i) => ({ ...t, sort_order: i, published: true })))
       .execute();
     // sort_order counts within each category: the page orders by category, then it.
     const positions = new Map<string, number>();

@@ -12,6 +12,7 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 export const originCheck: RequestHandler = (req, res, next) => {
   if (SAFE_METHODS.has(req.method)) return next();
   if (isBearerOnly(req)) return next();
+  if (isOneClickUnsubscribe(req)) return next();
   const fetchSite = req.get("sec-fetch-site");
   const origin = req.get("origin");
   const expected = expectedOrigin(`${req.protocol}://${req.get("host")}`);
@@ -48,4 +49,17 @@ function isBearerOnly(req: Parameters<RequestHandler>[0]): boolean {
   if (req.get("cookie") !== undefined) return false;
   if (!/^Bearer\s/i.test(req.get("authorization") ?? "")) return false;
   return BEARER_PATHS.some((prefix) => req.path.startsWith(prefix));
+}
+
+/**
+ * RFC 8058's one-click unsubscribe: a mail client POSTs
+ * `List-Unsubscribe=One-Click` to the link in the List-Unsubscribe header,
+ * and a webmail client may do it from its own origin. So a POST to
+ * /unsubscribe/{token} passes whatever its origin (docs/decisions/0091). It is
+ * safe to: no cookie or session gives it any power (the unguessable token in
+ * the path is the whole authority), and all it can do is stop the review
+ * requests and reminders of the customer the token names. Only that path, only POST.
+ */
+function isOneClickUnsubscribe(req: Parameters<RequestHandler>[0]): boolean {
+  return req.method === "POST" && /^\/unsubscribe\/[A-Za-z0-9_-]{1,100}\/?$/.test(req.path);
 }

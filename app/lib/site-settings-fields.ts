@@ -63,6 +63,14 @@ export const SETTING_FIELDS: readonly SettingField[] = [
     hint: "An invoice is due this many days after it is sent (0 to 365; empty is 14). Invoices already sent keep their due date.",
   },
   {
+    name: "googleReviewUrl",
+    label: "Google Review URL",
+    kind: "url",
+    maxLength: 500,
+    required: false,
+    hint: "An https:// address; a customer who gives 4 or 5 stars is asked to review you there too. Leave empty for none.",
+  },
+  {
     name: "serviceArea",
     label: "Service Area",
     kind: "text",

@@ -60,6 +60,10 @@ export const siteSettingsSchema = z.object({
   invoiceDueDays: z.preprocess((value) => value ?? "", line("invoiceDueDays"))
     .transform((value) => value || "14")
     .pipe(z.string().refine((value) => /^\d{1,3}$/.test(value) && Number(value) <= 365, "Invoice Due (days) must be a whole number from 0 to 365.")),
+  // Absent (a caller that predates it) is none, like empty.
+  googleReviewUrl: z.preprocess((value) => value ?? "", line("googleReviewUrl")).pipe(
+    z.string().refine((value) => value === "" || isHttpsUrl(value), "Google Review URL must be an https:// address, or empty."),
+  ),
   serviceArea: line("serviceArea"),
   facebookUrl: line("facebookUrl").pipe(
     z.string().refine((value) => value === "" || isHttpsUrl(value), "Facebook URL must be an https:// address, or empty."),

@@ -37,6 +37,8 @@ export interface PrivateSettings {
   paymentInstructions: string;
   /** Invoice Due (days): an invoice is due this many days after it is sent, as typed ("14"). */
   invoiceDueDays: string;
+  /** Google Review URL: where a happy reviewer is asked to review us on Google (an https URL, "" for none). */
+  googleReviewUrl: string;
 }
 
 /** Everything the settings form edits. */

@@ -108,7 +108,7 @@ export function meta({ data: loaderData, error }: Route.MetaArgs) {
 }
 
 export default function JobPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { job, events, done } = loaderData;
+  const { job, events, review, done } = loaderData;
   const failure = actionData ?? undefined;
   return (
     <main className="mx-auto max-w-3xl space-y-5 px-4 py-6 sm:px-6 lg:py-8">
@@ -127,6 +127,7 @@ export default function JobPage({ loaderData, actionData }: Route.ComponentProps
       <JobSummary job={job} />
       <JobActions {...loaderData} failure={failure} />
       {job.status !== "cancelled" && <CreateInvoiceButton jobId={job.id} />}
+      {review && <JobReview review={review} />}
       <section aria-labelledby="job-history-heading" className="rounded-xl border border-slate-200 bg-white p-4 sm:p-5">
         <h3 id="job-history-heading" className="text-base font-semibold text-slate-900">
           History
@@ -147,6 +148,53 @@ export default function JobPage({ loaderData, actionData }: Route.ComponentProps
         </ol>
       </section>
     </main>
+  );
+}
+
+/** The customer's review of the job: asked for, then their stars and words, and the testimonial it became. */
+function JobReview({ review }: { review: NonNullable<Route.ComponentProps["loaderData"]["review"]> }) {
+  const given = review.submitted;
+  return (
+    <section aria-labelledby="job-review-heading" className="rounded-xl border border-slate-200 bg-white p-4 sm:p-5">
+      <h3 id="job-review-heading" className="text-base font-semibold text-slate-900">
+        Review
+      </h3>
+      {given ? (
+        <div className="mt-2 space-y-1 text-sm">
+          <p className="font-medium text-slate-900">
+            {given.stars === 1 ? "1 star" : `${given.stars} stars`}
+            {given.displayName && ` from ${given.displayName}`} ·{" "}
+            <time dateTime={given.at.iso} title={given.at.exact}>
+              {given.at.exact}
+            </time>
+          </p>
+          {given.text && <p className="break-words whitespace-pre-line text-slate-700">{given.text}</p>}
+          <p className="text-slate-600">
+            {given.testimonialId ? (
+              <>
+                {given.published ? "Shown on the website as a " : "May be shown on the website: an unpublished "}
+                <Link to={`/admin/testimonials?q=${encodeURIComponent(given.text.slice(0, 40))}`} className="font-semibold text-brand-700 hover:underline">
+                  testimonial
+                </Link>
+                {given.published ? "." : " until you publish it."}
+              </>
+            ) : given.consent ? (
+              "May be shown on the website (no text to show)."
+            ) : (
+              "Not for the website."
+            )}
+          </p>
+        </div>
+      ) : (
+        <p className="mt-2 text-sm text-slate-700">
+          Asked for on{" "}
+          <time dateTime={review.requestedAt.iso} title={review.requestedAt.exact}>
+            {review.requestedAt.exact}
+          </time>
+          ; no answer yet.
+        </p>
+      )}
+    </section>
   );
 }
 

@@ -2,6 +2,8 @@ import type { DB, OpenDatabase } from "./db.server";
 import { env } from "./env.server";
 import { queueDueJobReminders } from "./jobs/job-reminders.server";
 import { queueDueReminders } from "./leads/reminders.server";
+import { queueDueMaintenanceReminders } from "./reviews/maintenance-reminders.server";
+import { queueDueReviewRequests } from "./reviews/review-requests.server";
 import { closeMailTransport } from "./mail.server";
 import { deliverDueEmails } from "./outbox-delivery.server";
 import { releaseOrphanedClaims } from "./outbox.server";
@@ -76,6 +78,20 @@ function remindOfComingJobs(db: DB): void {
 }
 
 /**
+ * Queues the review requests (REVIEW_REQUEST_MINUTES after Mark Done) and the
+ * maintenance reminders (a service's follow-up days after a job) that are
+ * due, then delivers them; each is claimed once across processes.
+ */
+function askForReviewsAndRemindOfVisits(db: DB): void {
+  enqueue(async () => {
+    if (state.stop?.signal.aborted) return;
+    const requests = await queueDueReviewRequests(db);
+    const reminders = await queueDueMaintenanceReminders(db);
+    if (requests + reminders) kickOutbox(db);
+  }, "review-requests");
+}
+
+/**
  * A new lead's reminder is sent when it falls due, not at the next tick after
  * it. The tick is the safety net: after a restart, or for a lead another
  * process took in.
@@ -125,7 +141,8 @@ function removeOrphanUploads(db: DB): void {
 }
 
 /**
- * On the server's database: the outbox, the lead and appointment reminders every
+ * On the server's database: the outbox, the lead and appointment reminders, the
+ * review requests and maintenance reminders every
  * OUTBOX_EVERY_MS, the rate-limit clean-up and the trash purge every hour
  * (and the purge at start).
  */
@@ -143,11 +160,13 @@ export function startBackgroundJobs(database: OpenDatabase): void {
   }, "outbox");
   remindOfWaitingLeads(db);
   remindOfComingJobs(db);
+  askForReviewsAndRemindOfVisits(db);
   purgeExpiredTrash(db);
   removeOrphanUploads(db);
   state.timer = setInterval(() => {
     remindOfWaitingLeads(db);
     remindOfComingJobs(db);
+    askForReviewsAndRemindOfVisits(db);
     kickOutbox(db);
     if (++ticks % 240 === 0) {
       enqueue(() => pruneRateLimitHits(db), "rate-limit");

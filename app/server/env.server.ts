@@ -70,6 +70,11 @@ const schema = z.object({
     .positive({ error: "LEAD_REMINDER_MINUTES must be more than 0" })
     .max(7 * 24 * 60, { error: "LEAD_REMINDER_MINUTES must be at most a week (10080)" })
     .default(60),
+  REVIEW_REQUEST_MINUTES: z.coerce
+    .number({ error: "REVIEW_REQUEST_MINUTES must be a number of minutes, e.g. 120" })
+    .positive({ error: "REVIEW_REQUEST_MINUTES must be more than 0" })
+    .max(30 * 24 * 60, { error: "REVIEW_REQUEST_MINUTES must be at most 30 days (43200)" })
+    .default(120),
   APPOINTMENT_REMINDER_HOURS: z.coerce
     .number({ error: "APPOINTMENT_REMINDER_HOURS must be a number of hours, e.g. 24" })
     .positive({ error: "APPOINTMENT_REMINDER_HOURS must be more than 0" })

@@ -11,6 +11,8 @@ export interface Email {
   messageId?: string | null;
   /** Files sent with it (an estimate's PDF). */
   attachments?: EmailAttachment[] | null;
+  /** Extra headers, name → value (List-Unsubscribe on the e-mails that are not a transaction). */
+  headers?: Record<string, string> | null;
 }
 
 export interface EmailAttachment {
@@ -94,6 +96,7 @@ export async function sendEmail(email: Email, options: { signal?: AbortSignal } 
     replyTo: email.replyTo ?? undefined,
     messageId: email.messageId ?? undefined,
     attachments: email.attachments?.map(({ filename, contentType, content }) => ({ filename, contentType, content })),
+    headers: email.headers ?? undefined,
     signal: options.signal ? AbortSignal.any([deadline, options.signal]) : deadline,
   });
   if (url) return "mail server";

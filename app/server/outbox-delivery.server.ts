@@ -74,7 +74,7 @@ export async function claimDueEmails(db: DB, claimant: string, limit: number): P
 /** The message a row stands for; every send of the row is the same message (same Message-ID). */
 export function outboxMessage(row: OutboxEmail): Email {
   const attachments = row.attachments?.map((a) => ({ filename: a.filename, contentType: a.contentType, content: Buffer.from(a.base64, "base64") }));
-  return { to: row.to_address, subject: row.subject, text: row.text_body, html: row.html_body, replyTo: row.reply_to, messageId: row.message_id, attachments };
+  return { to: row.to_address, subject: row.subject, text: row.text_body, html: row.html_body, replyTo: row.reply_to, messageId: row.message_id, attachments, headers: row.headers };
 }
 
 /**

@@ -46,6 +46,7 @@ export async function enqueueEmail(db: DB, email: Email, about: EmailSubject = {
       attachments: email.attachments?.length
         ? JSON.stringify(email.attachments.map((a) => ({ filename: a.filename, contentType: a.contentType, base64: a.content.toString("base64") })))
         : null,
+      headers: email.headers && Object.keys(email.headers).length ? JSON.stringify(email.headers) : null,
     })
     .returning("id")
     .executeTakeFirstOrThrow();

@@ -8,6 +8,8 @@ export async function listTestimonials(db: DB) {
   return db
     .selectFrom("testimonials")
     .select(["id", "name", "text", "rating", "service", "image"])
+    // An unpublished one (a customer's review awaiting the owner) is not shown.
+    .where("published", "=", true)
     .orderBy("sort_order")
     .orderBy("id")
     .execute();

@@ -83,7 +83,7 @@ function toWorkWeek(row: { workday_start: string; workday_end: string; working_d
 export async function getBusinessSettings(db: DB): Promise<OwnerSettings> {
   const row = await db
     .selectFrom("site_settings")
-    .select([...Object.values(COLUMNS), "notify_email", "payment_instructions", "invoice_due_days", sql<string>`tax_rate::text`.as("tax_rate"), ...WORK_WEEK_COLUMNS])
+    .select([...Object.values(COLUMNS), "notify_email", "payment_instructions", "invoice_due_days", "google_review_url", sql<string>`tax_rate::text`.as("tax_rate"), ...WORK_WEEK_COLUMNS])
     .where("id", "=", 1)
     .executeTakeFirst();
   const settings = row ? (Object.fromEntries(NAMES.map((name) => [name, row[COLUMNS[name]]])) as unknown as SiteSettings) : SEED_SETTINGS;
@@ -95,6 +95,7 @@ export async function getBusinessSettings(db: DB): Promise<OwnerSettings> {
     taxRate: formatTaxRate(parseTaxRate(row?.tax_rate ?? "0") ?? 0),
     paymentInstructions: row?.payment_instructions ?? "",
     invoiceDueDays: String(row?.invoice_due_days ?? 14),
+    googleReviewUrl: row?.google_review_url ?? "",
     ...(row ? toWorkWeek(row) : DEFAULT_WORK_WEEK),
   };
 }
@@ -111,7 +112,7 @@ export async function getWorkWeek(db: DB): Promise<WorkWeek> {
  * row yet: it reads as the seed's values, and the first save creates the row.
  */
 export async function getSettings(db: DB): Promise<SiteSettings> {
-  const { notifyEmail: _private, taxRate: _rate, paymentInstructions: _pay, invoiceDueDays: _due, workdayStart, workdayEnd, workingDays, travelBufferMinutes, ...settings } =
+  const { notifyEmail: _private, taxRate: _rate, paymentInstructions: _pay, invoiceDueDays: _due, googleReviewUrl: _google, workdayStart, workdayEnd, workingDays, travelBufferMinutes, ...settings } =
     await getBusinessSettings(db);
   return settings;
 }
@@ -144,7 +145,7 @@ export async function saveSettings(db: DB, input: unknown, actorEmail: string): 
   // Only markup (or only what the sanitiser removed) is no story.
   if (parsed.success && !aboutStory.replace(/<[^>]*>/g, "").replace(/&nbsp;/g, " ").trim()) fields.aboutStory = "About Story is required.";
   if (!parsed.success || !workWeek.ok || Object.keys(fields).length > 0) throw new AppError(400, SETTINGS_INVALID_MESSAGE, { fields });
-  const { notifyEmail, taxRate, paymentInstructions, invoiceDueDays, ...settings } = { ...parsed.data, aboutStory };
+  const { notifyEmail, taxRate, paymentInstructions, invoiceDueDays, googleReviewUrl, ...settings } = { ...parsed.data, aboutStory };
   const week = workWeek.data;
   const values = {
     ...toColumns(settings),
@@ -152,6 +153,7 @@ export async function saveSettings(db: DB, input: unknown, actorEmail: string): 
     tax_rate: taxRate,
     payment_instructions: paymentInstructions,
     invoice_due_days: Number(invoiceDueDays),
+    google_review_url: googleReviewUrl,
     ...(week.workdayStart !== undefined && { workday_start: week.workdayStart }),
     ...(week.workdayEnd !== undefined && { workday_end: week.workdayEnd }),
     ...(week.workingDays !== undefined && { working_days: week.workingDays }),
@@ -166,7 +168,7 @@ export async function saveSettings(db: DB, input: unknown, actorEmail: string): 
     .returning(WORK_WEEK_COLUMNS)
     .executeTakeFirstOrThrow();
   lastKnown = settings;
-  return { ...settings, notifyEmail, taxRate: formatTaxRate(parseTaxRate(taxRate) ?? 0), paymentInstructions, invoiceDueDays, ...toWorkWeek(stored) };
+  return { ...settings, notifyEmail, taxRate: formatTaxRate(parseTaxRate(taxRate) ?? 0), paymentInstructions, invoiceDueDays, googleReviewUrl, ...toWorkWeek(stored) };
 }
 
 /** The Tax Rate (%) in thousandths of a percent (6.25 % = 6250), for pricing an estimate. */

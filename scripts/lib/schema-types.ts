@@ -48,6 +48,8 @@ const JSONB_SHAPES: Record<string, string> = {
   "row_history.after": "Record<string, unknown>",
   // The files sent with an e-mail (app/server/outbox.server.ts), their bytes in base64.
   "email_outbox.attachments": "{ filename: string; contentType: string; base64: string }[]",
+  // Extra headers of an e-mail (List-Unsubscribe and List-Unsubscribe-Post), name → value.
+  "email_outbox.headers": "Record<string, string>",
 };
 
 /**

@@ -37,6 +37,7 @@ const EDITED = {
   taxRate: "6.25",
   paymentInstructions: "Zelle to pay@gleam-detailing.example",
   invoiceDueDays: "30",
+  googleReviewUrl: "https://g.page/r/gleam-detailing/review",
   serviceArea: "Holland and the Lakeshore",
   facebookUrl: "https://www.facebook.com/gleamdetailing",
   openingHours: "Mon–Fri 8am–6pm\nSat 9am–2pm",
@@ -93,6 +94,8 @@ async function fillSetting(page: Page, label: string, value: string) {
 
 test.describe("with JavaScript", () => {
   test("every setting, saved once, shows on /, /about, in the footer, the structured data and the quote e-mails", async ({ page, smtp }) => {
+    // One long journey (sign-in, thirteen fields, four pages, a quote and its e-mails): twice the usual budget.
+    test.setTimeout(90_000);
     await signIn(page, ADMIN_EMAIL, { returnUrl: "/admin" });
     await page.getByRole("navigation", { name: "Dashboard" }).getByRole("link", { name: "Business Settings" }).click();
     await expect(page).toHaveURL(/\/admin\/settings$/);

@@ -17,6 +17,8 @@ export interface ReceivedMail {
   messageId: string;
   /** Attached files, decoded. */
   attachments: { filename: string; contentType: string; content: Buffer }[];
+  /** Every header as received (unfolded), by lower-case name; a repeated one's last value. */
+  headers: Record<string, string>;
 }
 
 /**
@@ -63,6 +65,9 @@ export async function startSmtpSink(port = 0) {
               html: typeof mail.html === "string" ? mail.html : "",
               messageId: mail.messageId ?? "",
               attachments: mail.attachments.map((a) => ({ filename: a.filename ?? "", contentType: a.contentType, content: a.content })),
+              headers: Object.fromEntries(
+                mail.headerLines.map(({ key, line }) => [key.toLowerCase(), line.replace(/\r?\n[ \t]+/g, " ").slice(line.indexOf(":") + 1).trim()]),
+              ),
             });
             waiters.forEach((w) => w());
             if (replyDelayMs) setTimeout(callback, replyDelayMs).unref();

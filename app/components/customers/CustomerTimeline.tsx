@@ -8,6 +8,7 @@ const KIND_LABEL: Record<CustomerTimelineItem["kind"], string> = {
   job: "Job",
   invoice: "Invoice",
   payment: "Payment",
+  review: "Review",
   merged: "Merge",
 };
 

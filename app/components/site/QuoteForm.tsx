@@ -1,7 +1,8 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { icon } from "./icons";
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
-import { useActionData } from "react-router";
+import { useActionData, useSearchParams } from "react-router";
+import { quotePrefill } from "~/lib/quote-prefill";
 import { HONEYPOT_FIELD, PHOTO_FIELD, QUOTE_PHOTOS_MAX, VEHICLE_TYPE_SUGGESTIONS, type QuoteFormReply } from "~/lib/quote-form";
 import { Field, FORM_ID, inputClass, QUOTE_ANCHOR, type Errors, type FieldName } from "./QuoteField";
 import { QuoteSuccess } from "./QuoteSuccess";
@@ -72,7 +73,9 @@ function QuoteFormFields({
   const [validation, setValidation] = useState<QuoteValidationState>();
   const [wantValidation, setWantValidation] = useState(false);
   const errors: Errors = validation?.errors ?? (posted?.error as Errors | undefined) ?? {};
-  const defaults = (posted?.initialValue ?? {}) as Partial<Record<string, string>>;
+  const [searchParams] = useSearchParams();
+  // After a post, what was sent; else what a link filled in (a maintenance reminder's).
+  const defaults = (posted?.initialValue ?? (focusOnMount ? {} : quotePrefill(searchParams))) as Partial<Record<string, string>>;
 
   // Load validation as the form nears the screen, or at the latest on first focus.
   useEffect(() => {

@@ -46,6 +46,9 @@ export async function mergeCustomers(db: DB, targetId: number, sourceId: number,
         email: target.email || src.email,
         phone: target.phone || src.phone,
         notes: [target.notes, src.notes].filter(Boolean).join("\n").slice(0, 2000),
+        // Either record's unsubscribe is the person's (docs/decisions/0091): the earlier one stands.
+        // least() passes over a NULL.
+        unsubscribed_at: sql`least(unsubscribed_at, (SELECT unsubscribed_at FROM customers WHERE id = ${sourceId}))`,
         updated_at: sql`now()`,
       })
       .where("id", "=", targetId)

@@ -11,13 +11,13 @@ import type { DB } from "../db.server";
  * first, gathered from TIMELINE_SOURCES. Each source selects one kind of
  * record of the customer in the same columns (SourceRow) and says how an
  * entry reads; all of them run as one UNION ALL, one round trip however many
- * sources there are. Reviews join as a source of their own when they exist.
+ * sources there are.
  */
 
 export interface TimelineEntry {
   /** Unique in the timeline: "request-12". */
   key: string;
-  kind: "request" | "estimate" | "job" | "invoice" | "payment" | "merged";
+  kind: "request" | "estimate" | "job" | "invoice" | "payment" | "review" | "merged";
   at: Date;
   title: string;
   detail: string;
@@ -91,6 +91,22 @@ const payments: TimelineSource = {
   },
 };
 
+// A review sits at the moment it was sent; a request not answered (yet) is no entry.
+const reviews: TimelineSource = {
+  kind: "review",
+  select: (customerId) => sql`SELECT r.id, r.submitted_at AS at, r.stars::text AS a, r.text AS b, r.job_id::text AS c
+    FROM reviews r JOIN jobs j ON j.id = r.job_id JOIN quote_requests q ON q.id = j.lead_id
+    WHERE q.customer_id = ${customerId} AND r.submitted_at IS NOT NULL`,
+  entry: (r) => ({
+    title: `Review: ${starsText(Number(r.a))}`,
+    detail: r.b ? `Job #${r.c} · “${clip(r.b, 140)}”` : `Job #${r.c}`,
+    href: `/admin/jobs/${r.c}`,
+  }),
+};
+
+const starsText = (stars: number) => (stars === 1 ? "1 star" : `${stars} stars`);
+const clip = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1).trimEnd()}…` : text);
+
 const merges: TimelineSource = {
   kind: "merged",
   select: (customerId) => sql`SELECT ev.id, ev.created_at AS at, ev.body AS a, ev.actor AS b, NULL::text AS c
@@ -98,8 +114,8 @@ const merges: TimelineSource = {
   entry: (r) => ({ title: "Records merged", detail: r.b ? `${r.a} (${r.b})` : r.a!, href: null }),
 };
 
-/** Where the timeline's entries come from; reviews are added here. */
-export const TIMELINE_SOURCES: TimelineSource[] = [requests, estimates, jobs, invoices, payments, merges];
+/** Where the timeline's entries come from. */
+export const TIMELINE_SOURCES: TimelineSource[] = [requests, estimates, jobs, invoices, payments, reviews, merges];
 
 export async function customerTimeline(db: DB, customerId: number): Promise<TimelineEntry[]> {
   const parts = TIMELINE_SOURCES.map((s) => sql`SELECT ${s.kind}::text AS kind, t.* FROM (${s.select(customerId)}) t`);

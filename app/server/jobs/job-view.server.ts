@@ -56,6 +56,12 @@ export async function jobPageView(db: DB, id: number, now: Date) {
   const tz = env().BUSINESS_TIME_ZONE;
   const job = await getJob(db, id);
   const events = await jobEvents(db, [id]);
+  const review = await db
+    .selectFrom("reviews as r")
+    .leftJoin("testimonials as t", "t.id", "r.testimonial_id")
+    .select(["r.stars", "r.text", "r.display_name", "r.consent", "r.testimonial_id", "t.published", "r.requested_at", "r.submitted_at"])
+    .where("r.job_id", "=", id)
+    .executeTakeFirst();
   return {
     job: {
       id: job.id,
@@ -74,6 +80,22 @@ export async function jobPageView(db: DB, id: number, now: Date) {
     },
     values: jobFormValues(job),
     events: events.map((e) => ({ id: e.id, words: JOB_EVENT_WORDS[e.kind], body: e.body, actor: e.actor, at: shownTime(e.created_at, now, tz) })),
+    /** The customer's review (docs/decisions/0091): asked for, and what they said once they did. */
+    review: review && {
+      requestedAt: shownTime(review.requested_at, now, tz),
+      submitted:
+        review.submitted_at && review.stars
+          ? {
+              stars: review.stars,
+              text: review.text,
+              displayName: review.display_name,
+              consent: review.consent,
+              testimonialId: review.testimonial_id,
+              published: review.published === true,
+              at: shownTime(review.submitted_at, now, tz),
+            }
+          : null,
+    },
   };
 }
 

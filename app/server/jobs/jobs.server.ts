@@ -275,7 +275,14 @@ export async function markDone(db: DB, id: number, actor: string): Promise<void>
   await asActor(db, actor, async (trx) => {
     const row = await trx
       .updateTable("jobs")
-      .set({ status: "done", done_at: sql`now()`, reminder_due_at: null, updated_at: sql`now()` })
+      // The review request goes REVIEW_REQUEST_MINUTES later (../reviews/review-requests.server.ts).
+      .set({
+        status: "done",
+        done_at: sql`now()`,
+        reminder_due_at: null,
+        review_due_at: sql`now() + make_interval(secs => ${env().REVIEW_REQUEST_MINUTES * 60}::double precision)`,
+        updated_at: sql`now()`,
+      })
       .where("id", "=", id)
       .where("status", "in", [...LIVE_JOB_STATUSES])
       .returning("lead_id")

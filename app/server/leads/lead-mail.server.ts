@@ -28,6 +28,10 @@ export const EMAIL_KINDS = {
   // About a lead's invoice (../invoices/invoice-mail.server.ts).
   invoice: "Invoice to the customer",
   invoice_receipt: "Payment receipt",
+  // After a job, not transactions: the customer may unsubscribe (../reviews/review-mail.server.ts).
+  review_request: "Review request",
+  review_low: "Low review",
+  maintenance_reminder: "Maintenance reminder",
 } as const;
 export type EmailKind = keyof typeof EMAIL_KINDS;
 

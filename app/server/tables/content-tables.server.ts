@@ -20,6 +20,9 @@ export const TESTIMONIALS: TableDef = {
     rating: { type: "integer", title: "Rating", description: "1 to 5 stars", minimum: 1, maximum: 5, default: 5, sortable: true },
     service: { type: "string", title: "Service", maxLength: 200, searchable: true },
     image: { type: "string", title: "Image", format: "media_url", contentMediaType: "image/*", description: "A photo of the work" },
+    // The site shows published ones only. One the owner adds is published unless they untick it; a
+    // customer's review given with consent arrives unpublished (the column's default, docs/decisions/0091).
+    published: { type: "boolean", title: "Published", description: "Shown on the website", default: true, sortable: true },
     sort_order: sortOrder,
     created_at: createdAt,
   },
@@ -92,6 +95,16 @@ export const SERVICES: TableDef = {
       maximum: 10_080,
       default: 0,
       sortable: true,
+    },
+    follow_up_days: {
+      type: "integer",
+      title: "Follow-up (days)",
+      description: "How many days after a completed job with this service the customer is reminded of the next visit (e.g. 180); empty or 0 for no reminder",
+      minimum: 0,
+      maximum: 3650,
+      nullable: true,
+      // The dashboard's form sends an empty number as 0: none, stored as NULL (docs/decisions/0091).
+      write: (value) => (value === 0 ? null : value),
     },
     sort_order: { ...sortOrder, description: "Lower numbers are shown first within cars or boats" },
     created_at: createdAt,

@@ -51,11 +51,20 @@ export const DEPENDENTS: Record<string, Dependent[]> = {
     { table: "invoice_lines", column: "invoice_id", kind: "rows", parent: { table: "invoices", column: "lead_id" } },
     { table: "payments", column: "invoice_id", kind: "rows", parent: { table: "invoices", column: "lead_id" } },
     { table: "invoice_events", column: "invoice_id", kind: "rows", parent: { table: "invoices", column: "lead_id" } },
+    // Its jobs' reviews and maintenance reminders (docs/decisions/0091): a restore keeps each sent once.
+    { table: "reviews", column: "job_id", kind: "rows", parent: { table: "jobs", column: "lead_id" } },
+    { table: "maintenance_reminders", column: "job_id", kind: "rows", parent: { table: "jobs", column: "lead_id" } },
   ],
   services: [
     // An estimate's line keeps its text and price without the service; a restore links it again.
     { table: "estimate_lines", column: "service_id", kind: "link" },
     { table: "invoice_lines", column: "service_id", kind: "link" },
+    // The reminders already sent for it: restored, it does not remind those customers again.
+    { table: "maintenance_reminders", column: "service_id", kind: "rows" },
+  ],
+  testimonials: [
+    // The review stays; restoring the testimonial links it again (docs/decisions/0091).
+    { table: "reviews", column: "testimonial_id", kind: "link" },
   ],
 };
 

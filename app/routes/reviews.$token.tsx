@@ -1,0 +1,227 @@
+import type { ReactNode } from "react";
+import { CheckCircle2, ExternalLink, Phone } from "lucide-react";
+import { data, Form, redirect, useNavigation } from "react-router";
+import { SiteLogo } from "~/components/site/SiteLogo";
+import { focusRing } from "~/components/site/styles";
+import { useSiteSettings } from "~/components/site/use-site-settings";
+import { phoneE164 } from "~/lib/site-settings";
+import { AppError } from "~/server/app-error.server";
+import { readForm } from "~/server/form-body.server";
+import { REVIEW_NAME_MAX, REVIEW_TEXT_MAX } from "~/lib/review-limits";
+import {
+  parseReviewForm,
+  reviewForCustomer,
+  reviewThanks,
+  submitReview,
+  type ReviewFieldErrors,
+} from "~/server/reviews/review-page.server";
+import { databaseContext, requestInfoContext } from "~/server/request-context.server";
+import type { Route } from "./+types/reviews.$token";
+
+/*
+ * /reviews/{token} — the customer's review of a job (ui-contract.md,
+ * Customers and reviews; docs/decisions/0091): no sign-in, reached only
+ * through the unguessable link in the review request, never indexed. A plain
+ * POST form (no JavaScript needed): a mistake re-renders with the values kept
+ * and a message at the field; a review redirects back here, which then thanks.
+ * Imports nothing of the dashboard.
+ */
+
+function answer(error: unknown): never {
+  if (error instanceof AppError) {
+    if (error.status === 404) throw new Response(error.message, { status: 404, statusText: "Not Found", headers: { "X-Robots-Tag": "noindex" } });
+    throw data({ error: error.message }, { status: error.status, headers: error.details.headers });
+  }
+  throw error;
+}
+
+const PRIVATE = { "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex" };
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const db = context.get(databaseContext);
+  const review = await reviewForCustomer(db, params.token, context.get(requestInfoContext).clientIp).catch(answer);
+  const thanks = await reviewThanks(db, review);
+  return data({ customerName: review.customerName, thanks }, { headers: PRIVATE });
+}
+
+interface Rejected {
+  fields: ReviewFieldErrors;
+  values: { stars: string; text: string; displayName: string; consent: boolean };
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const db = context.get(databaseContext);
+  const review = await reviewForCustomer(db, params.token, context.get(requestInfoContext).clientIp).catch(answer);
+  const body = await readForm(request);
+  if (!body.ok) throw data({ error: body.error }, { status: body.status });
+  // Sent already (a second tab, a double press): nothing changes, the page thanks.
+  if (review.submittedAt) throw redirect(`/reviews/${params.token}`, 303);
+  const parsed = parseReviewForm(body.form);
+  if (!parsed.ok) {
+    const values = {
+      stars: String(body.form.get("stars") ?? ""),
+      text: String(body.form.get("text") ?? ""),
+      displayName: String(body.form.get("displayName") ?? ""),
+      consent: body.form.get("consent") === "yes",
+    };
+    return data<Rejected>({ fields: parsed.errors, values }, { status: 400, headers: PRIVATE });
+  }
+  await submitReview(db, review, parsed.input);
+  throw redirect(`/reviews/${params.token}`, 303);
+}
+
+export function headers({ loaderHeaders, actionHeaders }: Route.HeadersArgs) {
+  return actionHeaders.has("Cache-Control") ? actionHeaders : loaderHeaders;
+}
+
+export function meta() {
+  return [{ title: "How did we do?" }, { name: "robots", content: "noindex, nofollow" }, { name: "referrer", content: "same-origin" }];
+}
+
+export default function ReviewPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { customerName, thanks } = loaderData;
+  const { phone, businessName } = useSiteSettings();
+  const call = (
+    <a href={`tel:${phoneE164(phone)}`} className={`rounded font-semibold text-brand-700 underline underline-offset-2 ${focusRing}`}>
+      {phone}
+    </a>
+  );
+  return (
+    <div className="min-h-screen bg-slate-50 text-slate-900">
+      <header className="border-b border-slate-200 bg-white">
+        <div className="mx-auto flex max-w-2xl flex-wrap items-center justify-between gap-3 px-4 py-4 sm:px-6">
+          <SiteLogo onLight />
+          <a href={`tel:${phoneE164(phone)}`} className={`inline-flex items-center gap-2 rounded font-semibold text-brand-700 ${focusRing}`}>
+            <Phone aria-hidden className="size-4" />
+            {phone}
+          </a>
+        </div>
+      </header>
+      <main className="mx-auto max-w-2xl space-y-6 px-4 py-8 sm:px-6">
+        <div>
+          <h1 className="text-3xl font-extrabold tracking-tight">{thanks ? "Thank you for your review!" : "How did we do?"}</h1>
+          <p className="mt-1 text-slate-700">
+            {customerName}, your review of {businessName}
+          </p>
+        </div>
+        {thanks ? <Thanks stars={thanks.stars} googleReviewUrl={thanks.googleReviewUrl} businessName={businessName} call={call} /> : <ReviewForm rejected={actionData} />}
+      </main>
+    </div>
+  );
+}
+
+function Thanks({ stars, googleReviewUrl, businessName, call }: { stars: number; googleReviewUrl: string | null; businessName: string; call: ReactNode }) {
+  if (stars <= 3) {
+    return (
+      <p role="status" className="rounded-xl border border-slate-300 bg-white p-4 font-medium">
+        Thank you for telling us. We are sorry it was not what you hoped for: {businessName} has been told and will be in touch to make it right. You can also call
+        us at {call}.
+      </p>
+    );
+  }
+  return (
+    <div className="space-y-4">
+      <p role="status" className="flex items-start gap-2 rounded-xl border border-emerald-200 bg-emerald-50 p-4 font-medium text-emerald-900">
+        <CheckCircle2 aria-hidden className="mt-0.5 size-5 shrink-0 text-emerald-700" />
+        <span>We are glad you are happy with {businessName}. Thank you for your review!</span>
+      </p>
+      {googleReviewUrl && (
+        <p>
+          Would you tell others too? It helps a small business a lot.{" "}
+          <a
+            href={googleReviewUrl}
+            rel="noopener noreferrer"
+            className={`inline-flex items-center gap-1 rounded font-semibold text-brand-700 underline underline-offset-2 ${focusRing}`}
+          >
+            Review us on Google
+            <ExternalLink aria-hidden className="size-4" />
+          </a>
+        </p>
+      )}
+    </div>
+  );
+}
+
+const STAR_CHOICES = [1, 2, 3, 4, 5] as const;
+
+function ReviewForm({ rejected }: { rejected: Rejected | undefined }) {
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle";
+  const errors = rejected?.fields ?? {};
+  const values = rejected?.values;
+  const fieldClass = `mt-1 block w-full rounded-lg border border-slate-400 bg-white px-3 py-2 text-base ${focusRing}`;
+  const described = (name: keyof ReviewFieldErrors) => (errors[name] ? { "aria-invalid": true as const, "aria-describedby": `review-${name}-error` } : {});
+  return (
+    <Form method="post" className="space-y-5 rounded-xl border border-slate-200 bg-white p-4 sm:p-6">
+      {Object.keys(errors).length > 0 && (
+        <p role="alert" className="rounded-lg border border-red-300 bg-red-50 p-3 font-medium text-red-800">
+          Please correct the highlighted fields. Your review has not been sent yet.
+        </p>
+      )}
+      <fieldset aria-describedby={errors.stars ? "review-stars-error" : undefined}>
+        <legend className="font-semibold">Your rating</legend>
+        <div className="mt-2 flex flex-wrap gap-2">
+          {STAR_CHOICES.map((n) => (
+            <label key={n} className="inline-flex items-center gap-2 rounded-lg border border-slate-300 px-3 py-2 has-[:checked]:border-brand-700 has-[:checked]:bg-brand-50">
+              <input type="radio" name="stars" value={n} required defaultChecked={values?.stars === String(n)} className="size-4" />
+              {n === 1 ? "1 star" : `${n} stars`}
+            </label>
+          ))}
+        </div>
+        {errors.stars && <FieldError id="review-stars-error">{errors.stars}</FieldError>}
+      </fieldset>
+      <div>
+        <label htmlFor="review-text" className="font-semibold">
+          Your Review
+        </label>
+        <textarea
+          id="review-text"
+          name="text"
+          rows={6}
+          maxLength={REVIEW_TEXT_MAX}
+          defaultValue={values?.text ?? ""}
+          className={fieldClass}
+          {...described("text")}
+        />
+        <p className="mt-1 text-sm text-slate-600">Optional, up to {REVIEW_TEXT_MAX.toLocaleString("en-US")} characters.</p>
+        {errors.text && <FieldError id="review-text-error">{errors.text}</FieldError>}
+      </div>
+      <div>
+        <label htmlFor="review-name" className="font-semibold">
+          Name to Show
+        </label>
+        <input
+          id="review-name"
+          name="displayName"
+          type="text"
+          maxLength={REVIEW_NAME_MAX}
+          autoComplete="name"
+          defaultValue={values?.displayName ?? ""}
+          className={fieldClass}
+          {...described("displayName")}
+        />
+        <p className="mt-1 text-sm text-slate-600">Optional: how your name appears if we show your review; empty is your first name and initial.</p>
+        {errors.displayName && <FieldError id="review-displayName-error">{errors.displayName}</FieldError>}
+      </div>
+      <label className="flex items-start gap-2 font-medium">
+        <input type="checkbox" name="consent" value="yes" defaultChecked={values?.consent ?? false} className="mt-1 size-4" />
+        You may show my review on your website
+      </label>
+      <button
+        type="submit"
+        disabled={busy}
+        className={`inline-flex w-full items-center justify-center rounded-full bg-brand-700 px-6 py-3 font-semibold text-white hover:bg-brand-800 sm:w-auto ${focusRing}`}
+      >
+        Send Review
+      </button>
+    </Form>
+  );
+}
+
+function FieldError({ id, children }: { id: string; children: ReactNode }) {
+  return (
+    <p id={id} role="alert" className="mt-1 text-sm font-medium text-red-700">
+      {children}
+    </p>
+  );
+}

@@ -1,0 +1,98 @@
+import { CheckCircle2 } from "lucide-react";
+import { data, Form } from "react-router";
+import { SiteLogo } from "~/components/site/SiteLogo";
+import { focusRing } from "~/components/site/styles";
+import { useSiteSettings } from "~/components/site/use-site-settings";
+import { readForm } from "~/server/form-body.server";
+import { databaseContext, requestInfoContext } from "~/server/request-context.server";
+import { customerByUnsubscribeToken, unsubscribe } from "~/server/reviews/unsubscribe.server";
+import { takeRateLimit } from "~/server/rate-limit.server";
+import { WRONG_REVIEW_LIMIT } from "~/server/reviews/review-page.server";
+import type { Route } from "./+types/unsubscribe.$token";
+
+/*
+ * /unsubscribe/{token} — the one-click unsubscribe of the e-mails that are not
+ * a transaction (review requests, maintenance reminders; docs/decisions/0091).
+ * GET only asks (a link scanner that follows every link must not unsubscribe
+ * anyone); the button POSTs. A mail client's RFC 8058 POST, body
+ * `List-Unsubscribe=One-Click`, does the same without the page; the origin
+ * check lets this path's POST through (server/origin-check.ts). Never a
+ * redirect (RFC 8058 forbids one): the answer is the page, saying it is done.
+ */
+
+const PRIVATE = { "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex" };
+const NOT_FOUND = "There is no subscription at this address. Please check the link in your e-mail.";
+
+async function customerFor(db: Parameters<typeof customerByUnsubscribeToken>[0], token: string | undefined, clientIp: string) {
+  const customer = token && token.length <= 100 ? await customerByUnsubscribeToken(db, token) : undefined;
+  if (customer) return customer;
+  const { allowed, retryAfterSeconds } = await takeRateLimit(db, WRONG_REVIEW_LIMIT, clientIp);
+  if (!allowed) throw data({ error: "Too many tries from your network. Please try again in a few minutes." }, { status: 429, headers: { "Retry-After": String(retryAfterSeconds) } });
+  throw new Response(NOT_FOUND, { status: 404, statusText: "Not Found", headers: { "X-Robots-Tag": "noindex" } });
+}
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const customer = await customerFor(context.get(databaseContext), params.token, context.get(requestInfoContext).clientIp);
+  return data({ unsubscribed: customer.unsubscribedAt !== null }, { headers: PRIVATE });
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const db = context.get(databaseContext);
+  await customerFor(db, params.token, context.get(requestInfoContext).clientIp);
+  const body = await readForm(request);
+  if (!body.ok) throw data({ error: body.error }, { status: body.status });
+  const oneClick = body.form.get("List-Unsubscribe") === "One-Click";
+  if (!oneClick && body.form.get("intent") !== "unsubscribe") {
+    throw data({ error: "Send List-Unsubscribe=One-Click, or press Unsubscribe on the page." }, { status: 400 });
+  }
+  await unsubscribe(db, params.token);
+  return data({ done: true }, { headers: PRIVATE });
+}
+
+export function headers({ loaderHeaders, actionHeaders }: Route.HeadersArgs) {
+  return actionHeaders.has("Cache-Control") ? actionHeaders : loaderHeaders;
+}
+
+export function meta() {
+  return [{ title: "Unsubscribe" }, { name: "robots", content: "noindex, nofollow" }, { name: "referrer", content: "same-origin" }];
+}
+
+export default function UnsubscribePage({ loaderData, actionData }: Route.ComponentProps) {
+  const { businessName } = useSiteSettings();
+  const done = loaderData.unsubscribed || actionData?.done;
+  return (
+    <div className="min-h-screen bg-slate-50 text-slate-900">
+      <header className="border-b border-slate-200 bg-white">
+        <div className="mx-auto max-w-2xl px-4 py-4 sm:px-6">
+          <SiteLogo onLight />
+        </div>
+      </header>
+      <main className="mx-auto max-w-2xl space-y-6 px-4 py-8 sm:px-6">
+        <h1 className="text-3xl font-extrabold tracking-tight">Unsubscribe</h1>
+        {done ? (
+          <p role="status" className="flex items-start gap-2 rounded-xl border border-emerald-200 bg-emerald-50 p-4 font-medium text-emerald-900">
+            <CheckCircle2 aria-hidden className="mt-0.5 size-5 shrink-0 text-emerald-700" />
+            <span>
+              You are unsubscribed: {businessName} will send you no more review requests or maintenance reminders. E-mails about your own requests, estimates,
+              appointments and invoices still come.
+            </span>
+          </p>
+        ) : (
+          <Form method="post" className="space-y-4 rounded-xl border border-slate-200 bg-white p-4">
+            <input type="hidden" name="intent" value="unsubscribe" />
+            <p>
+              Stop the review requests and maintenance reminders from {businessName}? E-mails about your own requests, estimates, appointments and invoices still
+              come.
+            </p>
+            <button
+              type="submit"
+              className={`inline-flex w-full items-center justify-center rounded-full bg-brand-700 px-6 py-3 font-semibold text-white hover:bg-brand-800 sm:w-auto ${focusRing}`}
+            >
+              Unsubscribe
+            </button>
+          </Form>
+        )}
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,140 @@
+import { sql } from "kysely";
+import { REVIEW_NAME_MAX, REVIEW_TEXT_MAX } from "~/lib/review-limits";
+import { AppError } from "../app-error.server";
+import { kickOutbox } from "../background.server";
+import type { DB } from "../db.server";
+import { enqueueEmail } from "../outbox.server";
+import { takeRateLimit, type Limit } from "../rate-limit.server";
+import { getBusinessSettings, getSettings } from "../settings.server";
+import { lowReviewEmail } from "./review-mail.server";
+
+/**
+ * What /reviews/{token} (the customer's page, no sign-in) reads and does
+ * (docs/decisions/0091). A wrong token costs a hit of the client's limit, as
+ * on the appointment page. The first submission is the review: the row is
+ * filled only while submitted_at is empty, in one transaction with the
+ * testimonial (given consent and a text) and the owner's e-mail (1 to 3
+ * stars); a second one changes nothing and sees the thanks.
+ */
+
+export const WRONG_REVIEW_LIMIT: Limit = { bucket: "review-miss:ip", max: 20, windowMs: 10 * 60_000 };
+export const REVIEW_NOT_FOUND = "There is no review request at this address. Please check the link in your e-mail.";
+
+export interface ReviewRecord {
+  id: number;
+  jobId: number;
+  leadId: number;
+  stars: number | null;
+  submittedAt: Date | null;
+  customerName: string;
+  customerEmail: string;
+  customerPhone: string;
+}
+
+async function reviewByToken(db: DB, token: string): Promise<ReviewRecord | undefined> {
+  return db
+    .selectFrom("reviews as r")
+    .innerJoin("jobs as j", "j.id", "r.job_id")
+    .innerJoin("quote_requests as q", "q.id", "j.lead_id")
+    .innerJoin("customers as c", "c.id", "q.customer_id")
+    .select([
+      "r.id",
+      "r.job_id as jobId",
+      "j.lead_id as leadId",
+      "r.stars",
+      "r.submitted_at as submittedAt",
+      sql<string>`coalesce(nullif(q.name, ''), c.name)`.as("customerName"),
+      sql<string>`coalesce(nullif(q.email, ''), c.email)`.as("customerEmail"),
+      sql<string>`coalesce(nullif(q.phone, ''), c.phone)`.as("customerPhone"),
+    ])
+    .where("r.token", "=", token)
+    .executeTakeFirst();
+}
+
+/** The review for its token, or a 404 (counted against the client's wrong-token limit, past which it is a 429). */
+export async function reviewForCustomer(db: DB, token: string | undefined, clientIp: string): Promise<ReviewRecord> {
+  const review = token && token.length <= 100 ? await reviewByToken(db, token) : undefined;
+  if (review) return review;
+  const { allowed, retryAfterSeconds } = await takeRateLimit(db, WRONG_REVIEW_LIMIT, clientIp);
+  if (!allowed) {
+    const { phone } = await getSettings(db);
+    throw new AppError(429, `Too many tries from your network. Please try again in a few minutes, or call us at ${phone}.`, {
+      headers: { "Retry-After": String(retryAfterSeconds) },
+    });
+  }
+  throw new AppError(404, REVIEW_NOT_FOUND);
+}
+
+export interface ReviewInput {
+  stars: number;
+  text: string;
+  displayName: string;
+  consent: boolean;
+}
+
+export type ReviewFieldErrors = Partial<Record<"stars" | "text" | "displayName", string>>;
+
+/** The form's fields, or a message per field (the labels are the UI contract's). */
+export function parseReviewForm(form: FormData): { ok: true; input: ReviewInput } | { ok: false; errors: ReviewFieldErrors } {
+  const errors: ReviewFieldErrors = {};
+  const rawStars = String(form.get("stars") ?? "");
+  const stars = /^[1-5]$/.test(rawStars) ? Number(rawStars) : 0;
+  if (!stars) errors.stars = "Choose from 1 star to 5 stars.";
+  const text = String(form.get("text") ?? "").replace(/\r\n?/g, "\n").trim();
+  if (text.length > REVIEW_TEXT_MAX) errors.text = `Your Review must be at most ${REVIEW_TEXT_MAX.toLocaleString("en-US")} characters (it has ${text.length.toLocaleString("en-US")}).`;
+  const displayName = String(form.get("displayName") ?? "").trim();
+  if (displayName.length > REVIEW_NAME_MAX) errors.displayName = `Name to Show must be at most ${REVIEW_NAME_MAX} characters.`;
+  else if (/[\r\n]/.test(displayName)) errors.displayName = "Name to Show must be on one line.";
+  if (Object.keys(errors).length) return { ok: false, errors };
+  return { ok: true, input: { stars, text, displayName, consent: form.get("consent") === "yes" } };
+}
+
+/** "Dana K." of "Dana Kowalski": what a testimonial shows when the customer chose no name. */
+export function shortDisplayName(fullName: string): string {
+  const [first, ...rest] = fullName.trim().split(/\s+/);
+  const last = rest.at(-1);
+  return last ? `${first} ${last[0]!.toUpperCase()}.` : first || "A customer";
+}
+
+/**
+ * Stores the review once; returns whether this call stored it (false: it had
+ * been sent already, and nothing changed). Whether the owner must be told
+ * (1–3 stars) is decided here too, in the same transaction.
+ */
+export async function submitReview(db: DB, review: ReviewRecord, input: ReviewInput): Promise<boolean> {
+  const stored = await db.transaction().execute(async (trx) => {
+    const stored = await trx
+      .updateTable("reviews")
+      .set({ stars: input.stars, text: input.text, display_name: input.displayName, consent: input.consent, submitted_at: sql`now()` })
+      .where("id", "=", review.id)
+      .where("submitted_at", "is", null)
+      .returning("id")
+      .executeTakeFirst();
+    if (!stored) return false;
+    // With consent, a review with words becomes a testimonial the owner publishes when they choose.
+    if (input.consent && input.text) {
+      const testimonial = await trx
+        .insertInto("testimonials")
+        .values({ name: input.displayName || shortDisplayName(review.customerName), text: input.text, rating: input.stars, published: false })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      await trx.updateTable("reviews").set({ testimonial_id: testimonial.id }).where("id", "=", review.id).execute();
+    }
+    if (input.stars <= 3) {
+      const settings = await getBusinessSettings(trx);
+      await enqueueEmail(trx, lowReviewEmail({ ...review, stars: input.stars, text: input.text }, settings), { leadId: review.leadId, kind: "review_low" });
+    }
+    return true;
+  });
+  // The owner hears of a low review at once, not at the next tick.
+  if (stored && input.stars <= 3) kickOutbox(db);
+  return stored;
+}
+
+/** What the page shows after the review: its stars, and the Google Review URL for 4 or 5. */
+export async function reviewThanks(db: DB, review: ReviewRecord): Promise<{ stars: number; googleReviewUrl: string | null } | null> {
+  if (!review.submittedAt || !review.stars) return null;
+  if (review.stars < 4) return { stars: review.stars, googleReviewUrl: null };
+  const { googleReviewUrl } = await getBusinessSettings(db);
+  return { stars: review.stars, googleReviewUrl: googleReviewUrl || null };
+}
