@@ -32,6 +32,7 @@ function estimate(lines: number): Estimate {
     decidedAt: null,
     createdAt: new Date(),
     customer: { name: "Jordan Example", email: "jordan@example.com", phone: "(616) 555-0188", vehicleType: "SUV" },
+    vehicle: { id: 1, label: "2021 Honda CR-V (SUV, Silver)" },
     lines: Array.from({ length: lines }, (_, i) => ({ description: `Service line ${i + 1}: interior, exterior and glass`, quantity: 1 + (i % 3), unitPriceCents: 8_900 + i * 1_000, serviceId: null })),
   };
 }

@@ -153,6 +153,7 @@ export interface Estimates {
   total_cents: Generated<Int8>;
   updated_at: Generated<Timestamp>;
   valid_until: Timestamp;
+  vehicle_id: number | null;
   viewed_at: Timestamp | null;
 }
 
@@ -260,6 +261,7 @@ export interface Jobs {
   status: Generated<"scheduled" | "on_the_way" | "done" | "cancelled">;
   token: string;
   updated_at: Generated<Timestamp>;
+  vehicle_id: number | null;
 }
 
 export interface LeadEvents {

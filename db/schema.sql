@@ -224,6 +224,7 @@ CREATE TABLE estimates (
   decided_at timestamp with time zone,
   created_at timestamp with time zone DEFAULT now() NOT NULL,
   updated_at timestamp with time zone DEFAULT now() NOT NULL,
+  vehicle_id integer,
   CONSTRAINT estimates_copied_from_fkey FOREIGN KEY (copied_from) REFERENCES estimates(id) ON DELETE SET NULL,
   CONSTRAINT estimates_duration_minutes_check CHECK (duration_minutes >= 0 AND duration_minutes <= 10080),
   CONSTRAINT estimates_lead_id_fkey FOREIGN KEY (lead_id) REFERENCES quote_requests(id) ON DELETE CASCADE,
@@ -231,13 +232,15 @@ CREATE TABLE estimates (
   CONSTRAINT estimates_pkey PRIMARY KEY (id),
   CONSTRAINT estimates_status_check CHECK (status = ANY (ARRAY['draft'::text, 'sent'::text, 'viewed'::text, 'accepted'::text, 'declined'::text, 'expired'::text])),
   CONSTRAINT estimates_token_check CHECK (length(token) >= 22),
-  CONSTRAINT estimates_token_key UNIQUE (token)
+  CONSTRAINT estimates_token_key UNIQUE (token),
+  CONSTRAINT estimates_vehicle_id_fkey FOREIGN KEY (vehicle_id) REFERENCES vehicles(id) ON DELETE SET NULL
 );
 CREATE INDEX estimates_lead_idx ON estimates USING btree (lead_id, id);
 CREATE UNIQUE INDEX estimates_number_key ON estimates USING btree (number);
 CREATE UNIQUE INDEX estimates_pkey ON estimates USING btree (id);
 CREATE INDEX estimates_status_idx ON estimates USING btree (status, id);
 CREATE UNIQUE INDEX estimates_token_key ON estimates USING btree (token);
+CREATE INDEX estimates_vehicle_idx ON estimates USING btree (vehicle_id) WHERE (vehicle_id IS NOT NULL);
 
 CREATE TABLE faqs (
   id integer DEFAULT nextval('faqs_id_seq'::regclass) NOT NULL,
@@ -404,6 +407,7 @@ CREATE TABLE jobs (
   done_at timestamp with time zone,
   cancelled_at timestamp with time zone,
   review_due_at timestamp with time zone,
+  vehicle_id integer,
   CONSTRAINT jobs_address_check CHECK (length(address) <= 300),
   CONSTRAINT jobs_buffer_minutes_check CHECK (buffer_minutes >= 0 AND buffer_minutes <= 240),
   CONSTRAINT jobs_busy_check CHECK (busy = tstzrange(starts_at, starts_at + make_interval(mins => duration_minutes + buffer_minutes), '[)'::text)),
@@ -416,7 +420,8 @@ CREATE TABLE jobs (
   CONSTRAINT jobs_pkey PRIMARY KEY (id),
   CONSTRAINT jobs_status_check CHECK (status = ANY (ARRAY['scheduled'::text, 'on_the_way'::text, 'done'::text, 'cancelled'::text])),
   CONSTRAINT jobs_token_check CHECK (length(token) >= 22),
-  CONSTRAINT jobs_token_key UNIQUE (token)
+  CONSTRAINT jobs_token_key UNIQUE (token),
+  CONSTRAINT jobs_vehicle_id_fkey FOREIGN KEY (vehicle_id) REFERENCES vehicles(id) ON DELETE SET NULL
 );
 CREATE INDEX jobs_lead_idx ON jobs USING btree (lead_id, id);
 CREATE INDEX jobs_no_overlap ON jobs USING gist (busy) WHERE (status <> 'cancelled'::text);
@@ -425,6 +430,7 @@ CREATE INDEX jobs_reminder_due_idx ON jobs USING btree (reminder_due_at) WHERE (
 CREATE INDEX jobs_review_due_idx ON jobs USING btree (review_due_at) WHERE (review_due_at IS NOT NULL);
 CREATE INDEX jobs_starts_idx ON jobs USING btree (starts_at);
 CREATE UNIQUE INDEX jobs_token_key ON jobs USING btree (token);
+CREATE INDEX jobs_vehicle_idx ON jobs USING btree (vehicle_id) WHERE (vehicle_id IS NOT NULL);
 
 CREATE TABLE lead_events (
   id integer DEFAULT nextval('lead_events_id_seq'::regclass) NOT NULL,

@@ -19,6 +19,7 @@ export interface EditorValues {
   durationMinutes: string;
   validUntil: string;
   message: string;
+  vehicleId: string;
 }
 
 export interface ServiceChoice {
@@ -40,6 +41,7 @@ export function toEstimateForm(values: EditorValues): EstimateForm {
     durationMinutes: values.durationMinutes,
     validUntil: values.validUntil,
     message: values.message,
+    vehicleId: values.vehicleId,
   };
 }
 

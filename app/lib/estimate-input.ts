@@ -1,4 +1,5 @@
 import { formatCents, parseDollars } from "./money";
+import { NOT_THEIR_VEHICLE, parseVehicleChoice } from "./vehicles";
 
 /**
  * The estimate editor's input, read and checked in one place (browser-safe:
@@ -26,6 +27,8 @@ export interface EstimateInput {
   /** YYYY-MM-DD. */
   validUntil: string;
   message: string;
+  /** One of the customer's saved vehicles, null for none. */
+  vehicleId: number | null;
 }
 
 /** What the form posted, as text: one entry per line for the repeated fields. */
@@ -37,9 +40,10 @@ export interface EstimateForm {
   durationMinutes: string;
   validUntil: string;
   message: string;
+  vehicleId: string;
 }
 
-/** Messages by field: `validUntil`, `durationMinutes`, `message`, `lines`, `lines.{i}.{description|quantity|unitPrice}`. */
+/** Messages by field: `validUntil`, `durationMinutes`, `message`, `vehicleId`, `lines`, `lines.{i}.{description|quantity|unitPrice}`. */
 export type EstimateFieldErrors = Record<string, string>;
 
 export type ParsedEstimate = { ok: true; input: EstimateInput } | { ok: false; errors: EstimateFieldErrors };
@@ -97,8 +101,10 @@ export function parseEstimateForm(form: EstimateForm, today: string): ParsedEsti
   if (!isDate(validUntil)) errors.validUntil = "Valid Until must be a date, like 2026-12-31.";
   else if (validUntil < today) errors.validUntil = "Valid Until cannot be in the past.";
   const message = parseMessage(form.message, errors);
-  if (Object.keys(errors).length) return { ok: false, errors };
-  return { ok: true, input: { lines, durationMinutes, validUntil, message } };
+  const vehicleId = parseVehicleChoice(form.vehicleId);
+  if (vehicleId === "invalid") errors.vehicleId = NOT_THEIR_VEHICLE;
+  if (Object.keys(errors).length || vehicleId === "invalid") return { ok: false, errors };
+  return { ok: true, input: { lines, durationMinutes, validUntil, message, vehicleId } };
 }
 
 /** A real calendar day written YYYY-MM-DD. */

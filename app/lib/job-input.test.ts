@@ -4,7 +4,7 @@ import { parseJobForm, readJobForm, type JobForm } from "./job-input";
 // The Schedule Job form's limits (issue 21, "Bad input"): each refusal is on
 // its field, and a refused form gives no input at all (nothing to store).
 const TODAY = "2026-11-27";
-const form = (rest: Partial<JobForm> = {}): JobForm => ({ date: "2026-12-07", startTime: "09:00", durationMinutes: "120", address: "12 Main St", notes: "", ...rest });
+const form = (rest: Partial<JobForm> = {}): JobForm => ({ date: "2026-12-07", startTime: "09:00", durationMinutes: "120", address: "12 Main St", notes: "", vehicleId: "", ...rest });
 
 function errorsOf(rest: Partial<JobForm>) {
   const parsed = parseJobForm(form(rest), TODAY);
@@ -14,7 +14,8 @@ function errorsOf(rest: Partial<JobForm>) {
 
 describe("parseJobForm", () => {
   it("reads a good form, the limits included", () => {
-    expect(parseJobForm(form(), TODAY)).toEqual({ ok: true, input: { date: "2026-12-07", startTime: "09:00", durationMinutes: 120, address: "12 Main St", notes: "" } });
+    expect(parseJobForm(form(), TODAY)).toEqual({ ok: true, input: { date: "2026-12-07", startTime: "09:00", durationMinutes: 120, address: "12 Main St", notes: "", vehicleId: null } });
+    expect(parseJobForm(form({ vehicleId: "42" }), TODAY)).toMatchObject({ ok: true, input: { vehicleId: 42 } });
     for (const rest of [
       { startTime: "00:00" },
       { startTime: "23:59" },
@@ -56,12 +57,18 @@ describe("parseJobForm", () => {
     expect(errorsOf({ notes: "n".repeat(2001) })).toEqual({ notes: "Notes can be at most 2000 characters." });
   });
 
+  it("refuses a vehicle that is not a vehicle's number on Vehicle", () => {
+    for (const vehicleId of ["0", "-1", "1.5", "abc", "1234567890"]) {
+      expect(errorsOf({ vehicleId }), vehicleId).toEqual({ vehicleId: "Vehicle must be one of this customer's vehicles." });
+    }
+  });
+
   it("names every bad field at once", () => {
     expect(Object.keys(errorsOf({ date: "x", startTime: "25:00", durationMinutes: "0", address: "" })).sort()).toEqual(["address", "date", "durationMinutes", "startTime"]);
   });
 
   it("reads the posted fields, a missing one as empty", () => {
     const posted = new URLSearchParams({ date: "2026-12-07", startTime: "09:00" });
-    expect(readJobForm(posted)).toEqual({ date: "2026-12-07", startTime: "09:00", durationMinutes: "", address: "", notes: "" });
+    expect(readJobForm(posted)).toEqual({ date: "2026-12-07", startTime: "09:00", durationMinutes: "", address: "", notes: "", vehicleId: "" });
   });
 });

@@ -1,4 +1,5 @@
 import { addDays } from "./time-zone";
+import { NOT_THEIR_VEHICLE, parseVehicleChoice } from "./vehicles";
 
 /**
  * The Schedule Job form (and Reschedule's), read and checked in one place:
@@ -20,11 +21,13 @@ export interface JobInput {
   durationMinutes: number;
   address: string;
   notes: string;
+  /** One of the customer's saved vehicles, null for none; left out (the customer's own booking), the estimate's. */
+  vehicleId?: number | null;
 }
 
 export type JobForm = Record<keyof JobInput, string>;
 
-/** Messages by field (`date`, `startTime`, `durationMinutes`, `address`, `notes`). */
+/** Messages by field (`date`, `startTime`, `durationMinutes`, `address`, `notes`, `vehicleId`). */
 export type JobFieldErrors = Partial<Record<keyof JobInput, string>>;
 
 export type ParsedJob = { ok: true; input: JobInput } | { ok: false; errors: JobFieldErrors };
@@ -39,7 +42,14 @@ export function readJobForm(form: FormData | URLSearchParams): JobForm {
     const value = form.get(name);
     return typeof value === "string" ? value : "";
   };
-  return { date: text("date"), startTime: text("startTime"), durationMinutes: text("durationMinutes"), address: text("address"), notes: text("notes") };
+  return {
+    date: text("date"),
+    startTime: text("startTime"),
+    durationMinutes: text("durationMinutes"),
+    address: text("address"),
+    notes: text("notes"),
+    vehicleId: text("vehicleId"),
+  };
 }
 
 /** Checks the form against the limits; `today` is YYYY-MM-DD in the business's time zone. */
@@ -65,6 +75,8 @@ export function parseJobForm(form: JobForm, today: string): ParsedJob {
   else if (address.length > JOB_ADDRESS_MAX) errors.address = `Address can be at most ${JOB_ADDRESS_MAX} characters.`;
   const notes = clean(form.notes).replace(/\r\n?/g, "\n");
   if (notes.length > JOB_NOTES_MAX) errors.notes = `Notes can be at most ${JOB_NOTES_MAX} characters.`;
-  if (Object.keys(errors).length) return { ok: false, errors };
-  return { ok: true, input: { date, startTime, durationMinutes, address, notes } };
+  const vehicleId = parseVehicleChoice(form.vehicleId);
+  if (vehicleId === "invalid") errors.vehicleId = NOT_THEIR_VEHICLE;
+  if (Object.keys(errors).length || vehicleId === "invalid") return { ok: false, errors };
+  return { ok: true, input: { date, startTime, durationMinutes, address, notes, vehicleId } };
 }

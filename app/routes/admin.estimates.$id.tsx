@@ -11,6 +11,7 @@ import { editorValues, postedValues, serviceChoices } from "~/server/estimates/e
 import { copyEstimate, estimateId, getEstimate, saveEstimate } from "~/server/estimates/estimates.server";
 import { sendEstimate } from "~/server/estimates/send.server";
 import { readForm } from "~/server/form-body.server";
+import { savedDetails } from "~/server/customers/saved-details.server";
 import { databaseContext } from "~/server/request-context.server";
 import { linkOrigin } from "~/server/site-url.server";
 import type { Route } from "./+types/admin.estimates.$id";
@@ -48,6 +49,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     },
     values: editorValues(estimate),
     services: await serviceChoices(db),
+    vehicles: (await savedDetails(db, estimate.leadId)).vehicles,
     done: done === "saved" || done === "sent" ? (done as "saved" | "sent") : null,
   };
 }

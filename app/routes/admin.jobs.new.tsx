@@ -74,7 +74,7 @@ export function meta({ data: loaderData }: Route.MetaArgs) {
 }
 
 export default function NewJobPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { lead, estimate, values } = loaderData;
+  const { lead, estimate, values, saved } = loaderData;
   const failure = actionData ?? undefined;
   const busy = useNavigation().state === "submitting";
   return (
@@ -94,7 +94,7 @@ export default function NewJobPage({ loaderData, actionData }: Route.ComponentPr
         <input type="hidden" name="lead" value={lead.id} />
         {estimate && <input type="hidden" name="estimate" value={estimate.id} />}
         {/* A refused form shows what was posted: a new key makes the uncontrolled fields take it. */}
-        <JobFields key={JSON.stringify(failure?.values ?? values)} idPrefix="job" values={failure?.values ?? values} errors={failure?.fields} />
+        <JobFields key={JSON.stringify(failure?.values ?? values)} idPrefix="job" values={failure?.values ?? values} errors={failure?.fields} saved={saved} />
         <button type="submit" className={buttonClass("primary")} disabled={busy}>
           Save Job
         </button>

@@ -104,7 +104,8 @@ export default function CustomerEstimatePage({ loaderData, actionData }: Route.C
         <div>
           <h1 className="text-3xl font-extrabold tracking-tight">Estimate #{estimate.number}</h1>
           <p className="mt-1 text-slate-700">
-            For {estimate.customerName} · valid until {estimate.validUntil}
+            For {estimate.customerName}
+            {estimate.vehicle && `, ${estimate.vehicle}`} · valid until {estimate.validUntil}
           </p>
         </div>
         <Decision status={estimate.status} outcome={outcome} phone={phone} reason={estimate.declineReason} validUntil={estimate.validUntil} />

@@ -27,6 +27,7 @@ import * as jobs from "./2026-11-28-06-jobs";
 import * as invoices from "./2026-11-28-07-invoices";
 import * as customers from "./2026-11-28-08-customers";
 import * as reviews from "./2026-11-28-09-reviews";
+import * as jobVehicles from "./2026-11-28-10-job-vehicles";
 
 // Listed explicitly (not read from disk) so the bundled server carries them.
 // Names sort by date; append new ones at the end.
@@ -59,4 +60,5 @@ export const migrations: Record<string, Migration> = {
   "2026-11-28-07-invoices": invoices,
   "2026-11-28-08-customers": customers,
   "2026-11-28-09-reviews": reviews,
+  "2026-11-28-10-job-vehicles": jobVehicles,
 };

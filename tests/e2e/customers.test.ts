@@ -103,6 +103,14 @@ for (const javaScriptEnabled of [true, false]) {
         await expect(vehicles.getByText("Ford F-150")).toHaveCount(0);
         await expect(vehicles.getByText("2021 Sea Ray SPX 190")).toBeVisible();
 
+        // A new job for them offers the saved vehicle, chosen as their only one.
+        await page.goto(`/admin/jobs/new?lead=${second!.id}`);
+        await hydrated(page);
+        await expect(page.getByLabel("Vehicle").locator("option:checked")).toHaveText("2021 Sea Ray SPX 190 (Boat, White)");
+        await axeClean(page);
+        await page.goto(customerUrl);
+        await hydrated(page);
+
         // Merge: into itself is refused with a clear message; another record found by search is joined.
         const merge = page.getByRole("region", { name: "Merge" });
         await merge.getByLabel("Customer Number").fill(customerId);

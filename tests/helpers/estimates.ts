@@ -29,6 +29,7 @@ export function estimateForm(lines: [string, string, string][], rest: Partial<Es
     quantity: lines.map((l) => l[1]),
     unitPrice: lines.map((l) => l[2]),
     serviceId: lines.map(() => ""),
+    vehicleId: "",
     durationMinutes: "240",
     validUntil: "2099-12-31",
     message: "Thanks for choosing us!",

@@ -8,7 +8,7 @@ import { env } from "~/server/env.server";
 let n = 0;
 
 /** A lead to schedule jobs for; its name is unique, so a refusal naming it can be told apart. */
-export async function insertJobLead(db: DB, values: { name?: string; email?: string; status?: LeadStatus; serviceAddress?: string } = {}) {
+export async function insertJobLead(db: DB, values: { name?: string; email?: string; phone?: string; status?: LeadStatus; serviceAddress?: string } = {}) {
   const i = ++n;
   const name = values.name ?? `Job Customer ${i}-${process.pid}`;
   const row = await db
@@ -16,7 +16,7 @@ export async function insertJobLead(db: DB, values: { name?: string; email?: str
     .values({
       name,
       email: values.email ?? `job${i}-${process.pid}@example.com`,
-      phone: "(616) 555-0177",
+      phone: values.phone ?? "(616) 555-0177",
       vehicle_type: "Sedan",
       message: "Full detail, please.",
       status: values.status ?? "contacted",
@@ -32,7 +32,7 @@ export const businessDay = (days: number) => addDays(dayIn(new Date(), env().BUS
 
 /** The Schedule Job form as posted. */
 export function jobForm(date: string, startTime: string, rest: Partial<JobForm> = {}): JobForm {
-  return { date, startTime, durationMinutes: "120", address: "12 Main St, Grand Rapids, MI", notes: "", ...rest };
+  return { date, startTime, durationMinutes: "120", address: "12 Main St, Grand Rapids, MI", notes: "", vehicleId: "", ...rest };
 }
 
 /** An invite (or calendar file) read back by a real iCalendar parser. */

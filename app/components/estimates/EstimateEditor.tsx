@@ -29,12 +29,14 @@ interface Props {
   };
   values: EditorValues;
   services: ServiceChoice[];
+  /** The customer's saved vehicles, to say which one the estimate is for. */
+  vehicles: { id: number; label: string }[];
   done: "saved" | "sent" | null;
   failure?: EditorFailure;
 }
 
-/** The editor: lines, duration, Valid Until, message, the totals, Save and Send Estimate. */
-export function EstimateEditor({ estimate, values: stored, services, done, failure }: Props) {
+/** The editor: lines, duration, Valid Until, the vehicle, message, the totals, Save and Send Estimate. */
+export function EstimateEditor({ estimate, values: stored, services, vehicles, done, failure }: Props) {
   const hydrated = useHydrated();
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
@@ -115,6 +117,18 @@ export function EstimateEditor({ estimate, values: stored, services, done, failu
             <Field label="Valid Until" name="validUntil" error={errors.validUntil}>
               <input id="validUntil" name="validUntil" type="date" value={values.validUntil} onChange={(e) => set({ validUntil: e.target.value })} className={INPUT} aria-invalid={errors.validUntil ? true : undefined} />
             </Field>
+            {(vehicles.length > 0 || values.vehicleId) && (
+              <Field label="Vehicle" name="vehicleId" error={errors.vehicleId}>
+                <select id="vehicleId" name="vehicleId" value={values.vehicleId} onChange={(e) => set({ vehicleId: e.target.value })} className={INPUT} aria-invalid={errors.vehicleId ? true : undefined}>
+                  <option value="">Not recorded</option>
+                  {vehicles.map((v) => (
+                    <option key={v.id} value={v.id}>
+                      {v.label}
+                    </option>
+                  ))}
+                </select>
+              </Field>
+            )}
           </div>
           <Field label="Message to Customer" name="message" error={errors.message}>
             <textarea id="message" name="message" rows={3} value={values.message} onChange={(e) => set({ message: e.target.value })} className={INPUT} />

@@ -18,7 +18,7 @@ const SELECT =
  * Mark Done, Cancel Job (a confirm step first) and the Reschedule form. A done
  * or cancelled job shows none of them.
  */
-export function JobActions({ job, values, confirmCancel, arrivalMinutes, failure }: Props) {
+export function JobActions({ job, values, saved, confirmCancel, arrivalMinutes, failure }: Props) {
   const busy = useNavigation().state === "submitting";
   if (!job.live) return null;
   const rescheduleFailure = failure?.intent === "reschedule" ? failure : undefined;
@@ -94,6 +94,7 @@ export function JobActions({ job, values, confirmCancel, arrivalMinutes, failure
             idPrefix="reschedule"
             values={rescheduleFailure?.values ?? values}
             errors={rescheduleFailure?.fields}
+            saved={saved}
           />
           <button type="submit" className={buttonClass("primary")} disabled={busy}>
             <CalendarClock aria-hidden className="size-4" />

@@ -18,6 +18,7 @@ export function JobSummary({ job }: { job: JobPageView["job"] }) {
             · {job.customer.phone} · {job.customer.vehicleType}
           </span>
         </Detail>
+        {job.vehicle && <Detail label="Vehicle">{job.vehicle}</Detail>}
         <Detail label="When">{job.when}</Detail>
         <Detail label="Address">
           {job.address}{" "}

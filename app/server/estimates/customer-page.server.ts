@@ -75,6 +75,7 @@ export function customerView(estimate: Estimate) {
     number: estimate.number,
     status: estimate.status,
     customerName: estimate.customer.name,
+    vehicle: estimate.vehicle?.label ?? null,
     validUntil: longDate(estimate.validUntil),
     message: estimate.message,
     declineReason: estimate.declineReason,

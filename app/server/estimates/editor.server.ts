@@ -17,6 +17,7 @@ export function editorValues(estimate: Estimate): EditorValues {
     durationMinutes: String(estimate.durationMinutes),
     validUntil: estimate.validUntil,
     message: estimate.message,
+    vehicleId: estimate.vehicle ? String(estimate.vehicle.id) : "",
   };
 }
 
@@ -29,7 +30,7 @@ export function postedValues(form: FormData): EditorValues {
   const unitPrice = all("unitPrice");
   const serviceId = all("serviceId");
   const lines: EditorLine[] = description.map((d, i) => ({ description: d, quantity: quantity[i] ?? "", unitPrice: unitPrice[i] ?? "", serviceId: serviceId[i] ?? "" }));
-  return { lines, durationMinutes: one("durationMinutes"), validUntil: one("validUntil"), message: one("message") };
+  return { lines, durationMinutes: one("durationMinutes"), validUntil: one("validUntil"), message: one("message"), vehicleId: one("vehicleId") };
 }
 
 export async function serviceChoices(db: DB): Promise<ServiceChoice[]> {

@@ -21,7 +21,8 @@ export async function renderEstimatePdf(estimate: Estimate, business: Business, 
       subject: `Estimate for ${estimate.customer.name}`,
       dates: [`Date: ${longDate(isoDay(estimate.sentAt ?? estimate.createdAt))}`, `Valid until: ${longDate(estimate.validUntil)}`],
       partyLabel: "PREPARED FOR",
-      customer: estimate.customer,
+      // The saved vehicle it is for, when the owner picked one; else what the request said.
+      customer: { ...estimate.customer, vehicleType: estimate.vehicle?.label ?? estimate.customer.vehicleType },
       lines: estimate.lines,
       totals: [
         { label: "Subtotal", value: formatCents(estimate.subtotalCents) },

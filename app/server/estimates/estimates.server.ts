@@ -4,6 +4,7 @@ import { addDays, parseEstimateForm, todayIn, type EstimateForm, type EstimateIn
 import { isDecided, shownStatus, type EstimateStatus } from "~/lib/estimate-status";
 import { parseTaxRate, totals } from "~/lib/money";
 import { AppError, notFound } from "../app-error.server";
+import { checkCustomerVehicle, joinedVehicle, onlyVehicle } from "../customers/saved-details.server";
 import type { DB } from "../db.server";
 import { env } from "../env.server";
 import { taxRateMilliPercent } from "../settings.server";
@@ -46,6 +47,8 @@ export interface Estimate {
   decidedAt: Date | null;
   createdAt: Date;
   customer: { name: string; email: string; phone: string; vehicleType: string };
+  /** The customer's saved vehicle it is for (vehicleLabel), null when none was picked. */
+  vehicle: { id: number; label: string } | null;
   lines: EstimateLine[];
 }
 
@@ -84,12 +87,19 @@ const COLUMNS = [
   "q.email",
   "q.phone",
   "q.vehicle_type",
+  "e.vehicle_id",
+  "v.kind",
+  "v.make",
+  "v.model",
+  "v.year",
+  "v.color",
 ] as const;
 
 async function loadEstimate(db: DB, where: { id: number } | { token: string }): Promise<Estimate | undefined> {
   const row = await db
     .selectFrom("estimates as e")
     .innerJoin("quote_requests as q", "q.id", "e.lead_id")
+    .leftJoin("vehicles as v", "v.id", "e.vehicle_id")
     .select([...COLUMNS, sql<string>`e.valid_until::text`.as("valid_until"), sql<string>`e.tax_rate::text`.as("tax_rate")])
     .$if("id" in where, (qb) => qb.where("e.id", "=", (where as { id: number }).id))
     .$if("token" in where, (qb) => qb.where("e.token", "=", (where as { token: string }).token))
@@ -121,6 +131,7 @@ async function loadEstimate(db: DB, where: { id: number } | { token: string }): 
     decidedAt: row.decided_at,
     createdAt: row.created_at,
     customer: { name: row.name, email: row.email, phone: row.phone, vehicleType: row.vehicle_type },
+    vehicle: joinedVehicle(row),
     lines: lines.map((l) => ({ description: l.description, quantity: l.quantity, unitPriceCents: l.unit_price_cents, serviceId: l.service_id })),
   };
 }
@@ -153,6 +164,7 @@ export async function createEstimate(db: DB, leadId: number, actor: string, copy
         lead_id: leadId,
         valid_until: addDays(businessToday(), VALID_DAYS),
         message: copyOf?.message ?? "",
+        vehicle_id: copyOf ? (copyOf.vehicle?.id ?? null) : await onlyVehicle(trx, leadId),
         duration_minutes: copyOf?.durationMinutes ?? 0,
         tax_rate: rate / 1000,
         subtotal_cents: sums.subtotalCents,
@@ -198,6 +210,9 @@ export const decidedError = (number: number, status: EstimateStatus) =>
 export async function saveEstimate(db: DB, id: number, form: EstimateForm): Promise<Estimate> {
   const parsed = parseEstimateForm(form, businessToday());
   if (!parsed.ok) throw new AppError(400, ESTIMATE_INVALID_MESSAGE, { fields: parsed.errors });
+  const leadOf = await db.selectFrom("estimates").select("lead_id").where("id", "=", id).executeTakeFirst();
+  if (!leadOf) throw notFound("Estimate not found");
+  await checkCustomerVehicle(db, leadOf.lead_id, parsed.input.vehicleId);
   const rate = await taxRateMilliPercent(db);
   await db.transaction().execute(async (trx) => {
     const current = await trx.selectFrom("estimates").select(["number", "status"]).where("id", "=", id).forUpdate().executeTakeFirst();
@@ -213,6 +228,7 @@ export async function saveEstimate(db: DB, id: number, form: EstimateForm): Prom
       .set({
         valid_until: input.validUntil,
         message: input.message,
+        vehicle_id: input.vehicleId,
         duration_minutes: input.durationMinutes,
         tax_rate: rate / 1000,
         subtotal_cents: sums.subtotalCents,

@@ -88,7 +88,7 @@ export function jobsFeed(jobs: Job[], settings: Settings, jobLink: (job: Job) =>
     const { name, phone, vehicleType } = job.customer;
     addEvent(cal, job, settings, {
       summary: `${name}${job.status === "cancelled" ? " (cancelled)" : ""}`,
-      description: [`${name}, ${phone}`, vehicleType, job.notes, jobLink(job)].filter(Boolean).join("\n\n"),
+      description: [`${name}, ${phone}`, job.vehicle?.label ?? vehicleType, job.notes, jobLink(job)].filter(Boolean).join("\n\n"),
       url: jobLink(job),
     });
   }

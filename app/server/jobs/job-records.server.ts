@@ -1,4 +1,5 @@
 import { notFound } from "../app-error.server";
+import { joinedVehicle } from "../customers/saved-details.server";
 import type { JobStatus } from "~/lib/job-status";
 import type { DB } from "../db.server";
 
@@ -26,6 +27,8 @@ export interface Job {
   createdAt: Date;
   updatedAt: Date;
   customer: { name: string; email: string; phone: string; vehicleType: string };
+  /** The customer's saved vehicle the job is for (vehicleLabel), null when none was picked. */
+  vehicle: { id: number; label: string } | null;
 }
 
 /** An id from the URL: a positive whole number, or a 404. */
@@ -53,11 +56,21 @@ const COLUMNS = [
   "q.email",
   "q.phone",
   "q.vehicle_type",
+  "j.vehicle_id",
+  "v.kind",
+  "v.make",
+  "v.model",
+  "v.year",
+  "v.color",
 ] as const;
 
 /** The jobs with their customers, for the callers that list them (the week, the feed). */
 export function jobsQuery(db: DB) {
-  return db.selectFrom("jobs as j").innerJoin("quote_requests as q", "q.id", "j.lead_id").select(COLUMNS);
+  return db
+    .selectFrom("jobs as j")
+    .innerJoin("quote_requests as q", "q.id", "j.lead_id")
+    .leftJoin("vehicles as v", "v.id", "j.vehicle_id")
+    .select(COLUMNS);
 }
 
 type JobRow = Awaited<ReturnType<ReturnType<typeof jobsQuery>["executeTakeFirstOrThrow"]>>;
@@ -80,6 +93,7 @@ export function toJob(row: JobRow): Job {
     createdAt: row.created_at,
     updatedAt: row.updated_at,
     customer: { name: row.name, email: row.email, phone: row.phone, vehicleType: row.vehicle_type },
+    vehicle: joinedVehicle(row),
   };
 }
 

@@ -4,6 +4,7 @@ import { dayIn, timeIn } from "~/lib/time-zone";
 import { shownTime } from "~/lib/time-ago";
 import { notFound } from "../app-error.server";
 import type { DB } from "../db.server";
+import { savedDetails } from "../customers/saved-details.server";
 import { env } from "../env.server";
 import { appointmentWhen } from "./job-mail.server";
 import { getJob, jobEvents, leadJobs, type Job } from "./job-records.server";
@@ -20,14 +21,24 @@ export const DEFAULT_JOB_MINUTES = 120;
 /** The form's values of a stored job: its date and start in business time. */
 export function jobFormValues(job: Job): JobForm {
   const tz = env().BUSINESS_TIME_ZONE;
-  return { date: dayIn(job.startsAt, tz), startTime: timeIn(job.startsAt, tz), durationMinutes: String(job.durationMinutes), address: job.address, notes: job.notes };
+  return {
+    date: dayIn(job.startsAt, tz),
+    startTime: timeIn(job.startsAt, tz),
+    durationMinutes: String(job.durationMinutes),
+    address: job.address,
+    notes: job.notes,
+    vehicleId: job.vehicle ? String(job.vehicle.id) : "",
+  };
 }
 
 /**
  * Schedule Job's form for a lead, and the estimate it is for when one is
  * named: the estimate's duration (the lead's request records no services, so
- * there is nothing else to sum), else 120 minutes; the lead's service address.
- * A named estimate must be the lead's and accepted (scheduleJob checks again).
+ * there is nothing else to sum), else 120 minutes. A returning customer's
+ * saved vehicles and earlier addresses are offered (savedDetails); the form
+ * starts with the request's service address, else their latest one, and the
+ * estimate's vehicle, else their only one. A named estimate must be the
+ * lead's and accepted (scheduleJob checks again).
  */
 export async function newJobView(db: DB, leadId: number, estimateId: number | null) {
   const lead = await db.selectFrom("quote_requests").select(["id", "name", "service_address"]).where("id", "=", leadId).executeTakeFirst();
@@ -37,25 +48,33 @@ export async function newJobView(db: DB, leadId: number, estimateId: number | nu
       ? null
       : await db
           .selectFrom("estimates")
-          .select(["id", "number", "duration_minutes", "status"])
+          .select(["id", "number", "duration_minutes", "status", "vehicle_id"])
           .where("id", "=", estimateId)
           .where("lead_id", "=", leadId)
           .executeTakeFirst();
   if (estimateId !== null && !estimate) throw notFound("Estimate not found");
+  const saved = await savedDetails(db, leadId);
+  const vehicleId = estimate?.vehicle_id ?? (saved.vehicles.length === 1 ? saved.vehicles[0]!.id : null);
   const values: JobForm = {
     date: dayIn(new Date(), env().BUSINESS_TIME_ZONE),
     startTime: "09:00",
     durationMinutes: String(estimate && estimate.duration_minutes > 0 ? estimate.duration_minutes : DEFAULT_JOB_MINUTES),
-    address: lead.service_address,
+    address: lead.service_address || (saved.addresses[0] ?? ""),
     notes: "",
+    vehicleId: vehicleId === null ? "" : String(vehicleId),
   };
-  return { lead: { id: lead.id, name: lead.name }, estimate: estimate && { id: estimate.id, number: estimate.number, accepted: estimate.status === "accepted" }, values };
+  return {
+    lead: { id: lead.id, name: lead.name },
+    estimate: estimate && { id: estimate.id, number: estimate.number, accepted: estimate.status === "accepted" },
+    values,
+    saved,
+  };
 }
 
 export async function jobPageView(db: DB, id: number, now: Date) {
   const tz = env().BUSINESS_TIME_ZONE;
   const job = await getJob(db, id);
-  const events = await jobEvents(db, [id]);
+  const [events, saved] = await Promise.all([jobEvents(db, [id]), savedDetails(db, job.leadId)]);
   const review = await db
     .selectFrom("reviews as r")
     .leftJoin("testimonials as t", "t.id", "r.testimonial_id")
@@ -71,6 +90,7 @@ export async function jobPageView(db: DB, id: number, now: Date) {
       when: appointmentWhen(job),
       address: job.address,
       notes: job.notes,
+      vehicle: job.vehicle?.label ?? null,
       status: job.status,
       statusTitle: JOB_STATUS_TITLES[job.status],
       live: isLiveJob(job.status),
@@ -79,6 +99,7 @@ export async function jobPageView(db: DB, id: number, now: Date) {
       stamp: `${job.id}-${job.sequence}-${job.updatedAt.getTime()}`,
     },
     values: jobFormValues(job),
+    saved,
     events: events.map((e) => ({ id: e.id, words: JOB_EVENT_WORDS[e.kind], body: e.body, actor: e.actor, at: shownTime(e.created_at, now, tz) })),
     /** The customer's review (docs/decisions/0091): asked for, and what they said once they did. */
     review: review && {

@@ -6,6 +6,7 @@ import { instantIn } from "~/lib/time-zone";
 import { asActor } from "../actor.server";
 import { AppError, notFound } from "../app-error.server";
 import { kickOutbox } from "../background.server";
+import { checkCustomerVehicle } from "../customers/saved-details.server";
 import type { DB } from "../db.server";
 import { env } from "../env.server";
 import { enqueueEmail } from "../outbox.server";
@@ -102,11 +103,14 @@ export async function scheduleJob(db: DB, request: ScheduleRequest): Promise<Job
   const lead = await db.selectFrom("quote_requests").select("id").where("id", "=", leadId).executeTakeFirst();
   if (!lead) throw notFound("Lead not found");
   const estimateId = request.estimateId ?? null;
+  let vehicleId = input.vehicleId;
   if (estimateId !== null) {
-    const estimate = await db.selectFrom("estimates").select(["lead_id", "status", "number"]).where("id", "=", estimateId).executeTakeFirst();
+    const estimate = await db.selectFrom("estimates").select(["lead_id", "status", "number", "vehicle_id"]).where("id", "=", estimateId).executeTakeFirst();
     if (!estimate || estimate.lead_id !== leadId) throw notFound("Estimate not found");
     if (estimate.status !== "accepted") throw new AppError(409, `Estimate #${estimate.number} is not accepted: schedule a job from the lead instead.`);
+    vehicleId ??= estimate.vehicle_id;
   }
+  await checkCustomerVehicle(db, leadId, vehicleId);
   const startsAt = jobStart(input);
   const bufferMinutes = await travelBufferMinutes(db);
   try {
@@ -124,6 +128,7 @@ export async function scheduleJob(db: DB, request: ScheduleRequest): Promise<Job
           busy: busyRange(startsAt, input.durationMinutes, bufferMinutes),
           address: input.address,
           notes: input.notes,
+          vehicle_id: vehicleId ?? null,
           reminder_due_at: reminderDue(startsAt),
         })
         .returning("id")
@@ -162,13 +167,14 @@ function notLive(job: Pick<Job, "status">): AppError {
 }
 
 /**
- * Reschedule: a new date, time, length or address (or notes). The customer
+ * Reschedule: a new date, time, length or address (or notes, or vehicle). The customer
  * is told (Appointment changed, the same UID with a higher SEQUENCE) when
  * what they see changed; the reminder is due again for the new time.
  */
 export async function rescheduleJob(db: DB, id: number, input: JobInput, actor: string, origin: string | undefined): Promise<Job> {
   const before = await getJob(db, id);
   if (!isLiveJob(before.status)) throw notLive(before);
+  await checkCustomerVehicle(db, before.leadId, input.vehicleId);
   const startsAt = jobStart(input);
   const told = startsAt.getTime() !== before.startsAt.getTime() || input.durationMinutes !== before.durationMinutes || input.address !== before.address;
   const bufferMinutes = await travelBufferMinutes(db);
@@ -183,6 +189,7 @@ export async function rescheduleJob(db: DB, id: number, input: JobInput, actor: 
           busy: busyRange(startsAt, input.durationMinutes, bufferMinutes),
           address: input.address,
           notes: input.notes,
+          ...(input.vehicleId !== undefined && { vehicle_id: input.vehicleId }),
           status: "scheduled",
           sequence: told ? sql`sequence + 1` : sql`sequence`,
           reminder_due_at: told ? reminderDue(startsAt) : sql`reminder_due_at`,
