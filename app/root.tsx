@@ -100,6 +100,9 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
     // The database is down (a quote that could not be stored): the message says what to do instead.
     const message = (error.data as { message?: unknown } | null)?.message;
     if (error.status === 503 && typeof message === "string") [title, details] = ["We'll be right back", message];
+    // A refusal that explains itself (a customer's page past its rate limit): its words, not a bare status.
+    const refusal = (error.data as { error?: unknown } | null)?.error;
+    if (error.status === 429 && typeof refusal === "string") [title, details] = ["Too many tries", refusal];
   }
   return (
     <PublicLayout>

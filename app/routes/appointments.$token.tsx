@@ -5,9 +5,9 @@ import { SiteLogo } from "~/components/site/SiteLogo";
 import { focusRing } from "~/components/site/styles";
 import { useSiteSettings } from "~/components/site/use-site-settings";
 import { phoneE164 } from "~/lib/site-settings";
-import { AppError } from "~/server/app-error.server";
 import { readForm } from "~/server/form-body.server";
 import { appointmentView, cancelAsCustomer, jobForCustomer, type AppointmentView } from "~/server/jobs/appointment-page.server";
+import { answerCustomer } from "~/server/customer-pages.server";
 import { databaseContext, requestInfoContext } from "~/server/request-context.server";
 import { linkOrigin } from "~/server/site-url.server";
 import type { Route } from "./+types/appointments.$token";
@@ -21,20 +21,13 @@ import type { Route } from "./+types/appointments.$token";
  * Imports nothing of the dashboard: it must be small on a phone.
  */
 
-function answer(error: unknown): never {
-  if (error instanceof AppError) {
-    if (error.status === 404) throw new Response(error.message, { status: 404, statusText: "Not Found", headers: { "X-Robots-Tag": "noindex" } });
-    throw data({ error: error.message }, { status: error.status, headers: error.details.headers });
-  }
-  throw error;
-}
 
 const OUTCOMES = ["cancelled", "already", "late"] as const;
 type Outcome = (typeof OUTCOMES)[number];
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const db = context.get(databaseContext);
-  const job = await jobForCustomer(db, params.token, context.get(requestInfoContext).clientIp).catch(answer);
+  const job = await jobForCustomer(db, params.token, context.get(requestInfoContext).clientIp).catch(answerCustomer);
   const raw = new URL(request.url).searchParams.get("outcome");
   const outcome = OUTCOMES.find((o) => o === raw) ?? null;
   return data(
@@ -48,12 +41,12 @@ const CONFIRM_MESSAGE = "Tick “Yes, cancel my appointment” to cancel it.";
 export async function action({ request, params, context }: Route.ActionArgs) {
   const db = context.get(databaseContext);
   const { clientIp } = context.get(requestInfoContext);
-  const job = await jobForCustomer(db, params.token, clientIp).catch(answer);
+  const job = await jobForCustomer(db, params.token, clientIp).catch(answerCustomer);
   const body = await readForm(request);
   if (!body.ok) throw data({ error: body.error }, { status: body.status });
   if (body.form.get("intent") !== "cancel") throw data({ error: "intent must be cancel" }, { status: 400 });
   if (body.form.get("confirm") !== "yes") return data({ fields: { confirm: CONFIRM_MESSAGE } }, { status: 400 });
-  const outcome = await cancelAsCustomer(db, job, clientIp, linkOrigin(request)).catch(answer);
+  const outcome = await cancelAsCustomer(db, job, clientIp, linkOrigin(request)).catch(answerCustomer);
   throw redirect(`/appointments/${params.token}?outcome=${outcome}`, 303);
 }
 

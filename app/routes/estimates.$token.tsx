@@ -7,11 +7,11 @@ import { focusRing, primaryButton } from "~/components/site/styles";
 import { useSiteSettings } from "~/components/site/use-site-settings";
 import { phoneE164 } from "~/lib/site-settings";
 import { DECLINE_REASON_MAX } from "~/lib/estimate-status";
-import { AppError } from "~/server/app-error.server";
 import { customerView, estimateForCustomer, limitBooking, limitDecision, noteView } from "~/server/estimates/customer-page.server";
 import { decideEstimate } from "~/server/estimates/decisions.server";
 import { bookingView, bookTime, TIME_TAKEN_MESSAGE } from "~/server/jobs/self-booking.server";
 import { readForm } from "~/server/form-body.server";
+import { answerCustomer } from "~/server/customer-pages.server";
 import { databaseContext, requestInfoContext } from "~/server/request-context.server";
 import { linkOrigin } from "~/server/site-url.server";
 import type { Route } from "./+types/estimates.$token";
@@ -24,17 +24,10 @@ import type { Route } from "./+types/estimates.$token";
  * the page then shows what was decided. Imports nothing of the dashboard.
  */
 
-function answer(error: unknown): never {
-  if (error instanceof AppError) {
-    if (error.status === 404) throw new Response(error.message, { status: 404, statusText: "Not Found", headers: { "X-Robots-Tag": "noindex" } });
-    throw data({ error: error.message }, { status: error.status, headers: error.details.headers });
-  }
-  throw error;
-}
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const db = context.get(databaseContext);
-  const estimate = await estimateForCustomer(db, params.token, context.get(requestInfoContext).clientIp).catch(answer);
+  const estimate = await estimateForCustomer(db, params.token, context.get(requestInfoContext).clientIp).catch(answerCustomer);
   await noteView(db, estimate, request);
   const outcome = new URL(request.url).searchParams.get("outcome");
   const booking = estimate.status === "accepted" ? await bookingView(db, estimate) : null;
@@ -47,20 +40,20 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 export async function action({ request, params, context }: Route.ActionArgs) {
   const db = context.get(databaseContext);
   const { clientIp } = context.get(requestInfoContext);
-  const estimate = await estimateForCustomer(db, params.token, clientIp).catch(answer);
+  const estimate = await estimateForCustomer(db, params.token, clientIp).catch(answerCustomer);
   const body = await readForm(request);
   if (!body.ok) throw data({ error: body.error }, { status: body.status });
   const intent = body.form.get("intent");
   if (intent !== "accept" && intent !== "decline" && intent !== "book") throw data({ error: "intent must be accept, decline or book" }, { status: 400 });
   const here = `/estimates/${params.token}`;
   if (intent === "book") {
-    await limitBooking(db, clientIp).catch(answer);
+    await limitBooking(db, clientIp).catch(answerCustomer);
     if (estimate.status !== "accepted") throw redirect(`${here}?outcome=already`, 303);
     const booked = await bookTime(db, estimate, body.form, linkOrigin(request));
     if (booked.booked) throw redirect(here, 303);
     return data({ bookingErrors: booked.errors }, { status: booked.errors.start === TIME_TAKEN_MESSAGE ? 409 : 400 });
   }
-  await limitDecision(db, clientIp, estimate.id).catch(answer);
+  await limitDecision(db, clientIp, estimate.id).catch(answerCustomer);
   const reason = body.form.get("reason");
   const outcome = await decideEstimate(db, estimate, intent === "accept" ? "accepted" : "declined", typeof reason === "string" ? reason : "");
   throw redirect(outcome.decided ? here : `${here}?outcome=already`, 303);

@@ -5,8 +5,8 @@ import { SiteLogo } from "~/components/site/SiteLogo";
 import { focusRing } from "~/components/site/styles";
 import { useSiteSettings } from "~/components/site/use-site-settings";
 import { phoneE164 } from "~/lib/site-settings";
-import { AppError } from "~/server/app-error.server";
 import { customerInvoiceView, invoiceForCustomer } from "~/server/invoices/customer-page.server";
+import { answerCustomer } from "~/server/customer-pages.server";
 import { databaseContext, requestInfoContext } from "~/server/request-context.server";
 import type { Route } from "./+types/invoices.$token";
 
@@ -18,17 +18,10 @@ import type { Route } from "./+types/invoices.$token";
  * payment is not offered: see docs/decisions/0089. Imports nothing of the dashboard.
  */
 
-function answer(error: unknown): never {
-  if (error instanceof AppError) {
-    if (error.status === 404) throw new Response(error.message, { status: 404, statusText: "Not Found", headers: { "X-Robots-Tag": "noindex" } });
-    throw data({ error: error.message }, { status: error.status, headers: error.details.headers });
-  }
-  throw error;
-}
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const db = context.get(databaseContext);
-  const invoice = await invoiceForCustomer(db, params.token, context.get(requestInfoContext).clientIp).catch(answer);
+  const invoice = await invoiceForCustomer(db, params.token, context.get(requestInfoContext).clientIp).catch(answerCustomer);
   return data(
     { invoice: await customerInvoiceView(db, invoice), token: params.token },
     { headers: { "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex" } },

@@ -5,7 +5,6 @@ import { SiteLogo } from "~/components/site/SiteLogo";
 import { focusRing } from "~/components/site/styles";
 import { useSiteSettings } from "~/components/site/use-site-settings";
 import { phoneE164 } from "~/lib/site-settings";
-import { AppError } from "~/server/app-error.server";
 import { readForm } from "~/server/form-body.server";
 import { REVIEW_NAME_MAX, REVIEW_TEXT_MAX } from "~/lib/review-limits";
 import {
@@ -15,6 +14,7 @@ import {
   submitReview,
   type ReviewFieldErrors,
 } from "~/server/reviews/review-page.server";
+import { answerCustomer } from "~/server/customer-pages.server";
 import { databaseContext, requestInfoContext } from "~/server/request-context.server";
 import type { Route } from "./+types/reviews.$token";
 
@@ -27,19 +27,12 @@ import type { Route } from "./+types/reviews.$token";
  * Imports nothing of the dashboard.
  */
 
-function answer(error: unknown): never {
-  if (error instanceof AppError) {
-    if (error.status === 404) throw new Response(error.message, { status: 404, statusText: "Not Found", headers: { "X-Robots-Tag": "noindex" } });
-    throw data({ error: error.message }, { status: error.status, headers: error.details.headers });
-  }
-  throw error;
-}
 
 const PRIVATE = { "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex" };
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const db = context.get(databaseContext);
-  const review = await reviewForCustomer(db, params.token, context.get(requestInfoContext).clientIp).catch(answer);
+  const review = await reviewForCustomer(db, params.token, context.get(requestInfoContext).clientIp).catch(answerCustomer);
   const thanks = await reviewThanks(db, review);
   return data({ customerName: review.customerName, thanks }, { headers: PRIVATE });
 }
@@ -51,7 +44,7 @@ interface Rejected {
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const db = context.get(databaseContext);
-  const review = await reviewForCustomer(db, params.token, context.get(requestInfoContext).clientIp).catch(answer);
+  const review = await reviewForCustomer(db, params.token, context.get(requestInfoContext).clientIp).catch(answerCustomer);
   const body = await readForm(request);
   if (!body.ok) throw data({ error: body.error }, { status: body.status });
   // Sent already (a second tab, a double press): nothing changes, the page thanks.

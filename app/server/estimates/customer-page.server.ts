@@ -2,8 +2,8 @@ import { isbot } from "isbot";
 import { formatCents } from "~/lib/money";
 import { AppError } from "../app-error.server";
 import type { DB } from "../db.server";
-import { takeRateLimit, type Limit } from "../rate-limit.server";
-import { getSettings } from "../settings.server";
+import { limitCustomer } from "../customer-pages.server";
+import type { Limit } from "../rate-limit.server";
 import { markViewed } from "./decisions.server";
 import { longDate } from "./estimate-pdf.server";
 import { getEstimateByToken, type Estimate } from "./estimates.server";
@@ -28,23 +28,11 @@ export const WRONG_TOKEN_LIMIT: Limit = { bucket: "estimate-miss:ip", max: 20, w
 
 export const NOT_FOUND_MESSAGE = "There is no estimate at this address. Please check the link in your e-mail.";
 
-async function limited(db: DB, limits: Limit[], clientIp: string): Promise<void> {
-  for (const limit of limits) {
-    const { allowed, retryAfterSeconds } = await takeRateLimit(db, limit, clientIp);
-    if (!allowed) {
-      const { phone } = await getSettings(db);
-      throw new AppError(429, `Too many tries from your network. Please try again in a few minutes, or call us at ${phone}.`, {
-        headers: { "Retry-After": String(retryAfterSeconds) },
-      });
-    }
-  }
-}
-
 /** The estimate for its token, or a 404 (counted against the client's wrong-token limit, past which it is a 429). */
 export async function estimateForCustomer(db: DB, token: string | undefined, clientIp: string): Promise<Estimate> {
   const estimate = token ? await getEstimateByToken(db, token) : undefined;
   if (estimate) return estimate;
-  await limited(db, [WRONG_TOKEN_LIMIT], clientIp);
+  await limitCustomer(db, [WRONG_TOKEN_LIMIT], clientIp);
   throw new AppError(404, NOT_FOUND_MESSAGE);
 }
 
@@ -56,12 +44,12 @@ export async function estimateForCustomer(db: DB, token: string | undefined, cli
  */
 export async function limitDecision(db: DB, clientIp: string, estimateId: number): Promise<void> {
   const [burst, daily] = DECISION_LIMITS as [Limit, Limit];
-  await limited(db, [burst], `${clientIp}#${estimateId}`);
-  await limited(db, [daily], clientIp);
+  await limitCustomer(db, [burst], `${clientIp}#${estimateId}`);
+  await limitCustomer(db, [daily], clientIp);
 }
 
 /** Counts a booking against the client's limits (429 past them). */
-export const limitBooking = (db: DB, clientIp: string) => limited(db, BOOKING_LIMITS, clientIp);
+export const limitBooking = (db: DB, clientIp: string) => limitCustomer(db, BOOKING_LIMITS, clientIp);
 
 /** The first look by a person (not a link scanner or a crawler) marks a sent estimate Viewed. */
 export async function noteView(db: DB, estimate: Estimate, request: Request): Promise<void> {

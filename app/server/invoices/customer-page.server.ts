@@ -2,8 +2,8 @@ import { formatCents } from "~/lib/money";
 import { AppError } from "../app-error.server";
 import type { DB } from "../db.server";
 import { longDate } from "../pdf/priced-document-pdf.server";
-import { takeRateLimit, type Limit } from "../rate-limit.server";
-import { getSettings } from "../settings.server";
+import { limitCustomer } from "../customer-pages.server";
+import type { Limit } from "../rate-limit.server";
 import { getInvoiceByToken, invoiceSettings, type Invoice } from "./invoices.server";
 
 /**
@@ -19,13 +19,7 @@ export const NOT_FOUND_MESSAGE = "There is no invoice at this address. Please ch
 export async function invoiceForCustomer(db: DB, token: string | undefined, clientIp: string): Promise<Invoice> {
   const invoice = token ? await getInvoiceByToken(db, token) : undefined;
   if (invoice) return invoice;
-  const { allowed, retryAfterSeconds } = await takeRateLimit(db, WRONG_TOKEN_LIMIT, clientIp);
-  if (!allowed) {
-    const { phone } = await getSettings(db);
-    throw new AppError(429, `Too many tries from your network. Please try again in a few minutes, or call us at ${phone}.`, {
-      headers: { "Retry-After": String(retryAfterSeconds) },
-    });
-  }
+  await limitCustomer(db, [WRONG_TOKEN_LIMIT], clientIp);
   throw new AppError(404, NOT_FOUND_MESSAGE);
 }
 

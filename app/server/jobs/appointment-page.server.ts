@@ -3,8 +3,8 @@ import { isLiveJob, JOB_STATUS_TITLES } from "~/lib/job-status";
 import { AppError } from "../app-error.server";
 import type { DB } from "../db.server";
 import { env } from "../env.server";
-import { takeRateLimit, type Limit } from "../rate-limit.server";
-import { getSettings } from "../settings.server";
+import { limitCustomer } from "../customer-pages.server";
+import type { Limit } from "../rate-limit.server";
 import { appointmentWhen } from "./job-mail.server";
 import { getJobByToken, type Job } from "./job-records.server";
 import { cancelJob } from "./jobs.server";
@@ -25,23 +25,11 @@ export const WRONG_APPOINTMENT_LIMIT: Limit = { bucket: "appointment-miss:ip", m
 
 export const APPOINTMENT_NOT_FOUND = "There is no appointment at this address. Please check the link in your e-mail.";
 
-async function limited(db: DB, limits: Limit[], clientIp: string): Promise<void> {
-  for (const limit of limits) {
-    const { allowed, retryAfterSeconds } = await takeRateLimit(db, limit, clientIp);
-    if (!allowed) {
-      const { phone } = await getSettings(db);
-      throw new AppError(429, `Too many tries from your network. Please try again in a few minutes, or call us at ${phone}.`, {
-        headers: { "Retry-After": String(retryAfterSeconds) },
-      });
-    }
-  }
-}
-
 /** The job for its token, or a 404 (counted against the client's wrong-token limit, past which it is a 429). */
 export async function jobForCustomer(db: DB, token: string | undefined, clientIp: string): Promise<Job> {
   const job = token ? await getJobByToken(db, token) : undefined;
   if (job) return job;
-  await limited(db, [WRONG_APPOINTMENT_LIMIT], clientIp);
+  await limitCustomer(db, [WRONG_APPOINTMENT_LIMIT], clientIp);
   throw new AppError(404, APPOINTMENT_NOT_FOUND);
 }
 
@@ -77,7 +65,7 @@ export type CancelOutcome = "cancelled" | "already" | "late";
  * conditional update lets one through; the other is "already".
  */
 export async function cancelAsCustomer(db: DB, job: Job, clientIp: string, origin: string | undefined, now = new Date()): Promise<CancelOutcome> {
-  await limited(db, CANCEL_LIMITS, clientIp);
+  await limitCustomer(db, CANCEL_LIMITS, clientIp);
   if (!isLiveJob(job.status)) return "already";
   if (!canCancelOnline(job, now)) return "late";
   const cancelled = await cancelJob(db, job.id, "customer", `${job.customer.name} (customer, appointment page)`, origin);

@@ -4,8 +4,9 @@ import { AppError } from "../app-error.server";
 import { kickOutbox } from "../background.server";
 import type { DB } from "../db.server";
 import { enqueueEmail } from "../outbox.server";
-import { takeRateLimit, type Limit } from "../rate-limit.server";
-import { getBusinessSettings, getSettings } from "../settings.server";
+import { limitCustomer } from "../customer-pages.server";
+import type { Limit } from "../rate-limit.server";
+import { getBusinessSettings } from "../settings.server";
 import { lowReviewEmail } from "./review-mail.server";
 
 /**
@@ -55,13 +56,7 @@ async function reviewByToken(db: DB, token: string): Promise<ReviewRecord | unde
 export async function reviewForCustomer(db: DB, token: string | undefined, clientIp: string): Promise<ReviewRecord> {
   const review = token && token.length <= 100 ? await reviewByToken(db, token) : undefined;
   if (review) return review;
-  const { allowed, retryAfterSeconds } = await takeRateLimit(db, WRONG_REVIEW_LIMIT, clientIp);
-  if (!allowed) {
-    const { phone } = await getSettings(db);
-    throw new AppError(429, `Too many tries from your network. Please try again in a few minutes, or call us at ${phone}.`, {
-      headers: { "Retry-After": String(retryAfterSeconds) },
-    });
-  }
+  await limitCustomer(db, [WRONG_REVIEW_LIMIT], clientIp);
   throw new AppError(404, REVIEW_NOT_FOUND);
 }
 
