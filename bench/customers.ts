@@ -79,7 +79,7 @@ async function benchTarget(target: Target, count: number) {
           : { name: "Someone", email: `other${n}@example.net`, phone: `+1 616-${String(5000000 + g).padStart(7, "0").replace(/^(\d{3})/, "$1-")}` };
     return db.transaction().execute((trx) => matchCustomer(trx, person));
   };
-  const page = () => customerView(db, busyId, "", new Date(), "America/Detroit");
+  const page = () => customerView(db, busyId, { q: "", confirm: "" }, new Date(), "America/Detroit");
 
   const times = { match: [] as number[], page: [] as number[] };
   for (let i = 0; i < WARMUP; i++) await match();

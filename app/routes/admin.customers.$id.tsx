@@ -9,7 +9,7 @@ import { AppError } from "~/server/app-error.server";
 import { adminUserFrom } from "~/server/auth/current-user.server";
 import { addVehicle, customerId, getCustomer, removeVehicle, updateContact } from "~/server/customers/customers.server";
 import { customerView, type CustomerActionFailure, type CustomerIntent } from "~/server/customers/customer-view.server";
-import { mergeCustomers } from "~/server/customers/merge.server";
+import { mergeCustomers, mergeSourceId } from "~/server/customers/merge.server";
 import { env } from "~/server/env.server";
 import { readForm } from "~/server/form-body.server";
 import { databaseContext } from "~/server/request-context.server";
@@ -48,7 +48,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const customer = await getCustomer(db, id).catch(routeError);
   if (customer.mergedInto !== null) throw redirect(`/admin/customers/${customer.mergedInto}`);
   const url = new URL(request.url);
-  const view = await customerView(db, id, (url.searchParams.get("merge") ?? "").slice(0, 100), new Date(), env().BUSINESS_TIME_ZONE);
+  const param = (name: string) => (url.searchParams.get(name) ?? "").slice(0, 100);
+  const view = await customerView(db, id, { q: param("merge"), confirm: param("confirm-merge") }, new Date(), env().BUSINESS_TIME_ZONE);
   return { ...view, done: DONE[url.searchParams.get("done") ?? ""] ?? null };
 }
 
@@ -87,12 +88,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       await removeVehicle(db, id, Number(vehicle));
       done = "vehicle-removed";
     } else {
-      const source = values.source!.trim().replace(/^#/, "");
-      if (!/^\d{1,9}$/.test(source)) {
-        const message = "Customer Number must be the number of the customer to merge, like 42.";
-        throw new AppError(400, message, { fields: { source: message } });
-      }
-      await mergeCustomers(db, id, Number(source), actor);
+      await mergeCustomers(db, id, mergeSourceId(values.source!), actor);
       done = "merged";
     }
   } catch (error) {

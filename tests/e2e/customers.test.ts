@@ -121,6 +121,11 @@ for (const javaScriptEnabled of [true, false]) {
         await merge.getByRole("button", { name: "Find" }).click();
         await expect(page).toHaveURL(new RegExp(`\\?merge=other\\.${tag}`));
         await merge.getByRole("button", { name: new RegExp(`^Merge #\\d+ Other ${tag} into this record$`) }).click();
+        // A confirm step first: what moves, then Confirm Merge (Cancel would leave both records as they are).
+        const confirm = merge.getByRole("group", { name: new RegExp(`^Merge #\\d+ Other ${tag} into this record\\?$`) });
+        await expect(confirm).toContainText("Their 1 request (with their estimates, jobs and invoices) and 0 vehicles move here");
+        await axeClean(page);
+        await confirm.getByRole("button", { name: "Confirm Merge" }).click();
         await expect(status(page)).toHaveText("Records merged: everything of the other customer is now here.");
         await expect(timeline.getByText("Records merged")).toBeVisible();
         await expect(timeline.getByText(/moved\./)).toContainText(`Other ${tag}`);

@@ -247,6 +247,11 @@ describe("merge", () => {
     const found = await get(`/admin/customers/${target}?merge=old.address`);
     expect(found.body.merge.candidates).toEqual([expect.objectContaining({ id: source, name: "Old Record" })]);
 
+    // The confirm step shows what would move and changes nothing.
+    const confirm = (await get(`/admin/customers/${target}?confirm-merge=${source}`)).body.merge.preview;
+    expect(confirm).toEqual({ ok: true, source: { id: source, name: "Old Record", email: "old.address@example.com", phone: "269-555-0401" }, requests: "1 request", vehicles: "1 vehicle" });
+    expect(await customerOf(goneLead)).toBe(source);
+
     expect(await post(`/admin/customers/${target}`, { intent: "merge", source: String(source) })).toMatchObject({ status: 303, location: `/admin/customers/${target}?done=merged` });
     expect(await customerOf(goneLead)).toBe(target);
     expect(await customerRow(source)).toMatchObject({ merged_into: target });
@@ -277,6 +282,12 @@ describe("merge", () => {
     const other = await customerOf(await submit({ email: "merged.once@example.com" }));
     expect((await post(`/admin/customers/${id}`, { intent: "merge", source: String(other) })).status).toBe(303);
     expect((await post(`/admin/customers/${id}`, { intent: "merge", source: String(other) })).body.error).toBe(`Customer #${other} was merged into customer #${id} already.`);
+    // The confirm step refuses the same with the same words.
+    const preview = async (typed: string) => (await get(`/admin/customers/${id}?confirm-merge=${encodeURIComponent(typed)}`)).body.merge.preview;
+    expect(await preview(String(id))).toEqual({ ok: false, error: "A customer cannot be merged into itself: choose another customer." });
+    expect(await preview("999999")).toEqual({ ok: false, error: "There is no customer #999999 to merge." });
+    expect((await preview("abc")).error).toMatch(/^Customer Number must be/);
+    expect(await preview(`#${other}`)).toEqual({ ok: false, error: `Customer #${other} was merged into customer #${id} already.` });
   });
 });
 

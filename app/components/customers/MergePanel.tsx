@@ -1,4 +1,4 @@
-import { Form } from "react-router";
+import { Form, Link } from "react-router";
 import { dangerButton, secondaryButton } from "~/components/ui/button";
 import type { CustomerActionFailure, CustomerPageView } from "~/server/customers/customer-view.server";
 import { panelClass } from "./field-style";
@@ -6,10 +6,13 @@ import { TextField } from "./TextField";
 
 /**
  * Merge another record into this one: find it (a GET search that keeps this
- * page) and merge a found one with its own button, or give its number.
- * Plain forms, so it works without JavaScript.
+ * page) and choose a found one with its own button, or give its number; then
+ * confirm what moves (a GET shows it, only Confirm Merge posts). Plain forms,
+ * so it works without JavaScript.
  */
 export function MergePanel({ customerId, merge, failure }: { customerId: number; merge: CustomerPageView["merge"]; failure?: CustomerActionFailure }) {
+  const refused = merge.preview && !merge.preview.ok ? merge.preview.error : undefined;
+  const pageUrl = `/admin/customers/${customerId}`;
   return (
     <section aria-labelledby="merge-heading" className={panelClass}>
       <h3 id="merge-heading" className="text-lg font-semibold text-slate-900">
@@ -18,10 +21,35 @@ export function MergePanel({ customerId, merge, failure }: { customerId: number;
       <p className="mt-1 text-sm text-slate-600">
         Join another record of the same person into this one: their requests, estimates, jobs and vehicles move here, and the timeline records it.
       </p>
-      {failure && (
+      {(failure || refused) && (
         <p role="alert" className="mt-2 text-sm text-red-700">
-          {failure.error}
+          {failure?.error ?? refused}
         </p>
+      )}
+      {merge.preview?.ok && (
+        <div role="group" aria-labelledby="merge-confirm-heading" className="mt-3 rounded-lg border border-red-200 bg-red-50 p-4">
+          <h4 id="merge-confirm-heading" className="font-semibold break-words text-red-900">
+            Merge #{merge.preview.source.id} {merge.preview.source.name} into this record?
+          </h4>
+          <p className="mt-1 text-sm break-words text-red-900">
+            {[merge.preview.source.email, merge.preview.source.phone].filter(Boolean).join(" · ")}
+            {merge.preview.source.email || merge.preview.source.phone ? ". " : ""}
+            Their {merge.preview.requests} (with their estimates, jobs and invoices) and {merge.preview.vehicles} move here, and the timeline records it.
+            The other record then only points here.
+          </p>
+          <div className="mt-3 flex flex-wrap gap-2">
+            <Form method="post" action={pageUrl}>
+              <input type="hidden" name="intent" value="merge" />
+              <input type="hidden" name="source" value={merge.preview.source.id} />
+              <button type="submit" className={dangerButton}>
+                Confirm Merge
+              </button>
+            </Form>
+            <Link to={pageUrl} className={secondaryButton}>
+              Cancel
+            </Link>
+          </div>
+        </div>
       )}
       <Form method="get" action={`/admin/customers/${customerId}`} role="search" className="mt-3 flex flex-wrap items-end gap-2">
         <div className="min-w-0 flex-1">
@@ -54,9 +82,8 @@ export function MergePanel({ customerId, merge, failure }: { customerId: number;
                   </span>{" "}
                   <span className="text-slate-600">{[c.email, c.phone].filter(Boolean).join(" · ")}</span>
                 </span>
-                <Form method="post">
-                  <input type="hidden" name="intent" value="merge" />
-                  <input type="hidden" name="source" value={c.id} />
+                <Form method="get" action={pageUrl}>
+                  <input type="hidden" name="confirm-merge" value={c.id} />
                   <button type="submit" className={dangerButton}>
                     Merge<span className="sr-only"> #{c.id} {c.name} into this record</span>
                   </button>
@@ -68,16 +95,16 @@ export function MergePanel({ customerId, merge, failure }: { customerId: number;
           <p className="mt-3 text-sm text-slate-600">No other customer matches “{merge.q}”.</p>
         )
       )}
-      <Form method="post" className="mt-4 flex flex-wrap items-end gap-2 border-t border-slate-100 pt-4">
-        <input type="hidden" name="intent" value="merge" />
+      <Form method="get" action={pageUrl} className="mt-4 flex flex-wrap items-end gap-2 border-t border-slate-100 pt-4">
         <div className="min-w-0 flex-1">
           <TextField
+            key={merge.typed}
             id="merge-source"
-            name="source"
+            name="confirm-merge"
             label="Customer Number"
             inputMode="numeric"
-            defaultValue={failure?.values?.source ?? ""}
-            error={failure?.fields?.source}
+            defaultValue={failure?.values?.source ?? merge.typed}
+            error={failure?.fields?.source ?? refused}
           />
         </div>
         <button type="submit" className={dangerButton}>

@@ -5,7 +5,7 @@ import { newestYear, OLDEST_YEAR, VEHICLE_KINDS } from "~/lib/vehicle-kinds";
 import type { DB } from "../db.server";
 import { CUSTOMERS_LIST, listCustomers } from "./customer-list.server";
 import { getCustomer, listVehicles } from "./customers.server";
-import { mergeCandidates } from "./merge.server";
+import { mergeCandidates, mergePreview } from "./merge.server";
 import { customerTimeline, lifetimeValueCents } from "./timeline.server";
 
 /**
@@ -27,13 +27,15 @@ export async function customersView(db: DB, query: ListQuery, now: Date, timeZon
   };
 }
 
-export async function customerView(db: DB, id: number, mergeQuery: string, now: Date, timeZone: string) {
-  const [customer, vehicles, timeline, lifetimeCents, candidates] = await Promise.all([
+/** `merge.q` searches for the record to merge; `merge.confirm` is the one chosen (its number, as typed), to confirm first. */
+export async function customerView(db: DB, id: number, merge: { q: string; confirm: string }, now: Date, timeZone: string) {
+  const [customer, vehicles, timeline, lifetimeCents, candidates, preview] = await Promise.all([
     getCustomer(db, id),
     listVehicles(db, id),
     customerTimeline(db, id),
     lifetimeValueCents(db, id),
-    mergeCandidates(db, id, mergeQuery),
+    mergeCandidates(db, id, merge.q),
+    merge.confirm ? mergePreview(db, id, merge.confirm) : null,
   ]);
   const { createdAt, ...details } = customer;
   return {
@@ -41,7 +43,7 @@ export async function customerView(db: DB, id: number, mergeQuery: string, now: 
     vehicles,
     timeline: timeline.map((entry) => ({ ...entry, at: shownTime(entry.at, now, timeZone) })),
     lifetimeValue: formatCents(lifetimeCents),
-    merge: { q: mergeQuery, candidates },
+    merge: { q: merge.q, candidates, typed: merge.confirm, preview },
     vehicleKinds: [...VEHICLE_KINDS],
     years: { oldest: OLDEST_YEAR, newest: newestYear(now) },
   };

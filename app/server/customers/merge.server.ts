@@ -13,10 +13,10 @@ import type { DB } from "../db.server";
  * timeline records the merge.
  */
 export async function mergeCustomers(db: DB, targetId: number, sourceId: number, actor: string): Promise<void> {
-  if (targetId === sourceId) throw new AppError(400, "A customer cannot be merged into itself: choose another customer.", { fields: { source: "A customer cannot be merged into itself: choose another customer." } });
+  if (targetId === sourceId) throw mergeRefusal(400, INTO_ITSELF);
   await asActor(db, actor, async (trx) => {
     const source = await trx.selectFrom("customers").selectAll().where("id", "=", sourceId).executeTakeFirst();
-    if (!source) throw new AppError(404, `There is no customer #${sourceId} to merge.`, { fields: { source: `There is no customer #${sourceId}.` } });
+    if (!source) throw mergeRefusal(404, noSuchCustomer(sourceId));
     // A request matched to the source right now (match_customer holds this
     // lock until it commits) is moved too: wait for it, then move.
     await sql`SELECT pg_advisory_xact_lock(hashtextextended('customer:match', 0))`.execute(trx);
@@ -26,10 +26,7 @@ export async function mergeCustomers(db: DB, targetId: number, sourceId: number,
     const src = locked.find((c) => c.id === sourceId)!;
     if (!target) throw notFound("Customer not found");
     if (target.merged_into !== null) throw new AppError(409, `This customer was merged into customer #${target.merged_into} already.`);
-    if (src.merged_into !== null) {
-      const message = `Customer #${sourceId} was merged into customer #${src.merged_into} already.`;
-      throw new AppError(409, message, { fields: { source: message } });
-    }
+    if (src.merged_into !== null) throw mergeRefusal(409, mergedAlready(sourceId, src.merged_into));
 
     const moved = await trx.updateTable("quote_requests").set({ customer_id: targetId }).where("customer_id", "=", sourceId).executeTakeFirst();
     const vehicles = await trx.updateTable("vehicles").set({ customer_id: targetId }).where("customer_id", "=", sourceId).executeTakeFirst();
@@ -70,6 +67,46 @@ export async function mergeCustomers(db: DB, targetId: number, sourceId: number,
 }
 
 const plural = (n: number, noun: string) => `${n} ${noun}${n === 1 ? "" : "s"}`;
+
+const INTO_ITSELF = "A customer cannot be merged into itself: choose another customer.";
+const NOT_A_NUMBER = "Customer Number must be the number of the customer to merge, like 42.";
+const noSuchCustomer = (id: number) => `There is no customer #${id} to merge.`;
+const mergedAlready = (id: number, into: number) => `Customer #${id} was merged into customer #${into} already.`;
+/** A refusal of the other record, shown on the Customer Number field too. */
+const mergeRefusal = (status: number, message: string) => new AppError(status, message, { fields: { source: message } });
+
+/** The other record's number as typed ("42" or "#42"), or the field's refusal (400). */
+export function mergeSourceId(typed: string): number {
+  const text = typed.trim().replace(/^#/, "");
+  if (!/^\d{1,9}$/.test(text)) throw mergeRefusal(400, NOT_A_NUMBER);
+  return Number(text);
+}
+
+/** What Confirm Merge would do: the other record and how much of it moves here; or why it cannot be merged. */
+export type MergePreview =
+  | { ok: true; source: { id: number; name: string; email: string; phone: string }; requests: string; vehicles: string }
+  | { ok: false; error: string };
+
+/** The confirm step before a merge (nothing changes): the same checks as mergeCustomers, read without locks. */
+export async function mergePreview(db: DB, targetId: number, typed: string): Promise<MergePreview> {
+  try {
+    const sourceId = mergeSourceId(typed);
+    if (sourceId === targetId) throw mergeRefusal(400, INTO_ITSELF);
+    const source = await db.selectFrom("customers").select(["id", "name", "email", "phone", "merged_into"]).where("id", "=", sourceId).executeTakeFirst();
+    if (!source) throw mergeRefusal(404, noSuchCustomer(sourceId));
+    if (source.merged_into !== null) throw mergeRefusal(409, mergedAlready(sourceId, source.merged_into));
+    const [requests, vehicles] = await Promise.all(
+      (["quote_requests", "vehicles"] as const).map((table) =>
+        db.selectFrom(table).select((eb) => eb.fn.countAll<string>().as("n")).where("customer_id", "=", sourceId).executeTakeFirstOrThrow(),
+      ),
+    );
+    const { merged_into: _, ...shown } = source;
+    return { ok: true, source: shown, requests: plural(Number(requests!.n), "request"), vehicles: plural(Number(vehicles!.n), "vehicle") };
+  } catch (error) {
+    if (error instanceof AppError) return { ok: false, error: error.message };
+    throw error;
+  }
+}
 
 /** Live customers other than `exceptId` whose name, e-mail or phone matches `q` (or whose id it is), for the merge's choice. */
 export async function mergeCandidates(db: DB, exceptId: number, q: string, limit = 10) {
