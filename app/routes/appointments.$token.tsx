@@ -1,10 +1,9 @@
 import type { ReactNode } from "react";
-import { CalendarPlus, CheckCircle2, Phone, XCircle } from "lucide-react";
+import { CalendarPlus, CheckCircle2, XCircle } from "lucide-react";
 import { data, Form, redirect, useNavigation } from "react-router";
-import { SiteLogo } from "~/components/site/SiteLogo";
 import { focusRing } from "~/components/site/styles";
+import { CallLink, CustomerPageShell } from "~/components/site/CustomerPageShell";
 import { useSiteSettings } from "~/components/site/use-site-settings";
-import { phoneE164 } from "~/lib/site-settings";
 import { readForm } from "~/server/form-body.server";
 import { appointmentView, cancelAsCustomer, jobForCustomer, type AppointmentView } from "~/server/jobs/appointment-page.server";
 import { answerCustomer } from "~/server/customer-pages.server";
@@ -60,60 +59,45 @@ export function meta() {
 
 export default function AppointmentPage({ loaderData, actionData }: Route.ComponentProps) {
   const { appointment, token, outcome } = loaderData;
-  const { phone, businessName } = useSiteSettings();
+  const { businessName } = useSiteSettings();
   const live = appointment.status === "scheduled" || appointment.status === "on_the_way";
-  const call = (
-    <a href={`tel:${phoneE164(phone)}`} className={`rounded font-semibold text-brand-700 underline underline-offset-2 ${focusRing}`}>
-      {phone}
-    </a>
-  );
+  const call = <CallLink />;
   return (
-    <div className="min-h-screen bg-slate-50 text-slate-900">
-      <header className="border-b border-slate-200 bg-white">
-        <div className="mx-auto flex max-w-2xl flex-wrap items-center justify-between gap-3 px-4 py-4 sm:px-6">
-          <SiteLogo onLight />
-          <a href={`tel:${phoneE164(phone)}`} className={`inline-flex items-center gap-2 rounded font-semibold text-brand-700 ${focusRing}`}>
-            <Phone aria-hidden className="size-4" />
-            {phone}
-          </a>
-        </div>
-      </header>
-      <main className="mx-auto max-w-2xl space-y-6 px-4 py-8 sm:px-6">
-        <div>
-          <h1 className="text-3xl font-extrabold tracking-tight">Your appointment</h1>
-          <p className="mt-1 text-slate-700">
-            With {businessName}, for {appointment.customerName}
+    <CustomerPageShell width="narrow">
+      <div>
+        <h1 className="text-3xl font-extrabold tracking-tight">Your appointment</h1>
+        <p className="mt-1 text-slate-700">
+          With {businessName}, for {appointment.customerName}
+        </p>
+      </div>
+      <StatusNotice appointment={appointment} outcome={outcome} businessName={businessName} call={call} />
+      <dl className="divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white">
+        <Detail label="When" value={appointment.when} />
+        <Detail label="Duration" value={`About ${appointment.duration}`} />
+        <Detail label="Address" value={appointment.address || "To be agreed by phone"} />
+        <Detail label="Status" value={appointment.statusTitle} />
+      </dl>
+      {live && (
+        <a
+          href={`/appointments/${token}/calendar.ics`}
+          download="appointment.ics"
+          className={`inline-flex items-center gap-2 rounded font-semibold text-brand-700 underline underline-offset-2 ${focusRing}`}
+        >
+          <CalendarPlus aria-hidden className="size-4" />
+          Add to calendar
+        </a>
+      )}
+      {appointment.canCancel ? (
+        <CancelForm error={actionData?.fields.confirm} cutoffHours={appointment.cutoffHours} />
+      ) : (
+        live && (
+          <p className="rounded-xl border border-slate-200 bg-white p-4">
+            It is too late to cancel online: appointments can be cancelled here until {cutoffText(appointment.cutoffHours)} before they start. To cancel or
+            change it, please call us at {call}.
           </p>
-        </div>
-        <StatusNotice appointment={appointment} outcome={outcome} businessName={businessName} call={call} />
-        <dl className="divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white">
-          <Detail label="When" value={appointment.when} />
-          <Detail label="Duration" value={`About ${appointment.duration}`} />
-          <Detail label="Address" value={appointment.address || "To be agreed by phone"} />
-          <Detail label="Status" value={appointment.statusTitle} />
-        </dl>
-        {live && (
-          <a
-            href={`/appointments/${token}/calendar.ics`}
-            download="appointment.ics"
-            className={`inline-flex items-center gap-2 rounded font-semibold text-brand-700 underline underline-offset-2 ${focusRing}`}
-          >
-            <CalendarPlus aria-hidden className="size-4" />
-            Add to calendar
-          </a>
-        )}
-        {appointment.canCancel ? (
-          <CancelForm error={actionData?.fields.confirm} cutoffHours={appointment.cutoffHours} />
-        ) : (
-          live && (
-            <p className="rounded-xl border border-slate-200 bg-white p-4">
-              It is too late to cancel online: appointments can be cancelled here until {cutoffText(appointment.cutoffHours)} before they start. To cancel or
-              change it, please call us at {call}.
-            </p>
-          )
-        )}
-      </main>
-    </div>
+        )
+      )}
+    </CustomerPageShell>
   );
 }
 

@@ -1,11 +1,8 @@
-import { CheckCircle2, Download, Phone, XCircle } from "lucide-react";
+import { CheckCircle2, Download, XCircle } from "lucide-react";
 import { data, Form, redirect, useNavigation } from "react-router";
 import { BookingForm } from "~/components/site/BookingForm";
-import { END_OF_PAGE_ID } from "~/components/site/PublicLayout";
-import { SiteLogo } from "~/components/site/SiteLogo";
 import { focusRing, primaryButton } from "~/components/site/styles";
-import { useSiteSettings } from "~/components/site/use-site-settings";
-import { phoneE164 } from "~/lib/site-settings";
+import { CallLink, CustomerPageShell } from "~/components/site/CustomerPageShell";
 import { DECLINE_REASON_MAX } from "~/lib/estimate-status";
 import { customerView, estimateForCustomer, limitBooking, limitDecision, noteView } from "~/server/estimates/customer-page.server";
 import { decideEstimate } from "~/server/estimates/decisions.server";
@@ -78,89 +75,72 @@ const CELL = "px-3 py-2 text-right tabular-nums";
 
 export default function CustomerEstimatePage({ loaderData, actionData }: Route.ComponentProps) {
   const { estimate, token, outcome, booking } = loaderData;
-  const { phone } = useSiteSettings();
   const open = estimate.status === "sent" || estimate.status === "viewed";
   return (
-    <div className="min-h-screen bg-slate-50 text-slate-900">
-      {/* Painted once the whole page is parsed, as every public page (PublicLayout, docs/decisions/0019). React puts it in the head. */}
-      <link rel="expect" href={`#${END_OF_PAGE_ID}`} blocking="render" />
-      <header className="border-b border-slate-200 bg-white">
-        <div className="mx-auto flex max-w-3xl flex-wrap items-center justify-between gap-3 px-4 py-4 sm:px-6">
-          <SiteLogo onLight />
-          <a href={`tel:${phoneE164(phone)}`} className={`inline-flex items-center gap-2 rounded font-semibold text-brand-700 ${focusRing}`}>
-            <Phone aria-hidden className="size-4" />
-            {phone}
-          </a>
-        </div>
-      </header>
-      <main className="mx-auto max-w-3xl space-y-6 px-4 py-8 sm:px-6">
-        <div>
-          <h1 className="text-3xl font-extrabold tracking-tight">Estimate #{estimate.number}</h1>
-          <p className="mt-1 text-slate-700">
-            For {estimate.customerName}
-            {estimate.vehicle && `, ${estimate.vehicle}`} · valid until {estimate.validUntil}
-          </p>
-        </div>
-        <Decision status={estimate.status} outcome={outcome} phone={phone} reason={estimate.declineReason} validUntil={estimate.validUntil} />
-        {booking?.kind === "booked" && (
-          <p role="status" className="rounded-xl border border-emerald-200 bg-emerald-50 p-4 font-medium text-emerald-900">
-            Your appointment is booked for {booking.when}.{" "}
-            <a href={booking.appointmentPath} className={`rounded underline underline-offset-2 ${focusRing}`}>
-              See your appointment
-            </a>{" "}
-            to add it to your calendar or to cancel.
-          </p>
-        )}
-        {booking?.kind === "choose" && <BookingForm days={booking.days} address={booking.address} errors={actionData?.bookingErrors} />}
-        {booking?.kind === "call" && (
-          <p className="rounded-xl border border-slate-200 bg-white p-4">
-            To schedule the work, please call us at{" "}
-            <a href={`tel:${phoneE164(phone)}`} className={`rounded font-semibold text-brand-700 underline ${focusRing}`}>
-              {phone}
-            </a>
-            .
-          </p>
-        )}
-        {estimate.message && <p className="rounded-xl border border-slate-200 bg-white p-4 whitespace-pre-wrap">{estimate.message}</p>}
-        <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
-          <table className="w-full text-sm">
-            <caption className="sr-only">The estimate's lines</caption>
-            <thead className="bg-slate-100 text-xs font-semibold text-slate-700 uppercase">
-              <tr>
-                <th scope="col" className="px-3 py-2 text-left">Description</th>
-                <th scope="col" className={CELL}>Qty</th>
-                <th scope="col" className={CELL}>Unit Price</th>
-                <th scope="col" className={CELL}>Amount</th>
+    <CustomerPageShell width="wide">
+      <div>
+        <h1 className="text-3xl font-extrabold tracking-tight">Estimate #{estimate.number}</h1>
+        <p className="mt-1 text-slate-700">
+          For {estimate.customerName}
+          {estimate.vehicle && `, ${estimate.vehicle}`} · valid until {estimate.validUntil}
+        </p>
+      </div>
+      <Decision status={estimate.status} outcome={outcome} reason={estimate.declineReason} validUntil={estimate.validUntil} />
+      {booking?.kind === "booked" && (
+        <p role="status" className="rounded-xl border border-emerald-200 bg-emerald-50 p-4 font-medium text-emerald-900">
+          Your appointment is booked for {booking.when}.{" "}
+          <a href={booking.appointmentPath} className={`rounded underline underline-offset-2 ${focusRing}`}>
+            See your appointment
+          </a>{" "}
+          to add it to your calendar or to cancel.
+        </p>
+      )}
+      {booking?.kind === "choose" && <BookingForm days={booking.days} address={booking.address} errors={actionData?.bookingErrors} />}
+      {booking?.kind === "call" && (
+        <p className="rounded-xl border border-slate-200 bg-white p-4">
+          To schedule the work, please call us at{" "}
+          <CallLink />.
+        </p>
+      )}
+      {estimate.message && <p className="rounded-xl border border-slate-200 bg-white p-4 whitespace-pre-wrap">{estimate.message}</p>}
+      <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
+        <table className="w-full text-sm">
+          <caption className="sr-only">The estimate's lines</caption>
+          <thead className="bg-slate-100 text-xs font-semibold text-slate-700 uppercase">
+            <tr>
+              <th scope="col" className="px-3 py-2 text-left">Description</th>
+              <th scope="col" className={CELL}>Qty</th>
+              <th scope="col" className={CELL}>Unit Price</th>
+              <th scope="col" className={CELL}>Amount</th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-slate-200">
+            {estimate.lines.map((line, i) => (
+              <tr key={i}>
+                <td className="px-3 py-2 break-words">{line.description}</td>
+                <td className={CELL}>{line.quantity}</td>
+                <td className={CELL}>{line.unitPrice}</td>
+                <td className={CELL}>{line.amount}</td>
               </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-200">
-              {estimate.lines.map((line, i) => (
-                <tr key={i}>
-                  <td className="px-3 py-2 break-words">{line.description}</td>
-                  <td className={CELL}>{line.quantity}</td>
-                  <td className={CELL}>{line.unitPrice}</td>
-                  <td className={CELL}>{line.amount}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-          <dl className="ml-auto w-full max-w-xs space-y-1 border-t border-slate-200 p-3 text-sm">
-            <Amount label="Subtotal" value={estimate.subtotal} />
-            <Amount label="Tax" value={estimate.tax} />
-            <Amount label="Total" value={estimate.total} strong />
-          </dl>
-        </div>
-        <a
-          href={`/estimates/${token}/pdf`}
-          download={`estimate-${estimate.number}.pdf`}
-          className={`inline-flex items-center gap-2 rounded font-semibold text-brand-700 underline underline-offset-2 ${focusRing}`}
-        >
-          <Download aria-hidden className="size-4" />
-          Download PDF
-        </a>
-        {open && <DecisionForms />}
-      </main>
-    </div>
+            ))}
+          </tbody>
+        </table>
+        <dl className="ml-auto w-full max-w-xs space-y-1 border-t border-slate-200 p-3 text-sm">
+          <Amount label="Subtotal" value={estimate.subtotal} />
+          <Amount label="Tax" value={estimate.tax} />
+          <Amount label="Total" value={estimate.total} strong />
+        </dl>
+      </div>
+      <a
+        href={`/estimates/${token}/pdf`}
+        download={`estimate-${estimate.number}.pdf`}
+        className={`inline-flex items-center gap-2 rounded font-semibold text-brand-700 underline underline-offset-2 ${focusRing}`}
+      >
+        <Download aria-hidden className="size-4" />
+        Download PDF
+      </a>
+      {open && <DecisionForms />}
+    </CustomerPageShell>
   );
 }
 
@@ -173,8 +153,8 @@ function Amount({ label, value, strong = false }: { label: string; value: string
   );
 }
 
-function Decision(props: { status: string; outcome: "already" | null; phone: string; reason: string; validUntil: string }) {
-  const { status, outcome, phone } = props;
+function Decision(props: { status: string; outcome: "already" | null; reason: string; validUntil: string }) {
+  const { status, outcome } = props;
   const already = outcome === "already" ? "This estimate had already been answered: " : "";
   if (status === "accepted") {
     return (
@@ -189,7 +169,7 @@ function Decision(props: { status: string; outcome: "already" | null; phone: str
       <p role="status" className="flex items-start gap-2 rounded-xl border border-slate-300 bg-white p-4 font-medium">
         <XCircle aria-hidden className="mt-0.5 size-5 shrink-0 text-slate-600" />
         {already}You declined this estimate{props.reason ? ` (“${props.reason}”)` : ""}. Thank you for letting us know. Changed your mind? Call us at{" "}
-        {phone}.
+        <CallLink />.
       </p>
     );
   }
@@ -197,10 +177,7 @@ function Decision(props: { status: string; outcome: "already" | null; phone: str
     return (
       <p role="status" className="rounded-xl border border-amber-300 bg-amber-50 p-4 font-medium text-amber-900">
         This estimate has expired: it was valid until {props.validUntil}. Please call us at{" "}
-        <a href={`tel:${phoneE164(phone)}`} className="underline">
-          {phone}
-        </a>{" "}
-        for a new one.
+        <CallLink /> for a new one.
       </p>
     );
   }

@@ -1,10 +1,9 @@
 import type { ReactNode } from "react";
-import { CheckCircle2, ExternalLink, Phone } from "lucide-react";
+import { CheckCircle2, ExternalLink } from "lucide-react";
 import { data, Form, redirect, useNavigation } from "react-router";
-import { SiteLogo } from "~/components/site/SiteLogo";
 import { focusRing } from "~/components/site/styles";
+import { CallLink, CustomerPageShell } from "~/components/site/CustomerPageShell";
 import { useSiteSettings } from "~/components/site/use-site-settings";
-import { phoneE164 } from "~/lib/site-settings";
 import { readForm } from "~/server/form-body.server";
 import { REVIEW_NAME_MAX, REVIEW_TEXT_MAX } from "~/lib/review-limits";
 import {
@@ -73,33 +72,18 @@ export function meta() {
 
 export default function ReviewPage({ loaderData, actionData }: Route.ComponentProps) {
   const { customerName, thanks } = loaderData;
-  const { phone, businessName } = useSiteSettings();
-  const call = (
-    <a href={`tel:${phoneE164(phone)}`} className={`rounded font-semibold text-brand-700 underline underline-offset-2 ${focusRing}`}>
-      {phone}
-    </a>
-  );
+  const { businessName } = useSiteSettings();
+  const call = <CallLink />;
   return (
-    <div className="min-h-screen bg-slate-50 text-slate-900">
-      <header className="border-b border-slate-200 bg-white">
-        <div className="mx-auto flex max-w-2xl flex-wrap items-center justify-between gap-3 px-4 py-4 sm:px-6">
-          <SiteLogo onLight />
-          <a href={`tel:${phoneE164(phone)}`} className={`inline-flex items-center gap-2 rounded font-semibold text-brand-700 ${focusRing}`}>
-            <Phone aria-hidden className="size-4" />
-            {phone}
-          </a>
-        </div>
-      </header>
-      <main className="mx-auto max-w-2xl space-y-6 px-4 py-8 sm:px-6">
-        <div>
-          <h1 className="text-3xl font-extrabold tracking-tight">{thanks ? "Thank you for your review!" : "How did we do?"}</h1>
-          <p className="mt-1 text-slate-700">
-            {customerName}, your review of {businessName}
-          </p>
-        </div>
-        {thanks ? <Thanks stars={thanks.stars} googleReviewUrl={thanks.googleReviewUrl} businessName={businessName} call={call} /> : <ReviewForm rejected={actionData} />}
-      </main>
-    </div>
+    <CustomerPageShell width="narrow">
+      <div>
+        <h1 className="text-3xl font-extrabold tracking-tight">{thanks ? "Thank you for your review!" : "How did we do?"}</h1>
+        <p className="mt-1 text-slate-700">
+          {customerName}, your review of {businessName}
+        </p>
+      </div>
+      {thanks ? <Thanks stars={thanks.stars} googleReviewUrl={thanks.googleReviewUrl} businessName={businessName} call={call} /> : <ReviewForm rejected={actionData} />}
+    </CustomerPageShell>
   );
 }
 

@@ -27,7 +27,7 @@ test("/admin shows the first table, the sidebar lists every table and marks the 
   // One column per property after Actions; each row has Edit and Delete.
   const headers = page.getByRole("columnheader");
   await expect(headers.first()).toHaveText("Actions");
-  await expect(headers).toHaveCount(1 + 8);
+  await expect(headers).toHaveCount(1 + 9);
   const firstRow = page.getByRole("row").nth(1);
   await expect(firstRow.getByRole("button", { name: "Edit" })).toBeVisible();
   await expect(firstRow.getByRole("button", { name: "Delete" })).toBeVisible();
