@@ -40,6 +40,7 @@ export function isAdminEmail(email: string): boolean {
  * the request carried is ended) and returns the Set-Cookie header value.
  */
 export async function createSession(db: DB, request: Request, userId: number, clientIp = ""): Promise<string> {
+  readThisRequest.delete(request);
   const previous = await tokenFrom(request);
   if (previous) await db.deleteFrom("sessions").where("id", "=", hashToken(previous)).execute();
   const token = randomBytes(32).toString("base64url"); // 256 bits
@@ -61,8 +62,26 @@ export async function createSession(db: DB, request: Request, userId: number, cl
   return sessionCookie(request).serialize(token);
 }
 
+/*
+ * One read per request: the admin guard (middleware) and the root loader both
+ * ask, and on the embedded database every query waits its turn. Signing in
+ * or out within the request forgets the answer.
+ */
+const readThisRequest = new WeakMap<Request, Promise<SessionUser | null>>();
+
 /** The signed-in user, or null when there is no live session. */
-export async function getSessionUser(db: DB, request: Request): Promise<SessionUser | null> {
+export function getSessionUser(db: DB, request: Request): Promise<SessionUser | null> {
+  let user = readThisRequest.get(request);
+  if (!user) {
+    user = readSessionUser(db, request);
+    readThisRequest.set(request, user);
+    // A failed read (the database down) is not remembered: a later ask tries again.
+    user.catch(() => readThisRequest.delete(request));
+  }
+  return user;
+}
+
+async function readSessionUser(db: DB, request: Request): Promise<SessionUser | null> {
   const token = await tokenFrom(request);
   if (!token) return null;
   const id = hashToken(token);
@@ -91,6 +110,7 @@ export async function getSessionUser(db: DB, request: Request): Promise<SessionU
 
 /** Ends the request's session (deletes the row) and returns the Set-Cookie header that clears the cookie. */
 export async function destroySession(db: DB, request: Request): Promise<string> {
+  readThisRequest.delete(request);
   const token = await tokenFrom(request);
   if (token) await db.deleteFrom("sessions").where("id", "=", hashToken(token)).execute();
   return sessionCookie(request).serialize("", { maxAge: 0, expires: new Date(0) });
