@@ -18,7 +18,7 @@ import type { Database } from "../db/types";
 import { type BenchReport, percentile, printReport } from "./lib";
 import { scratchServerDatabase } from "./databases";
 import { defaultListQuery, withFilter } from "../app/lib/list-query";
-import { todayIn } from "../app/lib/estimate-input";
+import { dayIn } from "../app/lib/time-zone";
 import { incomeByMonth, INVOICES_LIST, listInvoices, owedFigures } from "../app/server/invoices/invoice-lists.server";
 
 pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
@@ -102,7 +102,7 @@ export async function benchInvoices(options: { rows?: number } = {}): Promise<Be
     report.title = report.title.replace("invoices,", `invoices on PostgreSQL ${server.version},`);
     const payments = Number((await sql<{ n: string }>`SELECT count(*) AS n FROM payments`.execute(db)).rows[0]!.n);
     report.notes!.push(`${rows.toLocaleString("en-US")} invoices, their lines and ${payments.toLocaleString("en-US")} payments generated in ${(generateMs / 1000).toFixed(1)} s`);
-    const today = todayIn("America/Detroit");
+    const today = dayIn(new Date(), "America/Detroit");
     const all = defaultListQuery(INVOICES_LIST);
     const cases: { name: string; run: () => Promise<unknown> }[] = [
       { name: "the list, All (first page and count)", run: () => listInvoices(db, all) },

@@ -2,21 +2,13 @@
  * A job's time as people read it, in the business's time zone (browser-safe:
  * the pages, the e-mails and the invites' texts say it the same way).
  */
-
-const cache = new Map<string, Intl.DateTimeFormat>();
-
-function format(timeZone: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
-  const key = `${timeZone}|${JSON.stringify(options)}`;
-  let f = cache.get(key);
-  if (!f) cache.set(key, (f = new Intl.DateTimeFormat("en-US", { timeZone, ...options })));
-  return f;
-}
+import { dateFormat } from "./date-format";
 
 /** "Monday, December 7, 2026" */
-export const longDay = (at: Date, timeZone: string) => format(timeZone, { weekday: "long", month: "long", day: "numeric", year: "numeric" }).format(at);
+export const longDay = (at: Date, timeZone: string) => dateFormat(timeZone, { weekday: "long", month: "long", day: "numeric", year: "numeric" }).format(at);
 
 /** "9:00 AM" */
-export const clockTime = (at: Date, timeZone: string) => format(timeZone, { hour: "numeric", minute: "2-digit" }).format(at);
+export const clockTime = (at: Date, timeZone: string) => dateFormat(timeZone, { hour: "numeric", minute: "2-digit" }).format(at);
 
 /** "Monday, December 7, 2026, 9:00 AM – 12:00 PM" */
 export const appointmentTime = (start: Date, end: Date, timeZone: string) => `${longDay(start, timeZone)}, ${clockTime(start, timeZone)} – ${clockTime(end, timeZone)}`;

@@ -4,6 +4,7 @@
  * screen readers. Both are computed from a `now` and a time zone the loader
  * passes in, so the server's render and the browser's hydration agree.
  */
+import { dateFormat } from "./date-format";
 
 export interface ShownTime {
   /** For <time dateTime>. */
@@ -18,29 +19,8 @@ const MINUTE = 60;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 
-// Intl formatters are costly to make; a page formats dozens of times in one zone.
-const formatters = new Map<string, Intl.DateTimeFormat>();
-function formatter(kind: "date" | "exact", timeZone: string): Intl.DateTimeFormat {
-  const key = `${kind}:${timeZone}`;
-  let format = formatters.get(key);
-  if (!format) {
-    format =
-      kind === "date"
-        ? new Intl.DateTimeFormat("en-US", { timeZone, month: "short", day: "numeric", year: "numeric" })
-        : new Intl.DateTimeFormat("en-US", {
-            timeZone,
-            weekday: "short",
-            month: "short",
-            day: "numeric",
-            year: "numeric",
-            hour: "numeric",
-            minute: "2-digit",
-            timeZoneName: "short",
-          });
-    formatters.set(key, format);
-  }
-  return format;
-}
+const DATE: Intl.DateTimeFormatOptions = { month: "short", day: "numeric", year: "numeric" };
+const EXACT: Intl.DateTimeFormatOptions = { weekday: "short", month: "short", day: "numeric", year: "numeric", hour: "numeric", minute: "2-digit", timeZoneName: "short" };
 
 export function timeAgo(at: Date, now: Date, timeZone: string): string {
   // A time slightly ahead of `now` (clocks of two machines) still reads "just now".
@@ -50,11 +30,11 @@ export function timeAgo(at: Date, now: Date, timeZone: string): string {
   if (seconds < DAY) return `${Math.floor(seconds / HOUR)} h ago`;
   const days = Math.floor(seconds / DAY);
   if (days < 7) return days === 1 ? "1 day ago" : `${days} days ago`;
-  return formatter("date", timeZone).format(at);
+  return dateFormat(timeZone, DATE).format(at);
 }
 
 export function exactTime(at: Date, timeZone: string): string {
-  return formatter("exact", timeZone).format(at);
+  return dateFormat(timeZone, EXACT).format(at);
 }
 
 export function shownTime(at: Date, now: Date, timeZone: string): ShownTime {

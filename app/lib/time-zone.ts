@@ -4,26 +4,10 @@
  * end of this day" (app/server/auth/token-form.server.ts) both need a zone's
  * offset at an instant.
  */
+import { dateFormat } from "./date-format";
 
-const formats = new Map<string, Intl.DateTimeFormat>();
-
-function zoneFormat(timeZone: string): Intl.DateTimeFormat {
-  let format = formats.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat("en-US", {
-      timeZone,
-      year: "numeric",
-      month: "2-digit",
-      day: "2-digit",
-      hour: "2-digit",
-      minute: "2-digit",
-      second: "2-digit",
-      hourCycle: "h23",
-    });
-    formats.set(timeZone, format);
-  }
-  return format;
-}
+// hourCycle h23 gives 00–23 (older engines wrote midnight as 24, see wallClock).
+const WALL_CLOCK: Intl.DateTimeFormatOptions = { year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", second: "2-digit", hourCycle: "h23" };
 
 /** The wall clock in `timeZone` at an instant, as two-digit texts (year four). */
 export interface WallClock {
@@ -37,7 +21,7 @@ export interface WallClock {
 
 export function wallClock(at: Date | number, timeZone: string): WallClock {
   const parts = Object.fromEntries(
-    zoneFormat(timeZone)
+    dateFormat(timeZone, WALL_CLOCK)
       .formatToParts(at)
       .map((p) => [p.type, p.value]),
   );
@@ -64,16 +48,9 @@ export function startOfDayIn(day: string, timeZone: string): Date {
   return new Date(wall - zoneOffsetMs(guess, timeZone));
 }
 
-const dayFormats = new Map<string, Intl.DateTimeFormat>();
-
-/** YYYY-MM-DD of `at` in `timeZone`. (A format is made once per zone: making one costs far more than using it.) */
+/** YYYY-MM-DD of `at` in `timeZone`. */
 export function dayIn(at: Date, timeZone: string): string {
-  let format = dayFormats.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" });
-    dayFormats.set(timeZone, format);
-  }
-  return format.format(at);
+  return dateFormat(timeZone, { year: "numeric", month: "2-digit", day: "2-digit" }, "en-CA").format(at);
 }
 
 /** The day `days` after `day` (YYYY-MM-DD, calendar arithmetic). */

@@ -1,6 +1,6 @@
 import { invoicesCsv } from "~/server/invoices/invoice-export.server";
 import { databaseContext } from "~/server/request-context.server";
-import { todayIn } from "~/lib/estimate-input";
+import { dayIn } from "~/lib/time-zone";
 import { env } from "~/server/env.server";
 import type { Route } from "./+types/admin.invoices.export";
 
@@ -10,7 +10,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   return new Response(csv, {
     headers: {
       "Content-Type": "text/csv; charset=utf-8",
-      "Content-Disposition": `attachment; filename="invoices-${todayIn(env().BUSINESS_TIME_ZONE)}.csv"`,
+      "Content-Disposition": `attachment; filename="invoices-${dayIn(new Date(), env().BUSINESS_TIME_ZONE)}.csv"`,
       "Cache-Control": "private, no-store",
     },
   });

@@ -1,7 +1,7 @@
 import { PDFParse } from "pdf-parse";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seedContent } from "../../db/seed";
-import { addDays } from "~/lib/estimate-input";
+import { addDays } from "~/lib/time-zone";
 import { AppError } from "~/server/app-error.server";
 import { stopBackgroundJobs } from "~/server/background.server";
 import { reloadEnv } from "~/server/env.server";

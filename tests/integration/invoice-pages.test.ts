@@ -2,7 +2,7 @@ import { PDFParse } from "pdf-parse";
 import { beforeAll, describe, expect, it } from "vitest";
 import { SEED_SETTINGS } from "~/lib/business";
 import { parseCsv } from "~/lib/csv";
-import { addDays } from "~/lib/estimate-input";
+import { addDays } from "~/lib/time-zone";
 import { createEstimate, saveEstimate } from "~/server/estimates/estimates.server";
 import { NOT_FOUND_MESSAGE } from "~/server/invoices/customer-page.server";
 import { EXPORT_HEADER } from "~/server/invoices/invoice-export.server";

@@ -2,7 +2,7 @@ import { sql } from "kysely";
 import { PDFParse } from "pdf-parse";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SEED_SETTINGS } from "~/lib/business";
-import { addDays } from "~/lib/estimate-input";
+import { addDays } from "~/lib/time-zone";
 import { AppError } from "~/server/app-error.server";
 import { stopBackgroundJobs } from "~/server/background.server";
 import { reloadEnv } from "~/server/env.server";

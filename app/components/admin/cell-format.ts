@@ -1,3 +1,4 @@
+import { dateFormat } from "~/lib/date-format";
 import { isEmailAddress } from "~/lib/email";
 import type { PropertySchema } from "~/lib/table-schema";
 import { fileNameOf, mediaKind } from "./media-kind";
@@ -17,14 +18,10 @@ export const CELL_TEXT_LIMIT = 80;
  * (setCellTimeZone) before the grid renders, on the server and in the browser
  * alike, so hydration matches and the grid shows the instant the CSV export writes.
  */
-let dateTime = dateTimeFormat("America/Detroit");
-
-function dateTimeFormat(timeZone: string): Intl.DateTimeFormat {
-  return new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", timeZone });
-}
+let cellTimeZone = "America/Detroit";
 
 export function setCellTimeZone(timeZone: string): void {
-  if (dateTime.resolvedOptions().timeZone !== timeZone) dateTime = dateTimeFormat(timeZone);
+  cellTimeZone = timeZone;
 }
 
 export type CellContent =
@@ -63,12 +60,11 @@ export function truncate(text: string, limit = CELL_TEXT_LIMIT): CellContent {
     : { kind: "text", text };
 }
 
-const dateOnly = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone: "UTC" });
-
 export function formatDate(value: Date | string, withTime: boolean): string | null {
   const date = value instanceof Date ? value : new Date(withTime ? value : `${value.slice(0, 10)}T00:00:00Z`);
   if (Number.isNaN(date.getTime())) return null;
-  return (withTime ? dateTime : dateOnly).format(date);
+  // A date alone is a calendar day, not an instant: read in UTC so no zone moves it.
+  return (withTime ? dateFormat(cellTimeZone, { dateStyle: "medium", timeStyle: "short" }) : dateFormat("UTC", { dateStyle: "medium" })).format(date);
 }
 
 function isRichText(name: string, prop: PropertySchema) {

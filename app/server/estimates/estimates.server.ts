@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { sql } from "kysely";
-import { addDays, parseEstimateForm, todayIn, type EstimateForm, type EstimateInput } from "~/lib/estimate-input";
+import { parseEstimateForm, type EstimateForm, type EstimateInput } from "~/lib/estimate-input";
+import { addDays, dayIn } from "~/lib/time-zone";
 import { isDecided, shownStatus, type EstimateStatus } from "~/lib/estimate-status";
 import { parseTaxRate, totals } from "~/lib/money";
 import { AppError, notFound } from "../app-error.server";
@@ -53,7 +54,7 @@ export interface Estimate {
 }
 
 /** Today, YYYY-MM-DD, in the business's time zone: what Valid Until is compared with. */
-export const businessToday = (now = new Date()) => todayIn(env().BUSINESS_TIME_ZONE, now);
+export const businessToday = (now = new Date()) => dayIn(now, env().BUSINESS_TIME_ZONE);
 
 /** A day (YYYY-MM-DD) as a DATE operand: a date column reads back as a Date, so a bare string would not type. */
 export const sqlDate = (day: string) => sql<Date>`${day}::date`;

@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import { csvLine, UTF8_BOM } from "~/lib/csv";
-import { todayIn } from "~/lib/estimate-input";
+import { dayIn } from "~/lib/time-zone";
 import type { DB } from "../db.server";
 import { env } from "../env.server";
 
@@ -45,7 +45,7 @@ export function dollars(cents: number): string {
 
 export async function invoicesCsv(db: DB): Promise<string> {
   const zone = env().BUSINESS_TIME_ZONE;
-  const day = (at: Date | null) => (at ? todayIn(zone, at) : "");
+  const day = (at: Date | null) => (at ? dayIn(at, zone) : "");
   const [invoices, payments] = await Promise.all([
     db
       .selectFrom("invoices as i")

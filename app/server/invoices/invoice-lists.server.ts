@@ -1,4 +1,5 @@
 import { sql } from "kysely";
+import { dateFormat } from "~/lib/date-format";
 import { isOverdue, OWED_STATUSES, UNPAID_STATUSES, type InvoiceStatus } from "~/lib/invoice-status";
 import { filterValue, listHref, listPager, withFilter, type ListQuery, type ListSpec } from "~/lib/list-query";
 import { formatCents } from "~/lib/money";
@@ -95,7 +96,7 @@ export async function incomeByMonth(db: DB, today: string, months = 12): Promise
   return Array.from({ length: months }, (_, i) => {
     const month = monthStart(today, months - 1 - i).slice(0, 7);
     const [y, m] = month.split("-").map(Number);
-    const label = new Intl.DateTimeFormat("en-US", { timeZone: "UTC", month: "short", year: "numeric" }).format(Date.UTC(y!, m! - 1, 1));
+    const label = dateFormat("UTC", { month: "short", year: "numeric" }).format(Date.UTC(y!, m! - 1, 1));
     const cents = byMonth.get(month) ?? 0;
     return { month, label, cents, amount: formatCents(cents) };
   });

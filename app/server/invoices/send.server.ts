@@ -1,5 +1,5 @@
 import { sql } from "kysely";
-import { addDays } from "~/lib/estimate-input";
+import { addDays } from "~/lib/time-zone";
 import { asActor } from "../actor.server";
 import { AppError, badRequest } from "../app-error.server";
 import { kickOutbox } from "../background.server";

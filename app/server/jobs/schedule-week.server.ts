@@ -1,3 +1,5 @@
+import { dateFormat } from "~/lib/date-format";
+import { clockTime } from "~/lib/job-time";
 import { addDays, dayIn, startOfDayIn } from "~/lib/time-zone";
 import { formatClock, isoWeekday, WEEKDAYS, type WorkWeek } from "~/lib/work-week";
 import type { DB } from "../db.server";
@@ -81,20 +83,8 @@ export function townOf(address: string): string {
   return stateOrZip ? parts.at(-2)! : last;
 }
 
-const formats = new Map<string, { time: Intl.DateTimeFormat; day: Intl.DateTimeFormat }>();
-function formatsFor(timeZone: string) {
-  let f = formats.get(timeZone);
-  if (!f) {
-    f = {
-      time: new Intl.DateTimeFormat("en-US", { timeZone, hour: "numeric", minute: "2-digit" }),
-      day: new Intl.DateTimeFormat("en-US", { timeZone: "UTC", month: "short", day: "numeric" }),
-    };
-    formats.set(timeZone, f);
-  }
-  return f;
-}
-
-const dayLabel = (day: string, timeZone: string) => formatsFor(timeZone).day.format(new Date(`${day}T12:00:00Z`));
+// A calendar day, not an instant: read in UTC so no zone moves it.
+const dayLabel = (day: string) => dateFormat("UTC", { month: "short", day: "numeric" }).format(new Date(`${day}T12:00:00Z`));
 
 export async function scheduleWeek(db: DB, monday: string, now: Date, timeZone: string, workWeek?: WorkWeek): Promise<ScheduleWeek> {
   const sunday = addDays(monday, 6);
@@ -120,11 +110,10 @@ export async function scheduleWeek(db: DB, monday: string, now: Date, timeZone: 
       .orderBy("jobs.id")
       .execute(),
   ]);
-  const { time } = formatsFor(timeZone);
   const today = dayIn(now, timeZone);
   const days: WeekDay[] = WEEKDAYS.map(({ iso, label }, i) => {
     const date = addDays(monday, i);
-    return { date, weekday: label, label: dayLabel(date, timeZone), today: date === today, working: week.workingDays.includes(iso), jobs: [] };
+    return { date, weekday: label, label: dayLabel(date), today: date === today, working: week.workingDays.includes(iso), jobs: [] };
   });
   for (const row of rows) {
     const start = new Date(row.starts_at);
@@ -133,7 +122,7 @@ export async function scheduleWeek(db: DB, monday: string, now: Date, timeZone: 
     day?.jobs.push({
       id: row.id,
       name: row.name,
-      time: `${time.format(start)} – ${time.format(end)}`,
+      time: `${clockTime(start, timeZone)} – ${clockTime(end, timeZone)}`,
       startsAt: start.toISOString(),
       town: townOf(row.address) || townOf(row.service_address),
       status: row.status,
@@ -142,7 +131,7 @@ export async function scheduleWeek(db: DB, monday: string, now: Date, timeZone: 
   const year = sunday.slice(0, 4);
   return {
     monday,
-    title: `${dayLabel(monday, timeZone)}${monday.slice(0, 4) === year ? "" : `, ${monday.slice(0, 4)}`} – ${dayLabel(sunday, timeZone)}, ${year}`,
+    title: `${dayLabel(monday)}${monday.slice(0, 4) === year ? "" : `, ${monday.slice(0, 4)}`} – ${dayLabel(sunday)}, ${year}`,
     previous: addDays(monday, -7),
     next: addDays(monday, 7),
     current: days.some((d) => d.today),

@@ -1,3 +1,4 @@
+import { dateFormat } from "~/lib/date-format";
 import type { QuoteInput } from "~/lib/quote-schema";
 import type { BusinessSettings } from "~/lib/site-settings";
 import { env } from "../env.server";
@@ -37,19 +38,11 @@ export type EmailKind = keyof typeof EMAIL_KINDS;
 
 type Lead = Pick<QuoteInput, "name" | "email" | "phone" | "vehicle_type" | "message"> & { service_address?: string };
 
+const OWNER_TIME: Intl.DateTimeFormatOptions = { weekday: "long", month: "long", day: "numeric", year: "numeric", hour: "numeric", minute: "2-digit", timeZoneName: "short" };
+
 /** A time as the owner reads it: in the business's time zone, named. */
 export function businessTime(at: Date): string {
-  const timeZone = env().BUSINESS_TIME_ZONE;
-  return new Intl.DateTimeFormat("en-US", {
-    timeZone,
-    weekday: "long",
-    month: "long",
-    day: "numeric",
-    year: "numeric",
-    hour: "numeric",
-    minute: "2-digit",
-    timeZoneName: "short",
-  }).format(at);
+  return dateFormat(env().BUSINESS_TIME_ZONE, OWNER_TIME).format(at);
 }
 
 /**

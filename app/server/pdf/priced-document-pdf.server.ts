@@ -1,5 +1,6 @@
 import PDFDocument from "pdfkit";
-import { todayIn } from "~/lib/estimate-input";
+import { dateFormat } from "~/lib/date-format";
+import { dayIn } from "~/lib/time-zone";
 import { formatCents } from "~/lib/money";
 import type { SiteSettings } from "~/lib/site-settings";
 import { env } from "../env.server";
@@ -44,12 +45,12 @@ const STAMP = "#b91c1c";
 /** "2026-12-27" → "December 27, 2026". */
 export function longDate(day: string): string {
   const [y, m, d] = day.split("-").map(Number);
-  return new Intl.DateTimeFormat("en-US", { timeZone: "UTC", month: "long", day: "numeric", year: "numeric" }).format(Date.UTC(y!, m! - 1, d!));
+  return dateFormat("UTC", { month: "long", day: "numeric", year: "numeric" }).format(Date.UTC(y!, m! - 1, d!));
 }
 
 /** The day of `at` in the business's time zone. */
 export function isoDay(at: Date): string {
-  return todayIn(env().BUSINESS_TIME_ZONE, at);
+  return dayIn(at, env().BUSINESS_TIME_ZONE);
 }
 
 export async function renderPricedPdf(document: PricedDocument, business: Business): Promise<Buffer> {
