@@ -43,6 +43,11 @@ export async function giveBackRateLimit(db: DB, hitIds: number[]): Promise<void>
   if (hitIds.length) await db.deleteFrom("rate_limit_hits").where("id", "in", hitIds).execute();
 }
 
+/** Forgets every hit of `key` in the limit's bucket: the limit is met by other means (a wait no longer needed). */
+export async function clearRateLimit(db: DB, limit: Limit, key: string): Promise<void> {
+  await db.deleteFrom("rate_limit_hits").where("bucket", "=", limit.bucket).where("key", "=", key).execute();
+}
+
 /** Deletes hits older than a day (no limit has a longer window). */
 export async function pruneRateLimitHits(db: DB): Promise<void> {
   await db.deleteFrom("rate_limit_hits").where("created_at", "<", new Date(Date.now() - 24 * 3600_000)).execute();

@@ -8,6 +8,13 @@ export const ADMIN_EMAIL = "owner@example.com";
 interface TestFixtures {
   /** Fails the test on a console error or an uncaught error in any of its pages (see allowConsoleError). */
   consoleGuard: void;
+  /**
+   * The test's own client address: its context's requests carry it in
+   * X-Forwarded-For (the worker's server trusts one proxy), so each test is
+   * another visitor and the per-address limits (quotes, photos, sign-in
+   * codes) one test uses up never refuse another.
+   */
+  clientIp: string;
 }
 
 interface WorkerFixtures {
@@ -16,6 +23,9 @@ interface WorkerFixtures {
   oauth: OAuthServer;
   app: AppServer;
 }
+
+// The tests of one worker run one at a time: each takes the next address.
+let nextClient = 1;
 
 // Worker-scoped, so one per worker process: signIn() reads codes from it.
 let workerSmtp: SmtpSink | undefined;
@@ -33,6 +43,15 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
       const { errors, allowed } = current;
       const unexpected = errors.filter((text) => !allowed.some((pattern) => pattern.test(text)));
       expect(unexpected, "console errors and uncaught errors in the page (declare expected ones with allowConsoleError)").toEqual([]);
+    },
+    { auto: true },
+  ],
+  clientIp: [
+    async ({ context }, use, testInfo) => {
+      const n = nextClient++;
+      const ip = `10.${testInfo.workerIndex % 256}.${(n >> 8) % 256}.${n % 256}`;
+      await context.setExtraHTTPHeaders({ "x-forwarded-for": ip });
+      await use(ip);
     },
     { auto: true },
   ],
@@ -55,7 +74,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   ],
   app: [
     async ({ smtp, oauth }, use) => {
-      const app = await startAppServer({ SMTP_URL: smtp.url, ADMIN_EMAILS: ADMIN_EMAIL, ...oauth.env });
+      const app = await startAppServer({ SMTP_URL: smtp.url, ADMIN_EMAILS: ADMIN_EMAIL, TRUST_PROXY: "1", ...oauth.env });
       await use(app);
       await app.stop();
     },

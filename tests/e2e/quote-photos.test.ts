@@ -1,29 +1,12 @@
 import type { Page } from "@playwright/test";
 import sharp from "sharp";
-import { startAppServer, type AppServer } from "../helpers/app-server";
 import { expectNoSeriousViolations } from "./axe";
-import { ADMIN_EMAIL, expect, hydrated, signIn, test as base } from "./fixtures";
+import { ADMIN_EMAIL, expect, hydrated, signIn, test } from "./fixtures";
 
 // Issue 20: the quote form's Service Address and photos (docs/decisions/0085),
 // with JavaScript on and off, at a desktop's and a phone's width; then the
 // lead page, where the owner sees both. Each test is its own client address
-// (TRUST_PROXY), so the per-address quote and photo limits of one never stop another.
-const test = base.extend<{ clientIp: string }, { app: AppServer }>({
-  app: [
-    async ({ smtp }, use) => {
-      const app = await startAppServer({ SMTP_URL: smtp.url, ADMIN_EMAILS: ADMIN_EMAIL, TRUST_PROXY: "1" });
-      await use(app);
-      await app.stop();
-    },
-    { scope: "worker", timeout: 90_000 },
-  ],
-  clientIp: async ({ context }, use, testInfo) => {
-    const ip = `192.0.2.${testInfo.workerIndex * 60 + (nextIp++ % 60) + 1}`;
-    await context.setExtraHTTPHeaders({ "x-forwarded-for": ip });
-    await use(ip);
-  },
-});
-let nextIp = 0;
+// (the fixtures' clientIp), so the per-address quote and photo limits of one never stop another.
 
 const VIEWPORTS = [
   { width: 1280, height: 800 },
@@ -70,7 +53,7 @@ for (const javaScriptEnabled of [true, false]) {
   test.describe(`quote form with photos, JavaScript ${javaScriptEnabled ? "on" : "off"}`, () => {
     test.use({ javaScriptEnabled });
     for (const viewport of VIEWPORTS) {
-      test(`a refused photo is the field's message, the typed values stay; then it is sent, at ${viewport.width} px`, async ({ page, clientIp: _ }) => {
+      test(`a refused photo is the field's message, the typed values stay; then it is sent, at ${viewport.width} px`, async ({ page }) => {
         await page.setViewportSize(viewport);
         await page.goto("/#contact");
         if (javaScriptEnabled) await expect(form(page)).toHaveAttribute("data-validation", "ready");
@@ -99,7 +82,7 @@ for (const javaScriptEnabled of [true, false]) {
 
 test.describe("the lead page", () => {
   for (const viewport of VIEWPORTS) {
-    test(`shows the service address with a map link and the photos, served to the signed-in owner only, at ${viewport.width} px`, async ({ page, browser, clientIp: _ }) => {
+    test(`shows the service address with a map link and the photos, served to the signed-in owner only, at ${viewport.width} px`, async ({ page, browser }) => {
       await page.setViewportSize(viewport);
       await page.goto("/#contact");
       await expect(form(page)).toHaveAttribute("data-validation", "ready");

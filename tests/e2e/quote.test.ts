@@ -5,12 +5,8 @@ import { allowConsoleError, expect, test as base } from "./fixtures";
 
 const SUCCESS_TEXT = "Thank you for your request! We'll get back to you within 24 hours with a personalized quote.";
 
-/**
- * This file's server trusts X-Forwarded-For, so each test can be its own
- * client address and the per-address quote limit (5 in 10 minutes) of one
- * test never stops another.
- */
-const test = base.extend<{ clientIp: string }, { app: AppServer }>({
+/** This file's server also sends the owner's notification (QUOTE_NOTIFY_EMAIL); each test is its own client address (the fixtures' clientIp). */
+const test = base.extend<{}, { app: AppServer }>({
   app: [
     async ({ smtp }, use) => {
       const app = await startAppServer({ SMTP_URL: smtp.url, QUOTE_NOTIFY_EMAIL: "owner@example.com", TRUST_PROXY: "1" });
@@ -19,13 +15,7 @@ const test = base.extend<{ clientIp: string }, { app: AppServer }>({
     },
     { scope: "worker", timeout: 90_000 },
   ],
-  clientIp: async ({ context }, use, testInfo) => {
-    const ip = `198.51.100.${testInfo.workerIndex * 50 + testInfo.repeatEachIndex + (nextIp++ % 50)}`;
-    await context.setExtraHTTPHeaders({ "x-forwarded-for": ip });
-    await use(ip);
-  },
 });
-let nextIp = 1;
 
 const form = (page: Page) => page.getByRole("form", { name: "Request a free quote" });
 
@@ -57,7 +47,7 @@ async function expectNoSeriousA11yViolations(page: Page) {
 }
 
 test.describe("quote form with JavaScript", () => {
-  test("validates on blur and on submit, with messages linked to the fields", async ({ page, clientIp: _ }) => {
+  test("validates on blur and on submit, with messages linked to the fields", async ({ page }) => {
     await openForm(page);
     const f = form(page);
     await f.getByLabel("Full Name").focus();
@@ -81,7 +71,7 @@ test.describe("quote form with JavaScript", () => {
     await expectNoSeriousA11yViolations(page);
   });
 
-  test("submits in place: busy button, then the success state, then an empty form again", async ({ page, smtp, clientIp: _ }) => {
+  test("submits in place: busy button, then the success state, then an empty form again", async ({ page, smtp }) => {
     await openForm(page);
     await page.evaluate(() => ((window as any).__stillHere = true));
     // Hold the answer back a moment so the submitting state can be seen.
@@ -137,7 +127,7 @@ test.describe("quote form with JavaScript", () => {
     await expectNoSeriousA11yViolations(page);
   });
 
-  test("loads its validation code only when the form nears the screen", async ({ page, clientIp: _ }) => {
+  test("loads its validation code only when the form nears the screen", async ({ page }) => {
     const loaded: string[] = [];
     page.on("request", (r) => /QuoteValidation-[\w-]+\.js$/.test(r.url()) && loaded.push(r.url()));
     await page.goto("/");
@@ -150,7 +140,7 @@ test.describe("quote form with JavaScript", () => {
     expect(loaded).toHaveLength(1);
   });
 
-  test("explains a network failure and an unreadable answer", async ({ page, clientIp: _ }) => {
+  test("explains a network failure and an unreadable answer", async ({ page }) => {
     await openForm(page);
     await fillValid(page, "Net Fail");
     // The browser reports both failures in the console: the test makes them.
@@ -171,7 +161,7 @@ test.describe("quote form without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
   for (const viewport of [{ width: 1280, height: 800 }, { width: 390, height: 844 }]) {
-    test(`the answering page opens at the form, errors and then the thanks in view, at ${viewport.width} px`, async ({ page, smtp, clientIp: _ }) => {
+    test(`the answering page opens at the form, errors and then the thanks in view, at ${viewport.width} px`, async ({ page, smtp }) => {
       await page.setViewportSize(viewport);
       await page.goto("/#contact");
       const f = form(page);

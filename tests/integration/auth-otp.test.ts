@@ -176,6 +176,16 @@ describe("e-mailed one-time codes", () => {
     expect(refusals.map((r) => r.detail)).toEqual(["otp:cooldown", "otp:email", "otp:client"]);
     await db().deleteFrom("rate_limit_hits").where("bucket", "=", "otp:client").execute();
   });
+
+  it("a used code ends the resend wait: who signs out can sign in again at once, and the hourly limit still counts", async () => {
+    const email = "back-again@example.com";
+    const code = await sendCode(email);
+    expect((await postJson("/api/send-otp", { email })).status).toBe(429);
+    expect((await verify(email, code)).status).toBe(200);
+    await sendCode(email);
+    const hourly = await db().selectFrom("rate_limit_hits").select(sql<number>`count(*)::int`.as("n")).where("bucket", "=", "otp:email").where("key", "=", email).executeTakeFirstOrThrow();
+    expect(hourly.n).toBe(2);
+  });
 });
 
 describe("sessions", () => {

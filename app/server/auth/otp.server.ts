@@ -7,7 +7,7 @@ import type { DB } from "../db.server";
 import { env } from "../env.server";
 import { recipientRefused } from "../mail-errors.server";
 import { sendEmail } from "../mail.server";
-import { giveBackRateLimit, takeRateLimit, type Limit } from "../rate-limit.server";
+import { clearRateLimit, giveBackRateLimit, takeRateLimit, type Limit } from "../rate-limit.server";
 import { configuredOrigin } from "../site-url.server";
 import { recordAuthEvent } from "./audit.server";
 import { getSettings } from "../settings.server";
@@ -176,7 +176,13 @@ export async function verifySignInCode(db: DB, input: { email: unknown; otp: unk
     await trx.deleteFrom("one_time_codes").where("email", "=", email.data).execute();
     return "ok" as const;
   });
-  if (outcome === "ok") return { ok: true, email: email.data };
+  if (outcome === "ok") {
+    // The code reached its owner: the 30-second resend wait guards an inbox
+    // against a flood of codes, not someone who signs out and back in at once.
+    // The hourly limits still count this send.
+    await clearRateLimit(db, SEND_LIMITS.cooldown, email.data);
+    return { ok: true, email: email.data };
+  }
   await recordAuthEvent(db, { event: "code_failed", email: email.data, clientIp: input.clientIp, outcome });
   const error =
     outcome === "expired"
