@@ -14,7 +14,8 @@ export default defineConfig({
     expect: { poll: { timeout: 15_000 } },
     // Two harnesses (README, Tests): route modules called in this process, and
     // the production server spawned from the build, which this makes if missing.
-    globalSetup: ["tests/helpers/global-setup.ts"],
+    // The embedded databases of the test files start from one migrated template.
+    globalSetup: ["tests/helpers/global-setup.ts", "tests/helpers/embedded-template.ts"],
     setupFiles: ["tests/helpers/vitest-setup.ts"],
   },
 });

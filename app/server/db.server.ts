@@ -29,8 +29,8 @@ export interface OpenDatabase {
   serverPool?: pg.Pool;
   /** Runs `handle` (the serving of one request) with REQUEST_QUERY_LIMIT_MS on every query it makes. */
   withRequestQueryLimit<T>(handle: () => T): T;
-  /** The embedded database on disk only: a consistent copy of its files, a gzipped tarball (db:backup, docs/decisions/0075). */
-  dumpDataDir?: () => Promise<Blob>;
+  /** The embedded database on disk only: a consistent copy of its files, a tarball, gzipped unless asked otherwise (db:backup, docs/decisions/0075). */
+  dumpDataDir?: (compression?: "gzip" | "none") => Promise<Blob>;
   /** Closes the connections (and the embedded database, releasing its data directory). */
   close(): Promise<void>;
 }
@@ -67,8 +67,11 @@ export function serverPoolOf(db: DB): pg.Pool | undefined {
  * another; a server opens one for its life (docs/decisions/0060). Its
  * connections carry `timeZone` (default BUSINESS_TIME_ZONE), see carryTimeZone.
  */
-export function openDatabase(settings: { url?: string; dataDir: string; timeZone?: string } = { url: env().DATABASE_URL, dataDir: env().DATA_DIR }): OpenDatabase {
-  const { url, dataDir, timeZone = env().BUSINESS_TIME_ZONE } = settings;
+export function openDatabase(
+  settings: { url?: string; dataDir: string; timeZone?: string; memoryFrom?: Blob } = { url: env().DATABASE_URL, dataDir: env().DATA_DIR },
+): OpenDatabase {
+  // memoryFrom: a `memory://` database starts as a copy of this dump (dumpDataDir), not empty (the tests' migrated template).
+  const { url, dataDir, timeZone = env().BUSINESS_TIME_ZONE, memoryFrom } = settings;
   // A request's queries run inside this scope and get a time limit; the rest
   // (migrations, background work, bulk jobs) only the server's statement limit.
   const inRequest = new AsyncLocalStorage<true>();
@@ -112,7 +115,7 @@ export function openDatabase(settings: { url?: string; dataDir: string; timeZone
     mkdirSync(location, { recursive: true });
     unlock = lockDataDirectory(location, lockLost);
   }
-  const pglite = new PGlite(location, { extensions: { pg_trgm } });
+  const pglite = new PGlite(location, { extensions: { pg_trgm }, ...(url === "memory://" && memoryFrom ? { loadDataDir: memoryFrom } : {}) });
   const pool = new pg.Pool(createPgConfig(pglite));
   carryTimeZone(pool, timeZone);
   // PGlite runs in this process: a time limit could not stop its query, so none.
@@ -123,7 +126,7 @@ export function openDatabase(settings: { url?: string; dataDir: string; timeZone
     withRequestQueryLimit,
     // Between two statements (PGlite runs one at a time), so the files are as a
     // sudden stop would leave them: restored, the database recovers to its last commit.
-    dumpDataDir: url ? undefined : () => pglite.dumpDataDir("gzip"),
+    dumpDataDir: url ? undefined : (compression = "gzip") => pglite.dumpDataDir(compression),
     close: async () => {
       state.closed = true;
       try {

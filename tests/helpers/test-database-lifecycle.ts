@@ -1,7 +1,7 @@
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll } from "vitest";
+import { afterAll, beforeAll, inject } from "vitest";
 import { stopBackgroundJobs } from "~/server/background.server";
 import { openDatabase, type DB, type OpenDatabase } from "~/server/db.server";
 import { reloadEnv } from "~/server/env.server";
@@ -28,7 +28,8 @@ export function useTestDatabase(extraEnv: Record<string, string | undefined> = {
     });
     for (const [k, v] of Object.entries(extraEnv)) if (v === undefined) delete process.env[k];
     const settings = reloadEnv();
-    opened = openDatabase({ url: settings.DATABASE_URL, dataDir: settings.DATA_DIR });
+    const template = inject("embeddedTemplate");
+    opened = openDatabase({ url: settings.DATABASE_URL, dataDir: settings.DATA_DIR, memoryFrom: template ? new Blob([readFileSync(template)]) : undefined });
     await migrateToLatest(opened.db);
     // As openAppDatabase does: on a server the cookie secret is the database's.
     if (opened.kind === "server" && !settings.SESSION_SECRET) await loadSharedSessionSecret(opened.db, settings.DATABASE_URL!);
