@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { createRows, marker, TINY_PNG } from "./admin-helpers";
 import { expectNoSeriousViolations } from "./axe";
-import { ADMIN_EMAIL, expect, expectNoSidewaysScroll, hydrated, signIn, test } from "./fixtures";
+import { ADMIN_EMAIL, expect, expectNoSidewaysScroll, hydrated, signIn, test, VIEWS } from "./fixtures";
 
 /*
  * CSV import and uploads in the dashboard (issue 11, items 7 and 8): the
@@ -10,11 +10,6 @@ import { ADMIN_EMAIL, expect, expectNoSidewaysScroll, hydrated, signIn, test } f
  * an upload's progress in percent, its original name, and a refused file's
  * reason (the upload field needs JavaScript).
  */
-
-const VIEWS = [
-  { name: "desktop", viewport: { width: 1280, height: 800 } },
-  { name: "phone", viewport: { width: 390, height: 844 } },
-];
 
 // Each test signs in, uploads and runs axe more than once: more than the default on a busy 2-core machine.
 test.describe.configure({ timeout: 120_000 });

@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { createRows, marker } from "./admin-helpers";
 import { expectNoSeriousViolations } from "./axe";
-import { ADMIN_EMAIL, expect, expectNoSidewaysScroll, hydrated, signIn, test } from "./fixtures";
+import { ADMIN_EMAIL, expect, expectNoSidewaysScroll, hydrated, signIn, test, VIEWS } from "./fixtures";
 
 /*
  * Undo, Recently deleted and History in the dashboard (issue 11, items 1, 2
@@ -10,11 +10,6 @@ import { ADMIN_EMAIL, expect, expectNoSidewaysScroll, hydrated, signIn, test } f
  * and off, on a desktop and on a 390×844 phone. Each test makes its own FAQ
  * rows with a unique marker and looks at them through a search (?q=marker).
  */
-
-const VIEWS = [
-  { name: "desktop", viewport: { width: 1280, height: 800 } },
-  { name: "phone", viewport: { width: 390, height: 844 } },
-];
 
 test.beforeEach(async ({ page }) => {
   await signIn(page, ADMIN_EMAIL, { returnUrl: "/admin" });

@@ -10,8 +10,8 @@ import { openAppDatabase } from "~/server/open-app-database.server";
 import { minutesFromNow, parseCalendar, scheduleAt } from "../helpers/appointments";
 import { startAppServer, type AppServer } from "../helpers/app-server";
 import { createTestDatabase } from "../helpers/database";
-import { expectNoSeriousViolations } from "./axe";
-import { expect, expectNoSidewaysScroll, hydrated, test as base } from "./fixtures";
+import { axeClean } from "./axe";
+import { expect, expectNoSidewaysScroll, hydrated, test as base, VIEWS } from "./fixtures";
 
 /*
  * Issue 21 in the browser: the customer's appointment page from the link in
@@ -22,10 +22,6 @@ import { expect, expectNoSidewaysScroll, hydrated, test as base } from "./fixtur
  * starts: the owner's job pages are not what this file tests.
  */
 
-const VIEWS = [
-  { name: "desktop", viewport: { width: 1280, height: 800 } },
-  { name: "phone", viewport: { width: 390, height: 844 } },
-];
 const CASES = [true, false].flatMap((javaScriptEnabled) => VIEWS.map((view) => ({ javaScriptEnabled, view, key: `${javaScriptEnabled ? "js" : "nojs"}-${view.name}` })));
 
 interface Prepared {
@@ -82,12 +78,6 @@ const test = base.extend<object, { prepared: Prepared }>({
   ],
   baseURL: async ({ prepared }, use) => use(prepared.app.url),
 });
-
-/** axe runs where JavaScript is on (it is injected as script); the markup without it is the same server render. */
-async function axeClean(page: Page): Promise<void> {
-  const scripting = await page.evaluate(() => !document.createElement("div").appendChild(Object.assign(document.createElement("noscript"), { innerHTML: "<i></i>" })).querySelector("i"));
-  if (scripting) await expectNoSeriousViolations(page);
-}
 
 /** The page's scripts: the framework, the site's shell and its own module, at most 130 KB, nothing of the dashboard. */
 async function expectSmallScripts(page: Page): Promise<void> {

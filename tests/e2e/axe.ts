@@ -3,6 +3,7 @@ import { expect, type Page } from "@playwright/test";
 import axe from "axe-core";
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
+import { scripting } from "./fixtures";
 
 /**
  * axe with the newest axe-core rules (issue 10): the release pinned in
@@ -31,4 +32,9 @@ export async function expectNoSeriousViolations(page: Page, { include, label = p
   expect(ran, "label-content-name-mismatch must have run").toContain("label-content-name-mismatch");
   const bad = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical" || v.id === "label-content-name-mismatch");
   expect(bad.map((v) => `${label} ${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+}
+
+/** axe where JavaScript is on (it is injected as script); without it the markup is the same server render, checked already. */
+export async function axeClean(page: Page): Promise<void> {
+  if (await scripting(page)) await expectNoSeriousViolations(page);
 }

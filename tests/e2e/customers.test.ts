@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
-import { expectNoSeriousViolations } from "./axe";
+import { axeClean } from "./axe";
 import { createRows, marker, quoteRequest } from "./admin-helpers";
-import { ADMIN_EMAIL, expect, expectNoSidewaysScroll, hydrated, signIn, test } from "./fixtures";
+import { ADMIN_EMAIL, expect, expectNoSidewaysScroll, hydrated, signIn, test, VIEWS } from "./fixtures";
 
 /*
  * Issue 23 (customers) in the browser: a returning customer's lead leads to
@@ -11,19 +11,9 @@ import { ADMIN_EMAIL, expect, expectNoSidewaysScroll, hydrated, signIn, test } f
  * and 390 px, axe clean.
  */
 
-const VIEWS = [
-  { name: "desktop", viewport: { width: 1280, height: 800 } },
-  { name: "phone", viewport: { width: 390, height: 844 } },
-];
-
-/** axe runs where JavaScript is on (it is injected as script); the markup without it is the same server render. */
-async function axeClean(page: Page): Promise<void> {
-  const scripting = await page.evaluate(() => {
-    const probe = document.createElement("div");
-    probe.innerHTML = "<noscript><i></i></noscript>";
-    return !probe.querySelector("i");
-  });
-  if (scripting) await expectNoSeriousViolations(page);
+/** axe clean where JavaScript runs, and nothing scrolls sideways. */
+async function cleanPage(page: Page): Promise<void> {
+  await axeClean(page);
   await expectNoSidewaysScroll(page);
 }
 
@@ -62,7 +52,7 @@ for (const javaScriptEnabled of [true, false]) {
         const timeline = page.getByRole("region", { name: "Timeline" });
         await expect(timeline.getByRole("link", { name: `Quote request #${second!.id}` })).toBeVisible();
         await expect(timeline.getByRole("link", { name: `Quote request #${first!.id}` })).toBeVisible();
-        await axeClean(page);
+        await cleanPage(page);
 
         // Contact details: a refused field is named beside it; then saved.
         const contact = page.getByRole("region", { name: "Contact Details" });
@@ -70,7 +60,7 @@ for (const javaScriptEnabled of [true, false]) {
         await contact.getByRole("button", { name: "Save Contact Details" }).click();
         await expect(contact.getByText("Phone must have at least 7 digits.")).toBeVisible();
         await expect(contact.getByLabel("Phone")).toHaveAttribute("aria-invalid", "true");
-        await axeClean(page);
+        await cleanPage(page);
         const newPhone = `(616) ${phone1.slice(3, 6)}-${phone1.slice(6)}`;
         await contact.getByLabel("Phone").fill(newPhone);
         await contact.getByLabel("Notes").fill("Gate code 4411");
@@ -107,7 +97,7 @@ for (const javaScriptEnabled of [true, false]) {
         await page.goto(`/admin/jobs/new?lead=${second!.id}`);
         await hydrated(page);
         await expect(page.getByLabel("Vehicle").locator("option:checked")).toHaveText("2021 Sea Ray SPX 190 (Boat, White)");
-        await axeClean(page);
+        await cleanPage(page);
         await page.goto(customerUrl);
         await hydrated(page);
 
@@ -116,7 +106,7 @@ for (const javaScriptEnabled of [true, false]) {
         await merge.getByLabel("Customer Number").fill(customerId);
         await merge.getByRole("button", { name: "Merge", exact: true }).click();
         await expect(merge.getByRole("alert")).toHaveText("A customer cannot be merged into itself: choose another customer.");
-        await axeClean(page);
+        await cleanPage(page);
         await merge.getByLabel("Find a Customer to Merge").fill(`other.${tag}`);
         await merge.getByRole("button", { name: "Find" }).click();
         await expect(page).toHaveURL(new RegExp(`\\?merge=other\\.${tag}`));
@@ -124,13 +114,13 @@ for (const javaScriptEnabled of [true, false]) {
         // A confirm step first: what moves, then Confirm Merge (Cancel would leave both records as they are).
         const confirm = merge.getByRole("group", { name: new RegExp(`^Merge #\\d+ Other ${tag} into this record\\?$`) });
         await expect(confirm).toContainText("Their 1 request (with their estimates, jobs and invoices) and 0 vehicles move here");
-        await axeClean(page);
+        await cleanPage(page);
         await confirm.getByRole("button", { name: "Confirm Merge" }).click();
         await expect(status(page)).toHaveText("Records merged: everything of the other customer is now here.");
         await expect(timeline.getByText("Records merged")).toBeVisible();
         await expect(timeline.getByText(/moved\./)).toContainText(`Other ${tag}`);
         await expect(timeline.getByRole("link", { name: `Quote request #${other!.id}` })).toBeVisible();
-        await axeClean(page);
+        await cleanPage(page);
 
         // The list finds the record; the merged one is gone from it.
         await page.getByRole("navigation", { name: "Dashboard" }).getByRole("link", { name: "Customers" }).click();
@@ -141,7 +131,7 @@ for (const javaScriptEnabled of [true, false]) {
         await expect(page.getByRole("link", { name: `Repeat ${tag}` })).toBeVisible();
         await expect(page.getByRole("link", { name: `Other ${tag}` })).toHaveCount(0);
         await expect(page.getByText("1 customer matching")).toBeVisible();
-        await axeClean(page);
+        await cleanPage(page);
         await page.getByRole("link", { name: `Repeat ${tag}` }).click();
         await expect(page).toHaveURL(new RegExp(`${customerUrl}$`));
       });

@@ -161,6 +161,21 @@ export async function signIn(page: Page, email: string, { returnUrl = "/", fresh
   await hydrated(page);
 }
 
+/** The two widths every flow is tried at: a desktop's and a phone's. */
+export const VIEWS = [
+  { name: "desktop", viewport: { width: 1280, height: 800 } },
+  { name: "phone", viewport: { width: 390, height: 844 } },
+];
+
+/** Whether the page runs script: where it does not, the parser reads a <noscript>'s content as elements. */
+export function scripting(page: Page): Promise<boolean> {
+  return page.evaluate(() => {
+    const probe = document.createElement("div");
+    probe.innerHTML = "<noscript><i></i></noscript>";
+    return !probe.querySelector("i");
+  });
+}
+
 /**
  * Waits until React has hydrated the page: before that a click on a form's
  * button is the browser's own (native validation, a full page load), and a
@@ -169,12 +184,7 @@ export async function signIn(page: Page, email: string, { returnUrl = "/", fresh
  * <noscript>'s content as elements.
  */
 export async function hydrated(page: Page): Promise<void> {
-  const scripting = await page.evaluate(() => {
-    const probe = document.createElement("div");
-    probe.innerHTML = "<noscript><i></i></noscript>";
-    return !probe.querySelector("i");
-  });
-  if (!scripting) return;
+  if (!(await scripting(page))) return;
   // React attaches its fiber to the elements it hydrates.
   await page.waitForFunction(() =>
     [...document.body.children].some((el) => Object.keys(el).some((key) => key.startsWith("__reactFiber"))),

@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
-import { expectNoSeriousViolations } from "./axe";
+import { axeClean } from "./axe";
 import { createRows, marker, quoteRequest } from "./admin-helpers";
-import { ADMIN_EMAIL, expect, expectNoSidewaysScroll, hydrated, signIn, test } from "./fixtures";
+import { ADMIN_EMAIL, expect, expectNoSidewaysScroll, hydrated, signIn, test, VIEWS } from "./fixtures";
 
 /*
  * Issue 22 in the browser: the owner makes an invoice from a lead, writes its
@@ -11,22 +11,7 @@ import { ADMIN_EMAIL, expect, expectNoSidewaysScroll, hydrated, signIn, test } f
  * goes out. With JavaScript on and off, at 1280 and 390 px, axe clean.
  */
 
-const VIEWS = [
-  { name: "desktop", viewport: { width: 1280, height: 800 } },
-  { name: "phone", viewport: { width: 390, height: 844 } },
-];
-
 const line = (page: Page, n: number) => page.getByRole("group", { name: `Line ${n}` });
-
-/** axe runs where JavaScript is on (it is injected as script); the markup without it is the same server render. */
-async function axeClean(page: Page): Promise<void> {
-  const scripting = await page.evaluate(() => {
-    const probe = document.createElement("div");
-    probe.innerHTML = "<noscript><i></i></noscript>";
-    return !probe.querySelector("i");
-  });
-  if (scripting) await expectNoSeriousViolations(page);
-}
 
 async function writeInvoice(page: Page, email: string): Promise<string> {
   const [lead] = await createRows(page, "quote_requests", [quoteRequest(`Invoice ${marker("c")}`, { email })]);

@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
-import { expectNoSeriousViolations } from "./axe";
+import { axeClean, expectNoSeriousViolations } from "./axe";
 import { createRows, marker, quoteRequest } from "./admin-helpers";
-import { ADMIN_EMAIL, expect, expectNoSidewaysScroll, hydrated, signIn, test } from "./fixtures";
+import { ADMIN_EMAIL, expect, expectNoSidewaysScroll, hydrated, signIn, test, VIEWS } from "./fixtures";
 
 /*
  * Issue 21 in the browser: the owner schedules a job from a lead, is refused a
@@ -10,25 +10,11 @@ import { ADMIN_EMAIL, expect, expectNoSidewaysScroll, hydrated, signIn, test } f
  * JavaScript on and off, at 1280 and 390 px, axe clean.
  */
 
-const VIEWS = [
-  { name: "desktop", viewport: { width: 1280, height: 800 } },
-  { name: "phone", viewport: { width: 390, height: 844 } },
-];
-
 /** The business's day (America/Detroit, the app's default zone) `days` from today, YYYY-MM-DD. */
 function businessDay(days: number): string {
   const today = new Intl.DateTimeFormat("en-CA", { timeZone: "America/Detroit", year: "numeric", month: "2-digit", day: "2-digit" }).format(new Date());
   const [y, m, d] = today.split("-").map(Number) as [number, number, number];
   return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
-}
-
-async function axeClean(page: Page): Promise<void> {
-  const scripting = await page.evaluate(() => {
-    const probe = document.createElement("div");
-    probe.innerHTML = "<noscript><i></i></noscript>";
-    return !probe.querySelector("i");
-  });
-  if (scripting) await expectNoSeriousViolations(page);
 }
 
 async function scheduleFromLead(page: Page, leadId: number, date: string, time: string) {

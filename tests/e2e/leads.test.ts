@@ -3,7 +3,7 @@ import type { Locator, Page } from "@playwright/test";
 import { startAppServer, type AppServer } from "../helpers/app-server";
 import { cookiesFrom } from "../helpers/cookies";
 import { createRows, marker, quoteRequest } from "./admin-helpers";
-import { ADMIN_EMAIL, expect, expectNoSidewaysScroll, hydrated, signIn, test, watchConsole } from "./fixtures";
+import { ADMIN_EMAIL, expect, expectNoSidewaysScroll, hydrated, signIn, test, watchConsole, VIEWS } from "./fixtures";
 
 /*
  * The lead inbox (/admin/leads) and a lead's page (/admin/leads/{id}), with
@@ -13,10 +13,6 @@ import { ADMIN_EMAIL, expect, expectNoSidewaysScroll, hydrated, signIn, test, wa
  * other tests.
  */
 
-const VIEWS = [
-  { name: "desktop", viewport: { width: 1280, height: 800 } },
-  { name: "phone", viewport: { width: 390, height: 844 } },
-];
 const STATUS_TITLES = ["New", "Contacted", "Quoted", "Booked", "Completed", "Lost"];
 
 test.beforeEach(async ({ page }) => {

@@ -1,9 +1,9 @@
 import type { Page } from "@playwright/test";
 import { startAppServer, type AppServer } from "../helpers/app-server";
 import type { ReceivedMail } from "../helpers/smtp";
-import { expectNoSeriousViolations } from "./axe";
+import { axeClean, expectNoSeriousViolations } from "./axe";
 import { createRows, marker, quoteRequest } from "./admin-helpers";
-import { ADMIN_EMAIL, expect, expectNoSidewaysScroll, hydrated, signIn, test as base } from "./fixtures";
+import { ADMIN_EMAIL, expect, expectNoSidewaysScroll, hydrated, signIn, test as base, VIEWS } from "./fixtures";
 
 /*
  * Issue 23 in the browser: the owner marks a job done; REVIEW_REQUEST_MINUTES
@@ -26,25 +26,12 @@ const test = base.extend<object, { app: AppServer }>({
   ],
 });
 
-const VIEWS = [
-  { name: "desktop", viewport: { width: 1280, height: 800 } },
-  { name: "phone", viewport: { width: 390, height: 844 } },
-];
 const GOOGLE = "https://g.page/r/shine-on-wheels/review";
 
 function businessDay(days: number): string {
   const today = new Intl.DateTimeFormat("en-CA", { timeZone: "America/Detroit", year: "numeric", month: "2-digit", day: "2-digit" }).format(new Date());
   const [y, m, d] = today.split("-").map(Number) as [number, number, number];
   return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
-}
-
-async function axeClean(page: Page): Promise<void> {
-  const scripting = await page.evaluate(() => {
-    const probe = document.createElement("div");
-    probe.innerHTML = "<noscript><i></i></noscript>";
-    return !probe.querySelector("i");
-  });
-  if (scripting) await expectNoSeriousViolations(page);
 }
 
 /** The path of the first link in the e-mail's text that starts with `prefix`. */

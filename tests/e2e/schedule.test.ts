@@ -9,7 +9,7 @@ import { localInstant } from "~/lib/time-zone";
 import { migrateToLatest } from "~/server/migrate.server";
 import { startAppServer, type AppServer } from "../helpers/app-server";
 import { insertCustomer, insertJob } from "../helpers/schedule-jobs";
-import { expectNoSeriousViolations } from "./axe";
+import { axeClean, expectNoSeriousViolations } from "./axe";
 import { ADMIN_EMAIL, expect, expectNoSidewaysScroll, hydrated, signIn, test as base } from "./fixtures";
 
 /*
@@ -61,15 +61,6 @@ const VIEWS = [
 ];
 
 const days = (page: Page) => page.getByRole("list", { name: "Schedule" }).locator(":scope > li");
-
-async function axeClean(page: Page): Promise<void> {
-  const scripting = await page.evaluate(() => {
-    const probe = document.createElement("div");
-    probe.innerHTML = "<noscript><i></i></noscript>";
-    return !probe.querySelector("i");
-  });
-  if (scripting) await expectNoSeriousViolations(page);
-}
 
 for (const javaScriptEnabled of [true, false]) {
   for (const view of VIEWS) {
