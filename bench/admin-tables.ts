@@ -16,7 +16,7 @@ import { pathToFileURL } from "node:url";
 import { Kysely, sql } from "kysely";
 import pg from "pg";
 import type { Database } from "../db/types";
-import { type BenchReport, percentile, printReport } from "./lib";
+import { type BenchReport, percentile, printReport, timeRuns } from "./lib";
 import { type BenchTarget, embeddedMemoryDatabase, onEachDatabase, scratchServerDatabase } from "./databases";
 import { generateQuoteRows } from "./quote-rows";
 import { parseListQuery } from "../app/lib/list-query";
@@ -38,17 +38,8 @@ interface Target extends BenchTarget {
   copy(select: string): Promise<number>;
 }
 
-async function timeRuns(run: () => Promise<unknown>): Promise<{ p50: number; p95: number }> {
-  for (let i = 0; i < WARMUP; i++) await run();
-  const times: number[] = [];
-  for (let i = 0; i < RUNS; i++) {
-    const start = performance.now();
-    await run();
-    times.push(performance.now() - start);
-  }
-  times.sort((a, b) => a - b);
-  return { p50: percentile(times, 50), p95: percentile(times, 95) };
-}
+/** The file's runs and warm-ups, timed. */
+const timed = (run: () => Promise<unknown>, runs = RUNS) => timeRuns(run, { runs, warmup: WARMUP });
 
 function sampleRss(): { stop(): number } {
   let peak = process.memoryUsage().rss;
@@ -95,7 +86,7 @@ async function benchTarget(target: Target, rows: number) {
     },
   ];
   const pages = [];
-  for (const c of cases) pages.push({ case: c.name, list: await timeRuns(c.list), plain: await timeRuns(c.plain) });
+  for (const c of cases) pages.push({ case: c.name, list: await timed(c.list), plain: await timed(c.plain) });
 
   // Export: every row, newest first, consumed as a client would (bytes counted, nothing kept).
   const columns = Object.keys(table.columns).map((n) => `${n}::text`).join(", ");

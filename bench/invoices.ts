@@ -15,7 +15,7 @@ import { pathToFileURL } from "node:url";
 import { Kysely, sql } from "kysely";
 import pg from "pg";
 import type { Database } from "../db/types";
-import { type BenchReport, percentile, printReport } from "./lib";
+import { type BenchReport, printReport, timeRuns } from "./lib";
 import { scratchServerDatabase } from "./databases";
 import { defaultListQuery, withFilter } from "../app/lib/list-query";
 import { dayIn } from "../app/lib/time-zone";
@@ -28,17 +28,8 @@ const RUNS = 50;
 const WARMUP = 5;
 const TARGET_MS = 50;
 
-async function timeRuns(run: () => Promise<unknown>, runs = RUNS): Promise<{ p50: number; p95: number }> {
-  for (let i = 0; i < WARMUP; i++) await run();
-  const times: number[] = [];
-  for (let i = 0; i < runs; i++) {
-    const start = performance.now();
-    await run();
-    times.push(performance.now() - start);
-  }
-  times.sort((a, b) => a - b);
-  return { p50: percentile(times, 50), p95: percentile(times, 95) };
-}
+/** The file's runs and warm-ups, timed. */
+const timed = (run: () => Promise<unknown>, runs = RUNS) => timeRuns(run, { runs, warmup: WARMUP });
 
 /**
  * Two years of invoices, one lead each: mostly paid (one to three payments,
@@ -121,7 +112,7 @@ export async function benchInvoices(options: { rows?: number } = {}): Promise<Be
     );
     report.checks.push({ label: `the chart's twelve months add up to the live payments of that span (${income.length} months)`, ok: income.length === 12 && income.reduce((s, m) => s + m.cents, 0) === expected });
     for (const c of cases) {
-      const t = await timeRuns(c.run);
+      const t = await timed(c.run);
       report.rows.push([c.name, ms(t.p50), ms(t.p95)]);
       report.checks.push({ label: `${c.name}: p95 ${ms(t.p95)} < ${TARGET_MS} ms`, ok: t.p95 < TARGET_MS });
     }

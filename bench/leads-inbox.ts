@@ -15,7 +15,7 @@ import { pathToFileURL } from "node:url";
 import { Kysely, sql } from "kysely";
 import pg from "pg";
 import type { Database } from "../db/types";
-import { type BenchReport, percentile, printReport } from "./lib";
+import { type BenchReport, printReport, timeRuns } from "./lib";
 import { scratchServerDatabase } from "./databases";
 import { defaultListQuery, withFilter, type ListQuery } from "../app/lib/list-query";
 import { INBOX_PAGE_SIZE, LEADS_LIST, listLeads } from "../app/server/leads/inbox.server";
@@ -31,17 +31,8 @@ const TARGET_MS = 50;
 const RARE_WORD = "gelcoat";
 
 
-async function timeRuns(run: () => Promise<unknown>, runs = RUNS): Promise<{ p50: number; p95: number }> {
-  for (let i = 0; i < WARMUP; i++) await run();
-  const times: number[] = [];
-  for (let i = 0; i < runs; i++) {
-    const start = performance.now();
-    await run();
-    times.push(performance.now() - start);
-  }
-  times.sort((a, b) => a - b);
-  return { p50: percentile(times, 50), p95: percentile(times, 95) };
-}
+/** The file's runs and warm-ups, timed. */
+const timed = (run: () => Promise<unknown>, runs = RUNS) => timeRuns(run, { runs, warmup: WARMUP });
 
 /**
  * Leads as the inbox holds them after two years: one every ~10 minutes, the
@@ -129,8 +120,8 @@ export async function benchLeadsInbox(options: { rows?: number } = {}): Promise<
       const same = result.leads.length === INBOX_PAGE_SIZE && result.leads.map((l) => l.id).join() === plainRows.map((r) => r.id).join();
       report.checks.push({ label: `${c.name}: the same ${INBOX_PAGE_SIZE} leads as the plain query (of ${result.total.toLocaleString("en-US")})`, ok: same });
 
-      const ours = await timeRuns(() => listLeads(db, c.query));
-      const plain = await timeRuns(() => page(c.plain).execute(db));
+      const ours = await timed(() => listLeads(db, c.query));
+      const plain = await timed(() => page(c.plain).execute(db));
       report.rows.push([c.name, ms(ours.p50), ms(ours.p95), ms(plain.p50), ms(plain.p95), `${(ours.p50 / plain.p50).toFixed(1)}x`, `${(ours.p95 / plain.p95).toFixed(1)}x`]);
       report.checks.push({ label: `${c.name}: p95 ${ms(ours.p95)} < ${TARGET_MS} ms`, ok: ours.p95 < TARGET_MS });
     }
@@ -138,10 +129,10 @@ export async function benchLeadsInbox(options: { rows?: number } = {}): Promise<
     report.notes!.push(`the search finds ${searched.total.toLocaleString("en-US")} leads (${((searched.total / rows) * 100).toFixed(1)} %); status=booked ${(await listLeads(db, cases[1]!.query)).total.toLocaleString("en-US")}`);
 
     // What the counters kept by triggers (lead_status_counts) save the filter links: a count over every lead.
-    const counts = await timeRuns(() => sql`SELECT status, count(*) AS n FROM quote_requests GROUP BY status`.execute(db));
+    const counts = await timed(() => sql`SELECT status, count(*) AS n FROM quote_requests GROUP BY status`.execute(db));
     report.rows.push(["the counts per status counted over every lead instead (not used)", ms(counts.p50), ms(counts.p95), "", "", "", ""]);
 
-    const stats = await timeRuns(() => leadStats(db), 20);
+    const stats = await timed(() => leadStats(db), 20);
     report.rows.push(["leadStats (header: waiting, median response, 12 weeks), for information", ms(stats.p50), ms(stats.p95), "", "", "", ""]);
   } finally {
     await server.close();

@@ -30,7 +30,7 @@ import { getWorkWeek } from "../app/server/settings.server";
 import { signInByEmail, startAppServer } from "../tests/helpers/app-server";
 import { startSmtpSink } from "../tests/helpers/smtp";
 import { embeddedMemoryDatabase, onEachDatabase, scratchServerDatabase, type BenchTarget } from "./databases";
-import { type BenchReport, ms, percentile, printReport, ratio } from "./lib";
+import { type BenchReport, ms, printReport, ratio, timeRuns } from "./lib";
 
 type DB = Kysely<Database>;
 const RUNS = 100;
@@ -40,17 +40,8 @@ const PAGE_TARGET_MS = 50;
 const DURATION_MINUTES = 60;
 const OWNER = "owner@example.com";
 
-async function timeRuns(run: () => Promise<unknown>, runs = RUNS): Promise<{ p50: number; p95: number }> {
-  for (let i = 0; i < WARMUP; i++) await run();
-  const times: number[] = [];
-  for (let i = 0; i < runs; i++) {
-    const start = performance.now();
-    await run();
-    times.push(performance.now() - start);
-  }
-  times.sort((a, b) => a - b);
-  return { p50: percentile(times, 50), p95: percentile(times, 95) };
-}
+/** The file's runs and warm-ups, timed. */
+const timed = (run: () => Promise<unknown>, runs = RUNS) => timeRuns(run, { runs, warmup: WARMUP });
 
 /**
  * `count` jobs around `today` (half before, half after), six a day at 8:00,
@@ -119,15 +110,15 @@ export async function benchFreeTimes(options: { jobs?: number } = {}): Promise<B
         label: `${target.label}: the same ${ours.length} free times as the baseline`,
         ok: ours.length > 0 && ours.map(Number).join() === every.map(Number).join(),
       });
-      const a = await timeRuns(() => freeTimes(target.db, DURATION_MINUTES, now));
-      const b = await timeRuns(() => freeTimesFromEveryJob(target.db, now, timeZone));
+      const a = await timed(() => freeTimes(target.db, DURATION_MINUTES, now));
+      const b = await timed(() => freeTimesFromEveryJob(target.db, now, timeZone));
       report.rows.push([target.label, ms(a.p50), ms(a.p95), ms(b.p50), ms(b.p95), ratio(a.p50, b.p50), ratio(a.p95, b.p95)]);
       report.checks.push({ label: `${target.label}: p95 ${ms(a.p95)} < ${FREE_TIMES_TARGET_MS} ms`, ok: a.p95 < FREE_TIMES_TARGET_MS });
     },
   );
   // The slot computation alone (no database), for information.
   const week = { workdayStart: "08:00", workdayEnd: "18:00", workingDays: [1, 2, 3, 4, 5, 6], travelBufferMinutes: 30, timeZone };
-  const pure = await timeRuns(async () => freeStartTimes(week, [], DURATION_MINUTES, now), 1_000);
+  const pure = await timed(async () => freeStartTimes(week, [], DURATION_MINUTES, now), 1_000);
   report.notes!.push(`the slot computation alone, no jobs: p50 ${ms(pure.p50)}, p95 ${ms(pure.p95)}`);
   return report;
 }
@@ -164,8 +155,8 @@ export async function benchSchedulePage(options: { jobs?: number } = {}): Promis
       const page = await get(`/admin/schedule?week=${monday}`);
       const links = page.match(/href="\/admin\/jobs\/\d+"/g)?.length ?? 0;
       report.checks.push({ label: `the week shows its 42 jobs as links (found ${links})`, ok: links === 42 });
-      const schedule = await timeRuns(() => get(`/admin/schedule?week=${monday}`));
-      const settings = await timeRuns(() => get("/admin/settings"));
+      const schedule = await timed(() => get(`/admin/schedule?week=${monday}`));
+      const settings = await timed(() => get("/admin/settings"));
       report.rows.push([`/admin/schedule?week=${monday}`, ms(schedule.p50), ms(schedule.p95), ratio(schedule.p50, settings.p50), ratio(schedule.p95, settings.p95)]);
       report.rows.push(["/admin/settings", ms(settings.p50), ms(settings.p95), "1.00x", "1.00x"]);
       report.checks.push({ label: `/admin/schedule p95 ${ms(schedule.p95)} < ${PAGE_TARGET_MS} ms`, ok: schedule.p95 < PAGE_TARGET_MS });
