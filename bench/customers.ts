@@ -27,6 +27,7 @@ import { type BenchReport, printReport, timeRuns } from "./lib";
 import { type BenchTarget, embeddedMemoryDatabase, onEachDatabase, scratchServerDatabase } from "./databases";
 import { matchCustomer } from "../app/server/customers/matching.server";
 import { customerView } from "../app/server/customers/customer-view.server";
+import { getCustomer } from "../app/server/customers/customers.server";
 import { openDatabase } from "../app/server/db.server";
 import { migrateToLatest } from "../app/server/migrate.server";
 import { signInByEmail, startAppServer } from "../tests/helpers/app-server";
@@ -84,7 +85,7 @@ async function benchTarget(target: Target, count: number) {
           : { name: "Someone", email: `other${n}@example.net`, phone: `+1 616-${String(5000000 + g).padStart(7, "0").replace(/^(\d{3})/, "$1-")}` };
     return db.transaction().execute((trx) => matchCustomer(trx, person));
   };
-  const page = () => customerView(db, busyId, { q: "", confirm: "" }, new Date(), "America/Detroit");
+  const page = async () => customerView(db, await getCustomer(db, busyId), { q: "", confirm: "" }, new Date(), "America/Detroit");
 
   const matched = await timeRuns(match, { runs: MATCH_RUNS, warmup: WARMUP });
   const view = await page();

@@ -4,9 +4,13 @@
  * one zone, so each (locale, zone, options) is made once per process.
  */
 const made = new Map<string, Intl.DateTimeFormat>();
+// The options' key, written once per options object: callers pass constants, and a timeline formats hundreds of times.
+const keys = new WeakMap<Intl.DateTimeFormatOptions, string>();
 
 export function dateFormat(timeZone: string, options: Intl.DateTimeFormatOptions, locale = "en-US"): Intl.DateTimeFormat {
-  const key = `${locale}|${timeZone}|${JSON.stringify(options)}`;
+  let optionsKey = keys.get(options);
+  if (optionsKey === undefined) keys.set(options, (optionsKey = JSON.stringify(options)));
+  const key = `${locale}|${timeZone}|${optionsKey}`;
   let format = made.get(key);
   if (!format) made.set(key, (format = new Intl.DateTimeFormat(locale, { ...options, timeZone })));
   return format;

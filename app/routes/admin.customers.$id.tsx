@@ -49,7 +49,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (customer.mergedInto !== null) throw redirect(`/admin/customers/${customer.mergedInto}`);
   const url = new URL(request.url);
   const param = (name: string) => (url.searchParams.get(name) ?? "").slice(0, 100);
-  const view = await customerView(db, id, { q: param("merge"), confirm: param("confirm-merge") }, new Date(), env().BUSINESS_TIME_ZONE);
+  const view = await customerView(db, customer, { q: param("merge"), confirm: param("confirm-merge") }, new Date(), env().BUSINESS_TIME_ZONE);
   return { ...view, done: DONE[url.searchParams.get("done") ?? ""] ?? null };
 }
 

@@ -4,7 +4,7 @@ import { shownTime } from "~/lib/time-ago";
 import { newestYear, OLDEST_YEAR, VEHICLE_KINDS } from "~/lib/vehicle-kinds";
 import type { DB } from "../db.server";
 import { CUSTOMERS_LIST, listCustomers } from "./customer-list.server";
-import { getCustomer, listVehicles } from "./customers.server";
+import { listVehicles, type Customer } from "./customers.server";
 import { mergeCandidates, mergePreview } from "./merge.server";
 import { customerTimeline, lifetimeValueCents } from "./timeline.server";
 
@@ -28,9 +28,10 @@ export async function customersView(db: DB, query: ListQuery, now: Date, timeZon
 }
 
 /** `merge.q` searches for the record to merge; `merge.confirm` is the one chosen (its number, as typed), to confirm first. */
-export async function customerView(db: DB, id: number, merge: { q: string; confirm: string }, now: Date, timeZone: string) {
-  const [customer, vehicles, timeline, lifetimeCents, candidates, preview] = await Promise.all([
-    getCustomer(db, id),
+/** The page of `customer` (read by the caller, who redirects a merged one). */
+export async function customerView(db: DB, customer: Customer, merge: { q: string; confirm: string }, now: Date, timeZone: string) {
+  const id = customer.id;
+  const [vehicles, timeline, lifetimeCents, candidates, preview] = await Promise.all([
     listVehicles(db, id),
     customerTimeline(db, id),
     lifetimeValueCents(db, id),
