@@ -5,7 +5,7 @@ export default defineConfig({
   test: {
     include: ["app/**/*.test.{ts,tsx}", "server/**/*.test.ts", "tests/integration/**/*.test.ts"],
     environment: "node",
-    // Each test file opens one embedded database (seconds, ~300 MB); two at a time fit two cores.
+    // Each test file opens one embedded database (~300 MB, copied from the template); two at a time fit two cores.
     maxWorkers: 2,
     testTimeout: 30_000,
     // A spawned server starts its own embedded database: tens of seconds on a busy machine.
