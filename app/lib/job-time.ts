@@ -4,11 +4,14 @@
  */
 import { dateFormat } from "./date-format";
 
+const LONG_DAY: Intl.DateTimeFormatOptions = { weekday: "long", month: "long", day: "numeric", year: "numeric" };
+const CLOCK: Intl.DateTimeFormatOptions = { hour: "numeric", minute: "2-digit" };
+
 /** "Monday, December 7, 2026" */
-export const longDay = (at: Date, timeZone: string) => dateFormat(timeZone, { weekday: "long", month: "long", day: "numeric", year: "numeric" }).format(at);
+export const longDay = (at: Date, timeZone: string) => dateFormat(timeZone, LONG_DAY).format(at);
 
 /** "9:00 AM" */
-export const clockTime = (at: Date, timeZone: string) => dateFormat(timeZone, { hour: "numeric", minute: "2-digit" }).format(at);
+export const clockTime = (at: Date, timeZone: string) => dateFormat(timeZone, CLOCK).format(at);
 
 /** "Monday, December 7, 2026, 9:00 AM – 12:00 PM" */
 export const appointmentTime = (start: Date, end: Date, timeZone: string) => `${longDay(start, timeZone)}, ${clockTime(start, timeZone)} – ${clockTime(end, timeZone)}`;

@@ -48,9 +48,11 @@ export function startOfDayIn(day: string, timeZone: string): Date {
   return new Date(wall - zoneOffsetMs(guess, timeZone));
 }
 
+const ISO_DAY: Intl.DateTimeFormatOptions = { year: "numeric", month: "2-digit", day: "2-digit" };
+
 /** YYYY-MM-DD of `at` in `timeZone`. */
 export function dayIn(at: Date, timeZone: string): string {
-  return dateFormat(timeZone, { year: "numeric", month: "2-digit", day: "2-digit" }, "en-CA").format(at);
+  return dateFormat(timeZone, ISO_DAY, "en-CA").format(at);
 }
 
 /** The day `days` after `day` (YYYY-MM-DD, calendar arithmetic). */

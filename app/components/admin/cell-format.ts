@@ -19,6 +19,8 @@ export const CELL_TEXT_LIMIT = 80;
  * alike, so hydration matches and the grid shows the instant the CSV export writes.
  */
 let cellTimeZone = "America/Detroit";
+const DATE_TIME: Intl.DateTimeFormatOptions = { dateStyle: "medium", timeStyle: "short" };
+const DATE_ONLY: Intl.DateTimeFormatOptions = { dateStyle: "medium" };
 
 export function setCellTimeZone(timeZone: string): void {
   cellTimeZone = timeZone;
@@ -64,7 +66,7 @@ export function formatDate(value: Date | string, withTime: boolean): string | nu
   const date = value instanceof Date ? value : new Date(withTime ? value : `${value.slice(0, 10)}T00:00:00Z`);
   if (Number.isNaN(date.getTime())) return null;
   // A date alone is a calendar day, not an instant: read in UTC so no zone moves it.
-  return (withTime ? dateFormat(cellTimeZone, { dateStyle: "medium", timeStyle: "short" }) : dateFormat("UTC", { dateStyle: "medium" })).format(date);
+  return (withTime ? dateFormat(cellTimeZone, DATE_TIME) : dateFormat("UTC", DATE_ONLY)).format(date);
 }
 
 function isRichText(name: string, prop: PropertySchema) {

@@ -25,6 +25,8 @@ export const INVOICES_LIST: ListSpec = {
   pageSize: 25,
 };
 
+const MONTH_LABEL: Intl.DateTimeFormatOptions = { month: "short", year: "numeric" };
+
 export const invoicesHref = (query: ListQuery) => listHref(INVOICES_PATH, INVOICES_LIST, query);
 
 export function invoiceFilter(query: ListQuery): InvoiceFilter | null {
@@ -96,7 +98,7 @@ export async function incomeByMonth(db: DB, today: string, months = 12): Promise
   return Array.from({ length: months }, (_, i) => {
     const month = monthStart(today, months - 1 - i).slice(0, 7);
     const [y, m] = month.split("-").map(Number);
-    const label = dateFormat("UTC", { month: "short", year: "numeric" }).format(Date.UTC(y!, m! - 1, 1));
+    const label = dateFormat("UTC", MONTH_LABEL).format(Date.UTC(y!, m! - 1, 1));
     const cents = byMonth.get(month) ?? 0;
     return { month, label, cents, amount: formatCents(cents) };
   });

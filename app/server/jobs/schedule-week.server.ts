@@ -84,7 +84,8 @@ export function townOf(address: string): string {
 }
 
 // A calendar day, not an instant: read in UTC so no zone moves it.
-const dayLabel = (day: string) => dateFormat("UTC", { month: "short", day: "numeric" }).format(new Date(`${day}T12:00:00Z`));
+const DAY_LABEL: Intl.DateTimeFormatOptions = { month: "short", day: "numeric" };
+const dayLabel = (day: string) => dateFormat("UTC", DAY_LABEL).format(new Date(`${day}T12:00:00Z`));
 
 export async function scheduleWeek(db: DB, monday: string, now: Date, timeZone: string, workWeek?: WorkWeek): Promise<ScheduleWeek> {
   const sunday = addDays(monday, 6);

@@ -42,10 +42,12 @@ const MUTED = "#475569";
 const RULE = "#cbd5e1";
 const STAMP = "#b91c1c";
 
+const LONG_DATE: Intl.DateTimeFormatOptions = { month: "long", day: "numeric", year: "numeric" };
+
 /** "2026-12-27" → "December 27, 2026". */
 export function longDate(day: string): string {
   const [y, m, d] = day.split("-").map(Number);
-  return dateFormat("UTC", { month: "long", day: "numeric", year: "numeric" }).format(Date.UTC(y!, m! - 1, d!));
+  return dateFormat("UTC", LONG_DATE).format(Date.UTC(y!, m! - 1, d!));
 }
 
 /** The day of `at` in the business's time zone. */
