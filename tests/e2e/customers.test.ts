@@ -1,4 +1,4 @@
-import type { Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 import { axeClean } from "./axe";
 import { createRows, marker, quoteRequest } from "./admin-helpers";
 import { ADMIN_EMAIL, expect, expectNoSidewaysScroll, hydrated, signIn, test, VIEWS } from "./fixtures";
@@ -18,6 +18,45 @@ async function cleanPage(page: Page): Promise<void> {
 }
 
 const status = (page: Page) => page.getByRole("status").filter({ hasText: /\S/ });
+
+/**
+ * The timeline's links are plain <a>s with one handler on the list
+ * (useLinkNavigation): with JavaScript a click and Enter are client-side
+ * navigations (the document stays), Back and Forward move between the pages,
+ * and a Ctrl/Cmd click opens the page in a new tab, leaving this one; without
+ * JavaScript they are links the browser follows. Ends back on the customer.
+ */
+async function followTimelineLink(page: Page, link: Locator, target: string, javaScriptEnabled: boolean): Promise<void> {
+  const here = page.url();
+  const atTarget = new RegExp(`${target}$`);
+  const sameDocument = () => page.evaluate(() => (window as { sameDocument?: boolean }).sameDocument === true);
+  if (javaScriptEnabled) await page.evaluate(() => ((window as { sameDocument?: boolean }).sameDocument = true));
+  await link.click();
+  await expect(page).toHaveURL(atTarget);
+  await expect(page.getByRole("heading", { level: 2 })).toBeVisible();
+  await page.goBack();
+  await expect(page).toHaveURL(here);
+  await expect(link).toBeVisible();
+  if (!javaScriptEnabled) return;
+  expect(await sameDocument()).toBe(true);
+  await page.goForward();
+  await expect(page).toHaveURL(atTarget);
+  await page.goBack();
+  await expect(link).toBeVisible();
+  await link.focus();
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(atTarget);
+  await page.goBack();
+  await expect(link).toBeVisible();
+  expect(await sameDocument()).toBe(true);
+  const tabOpened = page.context().waitForEvent("page");
+  await link.click({ modifiers: ["ControlOrMeta"] });
+  const tab = await tabOpened;
+  await expect(tab).toHaveURL(atTarget);
+  await tab.close();
+  expect(page.url()).toBe(here);
+  expect(await sameDocument()).toBe(true);
+}
 
 for (const javaScriptEnabled of [true, false]) {
   for (const view of VIEWS) {
@@ -53,6 +92,8 @@ for (const javaScriptEnabled of [true, false]) {
         await expect(timeline.getByRole("link", { name: `Quote request #${second!.id}` })).toBeVisible();
         await expect(timeline.getByRole("link", { name: `Quote request #${first!.id}` })).toBeVisible();
         await cleanPage(page);
+        await followTimelineLink(page, timeline.getByRole("link", { name: `Quote request #${first!.id}` }), `/admin/leads/${first!.id}`, javaScriptEnabled);
+        await expect(page).toHaveURL(new RegExp(`${customerUrl}$`));
 
         // Contact details: a refused field is named beside it; then saved.
         const contact = page.getByRole("region", { name: "Contact Details" });

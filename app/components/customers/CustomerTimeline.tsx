@@ -1,5 +1,5 @@
-import { Link } from "react-router";
 import type { CustomerTimelineItem } from "~/server/customers/customer-view.server";
+import { useLinkNavigation } from "../ui/use-link-navigation";
 import { panelClass } from "./field-style";
 
 const KIND_LABEL: Record<CustomerTimelineItem["kind"], string> = {
@@ -12,29 +12,36 @@ const KIND_LABEL: Record<CustomerTimelineItem["kind"], string> = {
   merged: "Merge",
 };
 
-/** Everything with the customer, newest first: each entry links to the page that shows it. */
+/**
+ * Everything with the customer, newest first: each entry links to the page
+ * that shows it. A loyal customer's list runs to hundreds of entries, so each
+ * is plain markup styled by `.customer-timeline` (app/styles/admin.css) and its
+ * link a plain `<a>` that the list's one handler navigates like a `Link`
+ * (docs/decisions/0094).
+ */
 export function CustomerTimeline({ items }: { items: CustomerTimelineItem[] }) {
+  const navigateByLink = useLinkNavigation();
   return (
     <section aria-labelledby="timeline-heading" className={panelClass}>
       <h3 id="timeline-heading" className="text-lg font-semibold text-slate-900">
         Timeline
       </h3>
       {items.length ? (
-        <ol className="mt-3 space-y-3">
+        <ol className="customer-timeline" onClick={navigateByLink}>
           {items.map((item) => (
-            <li key={item.key} className="flex flex-wrap items-baseline gap-x-3 gap-y-0.5 text-sm">
-              <span className="w-20 shrink-0 text-xs font-semibold tracking-wide text-slate-600 uppercase">{KIND_LABEL[item.kind]}</span>
-              <span className="min-w-0 flex-1 break-words">
+            <li key={item.key}>
+              <span>{KIND_LABEL[item.kind]}</span>
+              <span>
                 {item.href ? (
-                  <Link to={item.href} className="font-semibold text-brand-700 hover:underline">
+                  <a href={item.href} data-discover="true">
                     {item.title}
-                  </Link>
+                  </a>
                 ) : (
-                  <span className="font-semibold text-slate-900">{item.title}</span>
+                  <b>{item.title}</b>
                 )}{" "}
-                <span className="text-slate-700">{item.detail}</span>
+                {item.detail}
               </span>
-              <time dateTime={item.at.iso} title={item.at.exact} className="whitespace-nowrap text-slate-600">
+              <time dateTime={item.at.iso} title={item.at.exact}>
                 {item.at.ago}
               </time>
             </li>
