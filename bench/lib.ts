@@ -41,6 +41,32 @@ export async function timeRuns(run: () => Promise<unknown>, { runs, warmup }: { 
   return { p50: percentile(times, 50), p95: percentile(times, 95) };
 }
 
+/**
+ * p50 and p95 of each of `runs`, called in turns (one of each, then again):
+ * whatever the machine is doing then slows them alike, so their ratio holds
+ * where their times alone would not.
+ */
+export async function timeRunsInTurns<K extends string>(
+  runs: Record<K, () => Promise<unknown>>,
+  { rounds, warmup }: { rounds: number; warmup: number },
+): Promise<Record<K, { p50: number; p95: number }>> {
+  const names = Object.keys(runs) as K[];
+  const times = new Map(names.map((name) => [name, [] as number[]]));
+  for (let i = -warmup; i < rounds; i++) {
+    for (const name of names) {
+      const start = performance.now();
+      await runs[name]();
+      if (i >= 0) times.get(name)!.push(performance.now() - start);
+    }
+  }
+  return Object.fromEntries(
+    names.map((name) => {
+      const sorted = times.get(name)!.sort((a, b) => a - b);
+      return [name, { p50: percentile(sorted, 50), p95: percentile(sorted, 95) }];
+    }),
+  ) as Record<K, { p50: number; p95: number }>;
+}
+
 export const ms = (n: number) => `${n.toFixed(n < 10 ? 1 : 0)} ms`;
 export const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 export const ratio = (a: number, b: number) => `${(a / b).toFixed(2)}x`;

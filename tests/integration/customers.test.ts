@@ -7,7 +7,7 @@ import { action as homeAction } from "~/routes/home";
 import { openDatabase, type DB } from "~/server/db.server";
 import { reloadEnv } from "~/server/env.server";
 import { migrateToLatest } from "~/server/migrate.server";
-import { businessToday } from "~/server/estimates/estimates.server";
+import { businessToday, createEstimate } from "~/server/estimates/estimates.server";
 import { createInvoice, saveInvoice } from "~/server/invoices/invoices.server";
 import { deletePayment, recordPayment } from "~/server/invoices/payments.server";
 import { sendInvoice } from "~/server/invoices/send.server";
@@ -172,9 +172,10 @@ describe("a customer's page", () => {
     expect((await get(`/admin/customers/abc`)).status).toBe(404);
   });
 
-  it("sums the customer's payments as Lifetime Value and shows invoices and payments in the timeline", async () => {
+  it("sums the customer's payments as Lifetime Value and shows estimates, invoices and payments in the timeline", async () => {
     const lead = await submit({ email: "paying.person@example.com" });
     const id = await customerOf(lead);
+    const estimateId = await createEstimate(db(), lead, ADMIN);
     const invoiceId = await createInvoice(db(), { leadId: lead }, ADMIN);
     await saveInvoice(db(), invoiceId, invoiceForm([["Full detail", "1", "200"]]));
     await sendInvoice(db(), invoiceId, ADMIN, undefined);
@@ -185,6 +186,7 @@ describe("a customer's page", () => {
     const keys = page.body.timeline.map((t: { key: string }) => t.key.replace(/-\d+$/, ""));
     expect(keys.filter((k: string) => k === "payment")).toHaveLength(2);
     expect(keys).toContain("invoice");
+    expect(page.body.timeline).toContainEqual(expect.objectContaining({ key: `estimate-${estimateId}`, href: `/admin/estimates/${estimateId}` }));
     const [payment] = await db().selectFrom("payments").select("id").where("invoice_id", "=", invoiceId).orderBy("id").execute();
     await deletePayment(db(), invoiceId, payment!.id, ADMIN);
     expect((await get(`/admin/customers/${id}`)).body.lifetimeValue).toBe("$25.25");
