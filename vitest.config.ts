@@ -5,8 +5,10 @@ export default defineConfig({
   test: {
     include: ["app/**/*.test.{ts,tsx}", "server/**/*.test.ts", "tests/integration/**/*.test.ts"],
     environment: "node",
-    // Each test file opens one embedded database (~300 MB, copied from the template); two at a time fit two cores.
-    maxWorkers: 2,
+    // Each test file opens one embedded database (~300 MB, copied from the template). Three at
+    // a time on two cores: much of the suite waits (a lease to run out, another process's tick,
+    // a server to start), and two workers kept the machine a third busy.
+    maxWorkers: 3,
     testTimeout: 30_000,
     // A spawned server starts its own embedded database: tens of seconds on a busy machine.
     hookTimeout: 120_000,

@@ -1,4 +1,5 @@
 import { expect, test } from "./fixtures";
+import { DISABLED_FEATURES } from "../../playwright.config";
 
 test("the home page renders with a strict Content-Security-Policy and no script errors", async ({ page }) => {
   const errors: string[] = [];
@@ -76,4 +77,11 @@ test("a public page is painted once the whole HTML is parsed, not piece by piece
   });
   expect(endParsedAt).toBeDefined();
   expect(firstPaint).toBeGreaterThanOrEqual(endParsedAt!);
+});
+
+test("the browser runs with the features playwright.config.ts turns off, off", async ({ page }) => {
+  await page.goto("chrome://version/?show-variations-cmd");
+  const variations = await page.locator("body").innerText();
+  const disabled = variations.match(/--disable-features="([^"]*)"/)?.[1]?.split(",") ?? [];
+  expect(disabled).toEqual(expect.arrayContaining(DISABLED_FEATURES));
 });
