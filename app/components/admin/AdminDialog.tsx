@@ -1,5 +1,5 @@
 import { X } from "lucide-react";
-import { createContext, useContext, useEffect, useRef, type ReactNode } from "react";
+import { createContext, useContext, useLayoutEffect, useRef, type ReactNode } from "react";
 import { useLocation, useNavigate } from "react-router";
 import { secondaryButton } from "~/components/ui/button";
 import { useHydrated } from "~/components/ui/use-hydrated";
@@ -43,7 +43,9 @@ export function AdminDialog({ title, closeTo, children, id, role, describedBy, f
   // Where a click began: a drag from the form onto the backdrop (selecting text) is not a click on the backdrop.
   const pressedOn = useRef<EventTarget | null>(null);
 
-  useEffect(() => {
+  // Before the browser paints: a dialog shown but not yet modal would let an
+  // Escape pressed at once go to the page instead (focus is still outside it).
+  useLayoutEffect(() => {
     const dialog = ref.current!;
     // Server-rendered `open` makes it a non-modal dialog: reopen it as a modal.
     if (dialog.open) dialog.close();
