@@ -17,7 +17,7 @@ beforeAll(async () => {
 });
 
 // Enough rows that an export is still running after its first megabyte.
-const ROWS = 5_000;
+const ROWS = 20_000;
 
 /** COPY statements running on the test database's server (none on the embedded database). */
 async function runningCopies(): Promise<number> {
@@ -146,7 +146,7 @@ describe("CSV export", () => {
     await db().deleteFrom("quote_requests").execute();
     await sql`INSERT INTO quote_requests (name, email, phone, vehicle_type, message, created_at)
       SELECT 'Customer ' || g, 'c' || g || '@example.com', '616555' || lpad((g % 10000)::text, 4, '0'),
-             -- ~0.7 KB a row, ~3.5 MB in all: far more than the socket buffers between the
+             -- ~0.7 KB a row, ~14 MB in all: far more than the socket buffers between the
              -- database and the app can hold, so the COPY is surely still running below.
              CASE WHEN g % 2 = 0 THEN 'car' ELSE 'boat' END, repeat('Lorem ipsum, dolor "sit" amet. ', 20),
              now() - (g || ' seconds')::interval
@@ -169,10 +169,10 @@ describe("CSV export", () => {
     // PostgreSQL then ends that COPY.
     await expect.poll(checkedOut, { timeout: 10_000 }).toBe(0);
     await expect.poll(runningCopies, { timeout: 10_000 }).toBe(0);
-    // And the next export runs in full: "Customer 499" and 4990–4999.
-    const next = await app.fetch("/api/tables/quote_requests/export?sort=id:asc&name_contains=Customer%20499", { headers: { cookie: admin } });
+    // And the next export runs in full: "Customer 1999" and 19990–19999.
+    const next = await app.fetch("/api/tables/quote_requests/export?sort=id:asc&name_contains=Customer%201999", { headers: { cookie: admin } });
     const rows = parseCsv(await next.text()).slice(1);
     expect(rows).toHaveLength(11);
-    expect(rows.every((r) => r[1]!.startsWith("Customer 499"))).toBe(true);
+    expect(rows.every((r) => r[1]!.startsWith("Customer 1999"))).toBe(true);
   });
 });
