@@ -30,15 +30,7 @@ export const rps = (r: Result) => Math.round(r.requests.average);
 export const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 /** p50 and p95 of `runs` timed calls of `run`, after `warmup` untimed ones, one at a time. */
 export async function timeRuns(run: () => Promise<unknown>, { runs, warmup }: { runs: number; warmup: number }): Promise<{ p50: number; p95: number }> {
-  for (let i = 0; i < warmup; i++) await run();
-  const times: number[] = [];
-  for (let i = 0; i < runs; i++) {
-    const start = performance.now();
-    await run();
-    times.push(performance.now() - start);
-  }
-  times.sort((a, b) => a - b);
-  return { p50: percentile(times, 50), p95: percentile(times, 95) };
+  return (await timeRunsInTurns({ run }, { rounds: runs, warmup })).run;
 }
 
 /**

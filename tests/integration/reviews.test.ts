@@ -200,7 +200,7 @@ describe("the review page", () => {
     const thanks = await route(`/reviews/${token}`);
     expect(await thanks.json()).toMatchObject({ thanks: { stars: 5, googleReviewUrl: GOOGLE } });
     // The owner sees it in the customer's timeline and on the job's page.
-    const timeline = await customerTimeline(db(), await customerOf(job.leadId));
+    const timeline = (await customerTimeline(db(), await customerOf(job.leadId))).entries;
     expect(timeline.find((e) => e.kind === "review")).toMatchObject({ title: "Review: 5 stars", href: `/admin/jobs/${job.id}` });
     expect(timeline.find((e) => e.kind === "job")).toMatchObject({ key: `job-${job.id}`, title: `Job #${job.id}`, href: `/admin/jobs/${job.id}` });
     expect((await jobPageView(db(), job.id, new Date())).review?.submitted).toMatchObject({ stars: 5, text, consent: true, published: true });

@@ -6,7 +6,7 @@ import type { DB } from "../db.server";
 import { CUSTOMERS_LIST, listCustomers } from "./customer-list.server";
 import { listVehicles, type Customer } from "./customers.server";
 import { mergeCandidates, mergePreview } from "./merge.server";
-import { customerTimeline, lifetimeValueCents } from "./timeline.server";
+import { customerTimeline } from "./timeline.server";
 
 /**
  * What /admin/customers and /admin/customers/{id} show, built on the server,
@@ -31,10 +31,9 @@ export async function customersView(db: DB, query: ListQuery, now: Date, timeZon
 /** The page of `customer` (read by the caller, who redirects a merged one). */
 export async function customerView(db: DB, customer: Customer, merge: { q: string; confirm: string }, now: Date, timeZone: string) {
   const id = customer.id;
-  const [vehicles, timeline, lifetimeCents, candidates, preview] = await Promise.all([
+  const [vehicles, timeline, candidates, preview] = await Promise.all([
     listVehicles(db, id),
     customerTimeline(db, id),
-    lifetimeValueCents(db, id),
     mergeCandidates(db, id, merge.q),
     merge.confirm ? mergePreview(db, id, merge.confirm) : null,
   ]);
@@ -42,8 +41,8 @@ export async function customerView(db: DB, customer: Customer, merge: { q: strin
   return {
     customer: { ...details, since: shownTime(createdAt, now, timeZone) },
     vehicles,
-    timeline: timeline.map((entry) => ({ ...entry, at: shownTime(entry.at, now, timeZone) })),
-    lifetimeValue: formatCents(lifetimeCents),
+    timeline: timeline.entries.map((entry) => ({ ...entry, at: shownTime(entry.at, now, timeZone) })),
+    lifetimeValue: formatCents(timeline.lifetimeValueCents),
     merge: { q: merge.q, candidates, typed: merge.confirm, preview },
     vehicleKinds: [...VEHICLE_KINDS],
     years: { oldest: OLDEST_YEAR, newest: newestYear(now) },

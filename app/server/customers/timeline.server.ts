@@ -81,7 +81,8 @@ const invoices: TimelineSource = {
   }),
 };
 
-// A payment sits at the moment it was recorded; a deleted one is not the customer's money.
+// A payment sits at the moment it was recorded; a deleted one is not the
+// customer's money. `a` is its amount in cents, summed as the lifetime value.
 const payments: TimelineSource = {
   kind: "payment",
   select: () => sql`SELECT p.id, p.created_at AS at, p.amount_cents::text AS a, p.method AS b, i.number::text || ':' || i.id AS c
@@ -119,23 +120,18 @@ const merges: TimelineSource = {
 /** Where the timeline's entries come from. */
 export const TIMELINE_SOURCES: TimelineSource[] = [requests, estimates, jobs, invoices, payments, reviews, merges];
 
-export async function customerTimeline(db: DB, customerId: number): Promise<TimelineEntry[]> {
+/**
+ * The customer's timeline, newest first, and their lifetime value in cents:
+ * the sum of the payments in it (a deleted one is in neither), so that the
+ * two always agree.
+ */
+export async function customerTimeline(db: DB, customerId: number): Promise<{ entries: TimelineEntry[]; lifetimeValueCents: number }> {
   const parts = TIMELINE_SOURCES.map((s) => sql`SELECT ${s.kind}::text AS kind, t.* FROM (${s.select(customerId)}) t`);
   const { rows } = await sql<SourceRow>`WITH leads AS (SELECT id FROM quote_requests WHERE customer_id = ${customerId})
     ${sql.join(parts, sql` UNION ALL `)} ORDER BY at DESC, kind DESC, id DESC`.execute(db);
   const byKind = new Map(TIMELINE_SOURCES.map((s) => [s.kind, s]));
-  return rows.map((row) => ({ key: `${row.kind}-${row.id}`, kind: row.kind, at: row.at, ...byKind.get(row.kind)!.entry(row) }));
-}
-
-/** The customer's lifetime value in cents: the sum of their payments (a deleted one does not count). */
-export async function lifetimeValueCents(db: DB, customerId: number): Promise<number> {
-  const row = await db
-    .selectFrom("payments as p")
-    .innerJoin("invoices as i", "i.id", "p.invoice_id")
-    .innerJoin("quote_requests as q", "q.id", "i.lead_id")
-    .select(sql<string>`coalesce(sum(p.amount_cents), 0)::text`.as("total"))
-    .where("q.customer_id", "=", customerId)
-    .where("p.deleted_at", "is", null)
-    .executeTakeFirstOrThrow();
-  return Number(row.total);
+  return {
+    entries: rows.map((row) => ({ key: `${row.kind}-${row.id}`, kind: row.kind, at: row.at, ...byKind.get(row.kind)!.entry(row) })),
+    lifetimeValueCents: rows.reduce((sum, row) => (row.kind === "payment" ? sum + Number(row.a) : sum), 0),
+  };
 }
