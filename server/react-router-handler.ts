@@ -3,13 +3,15 @@ import type { Request as ExpressRequest, RequestHandler, Response as ExpressResp
 import type { RouterContextProvider } from "react-router";
 import { outageContext, RETRY_AFTER_SECONDS } from "~/server/outage.server";
 import { requestBody } from "./body-limit";
+import { coalesceChunks } from "./coalesce-chunks";
 import { sendUnavailable } from "./unavailable";
 
 /**
- * React Router behind Express, as @react-router/express does it, with two
- * differences: the request body is the stream ./body-limit.ts counts, and a
- * 500 that the database caused (entry.server's handleError marks it) goes out
- * as the 503 of ./unavailable.ts (docs/decisions/0008 and 0009).
+ * React Router behind Express, as @react-router/express does it, with three
+ * differences: the request body is the stream ./body-limit.ts counts, a 500
+ * that the database caused (entry.server's handleError marks it) goes out as
+ * the 503 of ./unavailable.ts (docs/decisions/0008 and 0009), and the answer's
+ * chunks ready at once are written (and compressed) as one (./coalesce-chunks.ts).
  */
 export function reactRouterHandler(
   handle: (request: Request, context: RouterContextProvider) => Promise<Response>,
@@ -67,7 +69,7 @@ async function send(res: ExpressResponse, response: Response): Promise<void> {
   if (response.headers.get("content-type")?.match(/text\/event-stream/i)) res.flushHeaders();
   if (!response.body) return void res.end();
   try {
-    await writeReadableStreamToWritable(response.body, res);
+    await writeReadableStreamToWritable(coalesceChunks(response.body), res);
   } catch (error) {
     if (res.destroyed || res.writableEnded) return;
     throw error;
