@@ -2,6 +2,7 @@ import { ArrowLeft, CheckCircle2 } from "lucide-react";
 import { data, isRouteErrorResponse, Link, redirect } from "react-router";
 import { ErrorBanner } from "~/components/admin/ErrorBanner";
 import { JobActions } from "~/components/jobs/JobActions";
+import { JobReview } from "~/components/jobs/JobReview";
 import { JobSummary } from "~/components/jobs/JobSummary";
 import { ARRIVAL_MINUTES } from "~/lib/job-status";
 import { parseJobForm, readJobForm } from "~/lib/job-input";
@@ -13,6 +14,7 @@ import { readForm } from "~/server/form-body.server";
 import { jobId } from "~/server/jobs/job-records.server";
 import { jobPageView, type JobActionFailure } from "~/server/jobs/job-view.server";
 import { cancelJob, markDone, markOnTheWay, rescheduleJob } from "~/server/jobs/jobs.server";
+import { publishReview } from "~/server/reviews/publish.server";
 import { databaseContext } from "~/server/request-context.server";
 import { linkOrigin } from "~/server/site-url.server";
 import { CreateInvoiceButton } from "~/components/invoices/CreateInvoiceButton";
@@ -22,7 +24,8 @@ import type { Route } from "./+types/admin.jobs.$id";
  * /admin/jobs/{id} — one job (ui-contract.md, Jobs and the schedule): what,
  * when, where, its history, and the buttons that still apply: Reschedule,
  * Cancel Job (after a confirm step that is a page of its own, ?confirm=cancel,
- * so it works without JavaScript), On My Way and Mark Done. Each is a POST
+ * so it works without JavaScript), On My Way, Mark Done, and Publish of the
+ * customer's review (the `New review:` e-mail links here). Each is a POST
  * with an `intent`, answered by a redirect back here saying what was done,
  * or by the page again with the refusal on its field.
  */
@@ -32,6 +35,7 @@ const DONE = {
   cancelled: "The job is cancelled: the customer was e-mailed and the time is free again.",
   on_the_way: "The customer was e-mailed that you are on your way.",
   done: "The job is done.",
+  published: "Published: the review now shows on the website.",
 } as const;
 type Done = keyof typeof DONE;
 
@@ -91,8 +95,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     } else if (intent === "done") {
       await markDone(db, id, actor);
       done = "done";
+    } else if (intent === "publish_review") {
+      await publishReview(db, id, adminUserFrom(context));
+      done = "published";
     } else {
-      return data<JobActionFailure>({ intent: "", error: "intent must be reschedule, cancel, on_the_way or done" }, { status: 400 });
+      return data<JobActionFailure>({ intent: "", error: "intent must be reschedule, cancel, on_the_way, done or publish_review" }, { status: 400 });
     }
   } catch (error) {
     if (!(error instanceof AppError) || error.status === 404) routeError(error);
@@ -148,53 +155,6 @@ export default function JobPage({ loaderData, actionData }: Route.ComponentProps
         </ol>
       </section>
     </main>
-  );
-}
-
-/** The customer's review of the job: asked for, then their stars and words, and the testimonial it became. */
-function JobReview({ review }: { review: NonNullable<Route.ComponentProps["loaderData"]["review"]> }) {
-  const given = review.submitted;
-  return (
-    <section aria-labelledby="job-review-heading" className="rounded-xl border border-slate-200 bg-white p-4 sm:p-5">
-      <h3 id="job-review-heading" className="text-base font-semibold text-slate-900">
-        Review
-      </h3>
-      {given ? (
-        <div className="mt-2 space-y-1 text-sm">
-          <p className="font-medium text-slate-900">
-            {given.stars === 1 ? "1 star" : `${given.stars} stars`}
-            {given.displayName && ` from ${given.displayName}`} ·{" "}
-            <time dateTime={given.at.iso} title={given.at.exact}>
-              {given.at.exact}
-            </time>
-          </p>
-          {given.text && <p className="break-words whitespace-pre-line text-slate-700">{given.text}</p>}
-          <p className="text-slate-600">
-            {given.testimonialId ? (
-              <>
-                {given.published ? "Shown on the website as a " : "May be shown on the website: an unpublished "}
-                <Link to={`/admin/testimonials?q=${encodeURIComponent(given.text.slice(0, 40))}`} className="font-semibold text-brand-700 hover:underline">
-                  testimonial
-                </Link>
-                {given.published ? "." : " until you publish it."}
-              </>
-            ) : given.consent ? (
-              "May be shown on the website (no text to show)."
-            ) : (
-              "Not for the website."
-            )}
-          </p>
-        </div>
-      ) : (
-        <p className="mt-2 text-sm text-slate-700">
-          Asked for on{" "}
-          <time dateTime={review.requestedAt.iso} title={review.requestedAt.exact}>
-            {review.requestedAt.exact}
-          </time>
-          ; no answer yet.
-        </p>
-      )}
-    </section>
   );
 }
 

@@ -3,7 +3,10 @@ import { data, Form, redirect, useNavigation } from "react-router";
 import { BookingForm } from "~/components/site/BookingForm";
 import { focusRing, primaryButton } from "~/components/site/styles";
 import { CallLink, CustomerPageShell } from "~/components/site/CustomerPageShell";
+import { useSiteSettings } from "~/components/site/use-site-settings";
 import { DECLINE_REASON_MAX } from "~/lib/estimate-status";
+import { durationText } from "~/lib/job-time";
+import type { NoOnlineBooking } from "~/server/jobs/owner-alerts.server";
 import { customerView, estimateForCustomer, limitBooking, limitDecision, noteView } from "~/server/estimates/customer-page.server";
 import { decideEstimate } from "~/server/estimates/decisions.server";
 import { bookingView, bookTime, TIME_TAKEN_MESSAGE } from "~/server/jobs/self-booking.server";
@@ -96,12 +99,7 @@ export default function CustomerEstimatePage({ loaderData, actionData }: Route.C
         </p>
       )}
       {booking?.kind === "choose" && <BookingForm days={booking.days} address={booking.address} errors={actionData?.bookingErrors} />}
-      {booking?.kind === "call" && (
-        <p className="rounded-xl border border-slate-200 bg-white p-4">
-          To schedule the work, please call us at{" "}
-          <CallLink />.
-        </p>
-      )}
+      {booking?.kind === "call" && <CallToBook blocked={booking.blocked} />}
       {estimate.message && <p className="rounded-xl border border-slate-200 bg-white p-4 whitespace-pre-wrap">{estimate.message}</p>}
       <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
         <table className="w-full text-sm">
@@ -182,6 +180,24 @@ function Decision(props: { status: string; outcome: "already" | null; reason: st
     );
   }
   return null;
+}
+
+/**
+ * No time can be booked online (a job longer than the working day, until
+ * multi-day booking exists; or nothing free): the customer learns why and
+ * when the owner will call, whose `accepted` e-mail says the same.
+ */
+function CallToBook({ blocked }: { blocked: NoOnlineBooking }) {
+  const { responseTime } = useSiteSettings();
+  const why =
+    blocked.why === "longer_than_a_day"
+      ? `This work takes about ${durationText(blocked.jobMinutes)}, longer than our working day, so it cannot be booked online.`
+      : `No time in the next ${blocked.horizonDays} days is free online for this work.`;
+  return (
+    <p className="rounded-xl border border-slate-200 bg-white p-4">
+      {why} We'll call you {responseTime || "soon"} to schedule it. You can also call us at <CallLink />.
+    </p>
+  );
 }
 
 function DecisionForms() {

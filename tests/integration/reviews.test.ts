@@ -204,8 +204,9 @@ describe("the review page", () => {
     expect(timeline.find((e) => e.kind === "review")).toMatchObject({ title: "Review: 5 stars", href: `/admin/jobs/${job.id}` });
     expect(timeline.find((e) => e.kind === "job")).toMatchObject({ key: `job-${job.id}`, title: `Job #${job.id}`, href: `/admin/jobs/${job.id}` });
     expect((await jobPageView(db(), job.id, new Date())).review?.submitted).toMatchObject({ stars: 5, text, consent: true, published: true });
-    // No owner alert for a happy customer.
-    expect(mailbox.messages.filter((m) => m.to.includes(OWNER) && m.subject.includes(job.customer.name))).toHaveLength(0);
+    // The owner is told of every review (issue 32); a happy one needs no call.
+    const alert = await mailbox.waitFor((m) => m.to.includes(OWNER) && m.subject.includes(job.customer.name), 20_000);
+    expect(alert.subject).toBe(`New review: 5 stars from ${job.customer.name}`);
   });
 
   it("tells the owner at once of 1 to 3 stars, without a Google link; no consent, no testimonial", async () => {
@@ -213,7 +214,7 @@ describe("the review page", () => {
     const before = await db().selectFrom("testimonials").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
     const sent = await route(`/reviews/${token}`, form({ stars: "2", text: "Missed the wheels.", displayName: "J." }));
     expect(sent.status).toBe(303);
-    const alert = await mailbox.waitFor((m) => m.to.includes(OWNER) && m.subject === `2 stars from ${job.customer.name}: make it right`, 20_000);
+    const alert = await mailbox.waitFor((m) => m.to.includes(OWNER) && m.subject === `New review: 2 stars from ${job.customer.name} — make it right`, 20_000);
     expect(alert.text).toContain("> Missed the wheels.");
     expect(alert.text).toContain(`${ORIGIN}/admin/jobs/${job.id}`);
     expect(alert.replyTo).toBe(job.customer.email);

@@ -156,6 +156,6 @@ describe("Book This Time", () => {
 
   it("asks the customer to call when the work is longer than a booking can be", async () => {
     const estimate = await estimateFor("long@example.com", { minutes: 13 * 60 });
-    expect((await page(estimate.token)).booking).toEqual({ kind: "call" });
+    expect((await page(estimate.token)).booking).toEqual({ kind: "call", blocked: { why: "longer_than_a_day", jobMinutes: 13 * 60, dayMinutes: 10 * 60 } });
   });
 });

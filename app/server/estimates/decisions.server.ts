@@ -4,6 +4,8 @@ import { asActor } from "../actor.server";
 import { kickOutbox } from "../background.server";
 import type { DB } from "../db.server";
 import { enqueueEmail } from "../outbox.server";
+import { bookingNote } from "../jobs/owner-alerts.server";
+import { onlineBooking } from "../jobs/self-booking.server";
 import { getBusinessSettings } from "../settings.server";
 import { decisionEmail } from "./estimate-mail.server";
 import { businessToday, sqlDate, type Estimate } from "./estimates.server";
@@ -26,6 +28,8 @@ const CUSTOMER = (estimate: Estimate) => `${estimate.customer.name} (customer, e
 export async function decideEstimate(db: DB, estimate: Estimate, decision: Decision, rawReason = ""): Promise<DecisionOutcome> {
   const reason = decision === "declined" ? rawReason.replaceAll("\0", "").trim().slice(0, DECLINE_REASON_MAX) : "";
   const settings = await getBusinessSettings(db);
+  // What the customer's page will offer once accepted, so the owner's e-mail can say whether they can book online.
+  const note = decision === "accepted" ? bookingNote((await onlineBooking(db, estimate)).blocked, estimate.customer.name, settings) : undefined;
   const actor = CUSTOMER(estimate);
   const decided = await asActor(db, actor, async (trx) => {
     const row = await trx
@@ -38,7 +42,7 @@ export async function decideEstimate(db: DB, estimate: Estimate, decision: Decis
       .executeTakeFirst();
     if (!row) return false;
     await trx.insertInto("estimate_events").values({ estimate_id: estimate.id, kind: decision, body: reason, actor }).execute();
-    await enqueueEmail(trx, decisionEmail(estimate, decision, settings, reason), { leadId: estimate.leadId, kind: `estimate_${decision}` });
+    await enqueueEmail(trx, decisionEmail(estimate, decision, settings, reason, note), { leadId: estimate.leadId, kind: `estimate_${decision}` });
     if (decision === "declined") {
       const lostReason = `Declined estimate #${estimate.number}${reason ? `: ${reason}` : ""}`.slice(0, 300);
       await trx.updateTable("quote_requests").set({ status: "lost", lost_reason: lostReason, updated_at: sql`now()` }).where("id", "=", estimate.leadId).execute();

@@ -51,7 +51,14 @@ function leadLink(leadId: number): string {
 }
 
 /** To the owner (Send New Requests To): `Estimate #{number} accepted` or `declined`, with a link to the lead. */
-export function decisionEmail(estimate: Estimate, decision: "accepted" | "declined", settings: Pick<BusinessSettings, "notifyEmail">, reason = ""): Email {
+export function decisionEmail(
+  estimate: Estimate,
+  decision: "accepted" | "declined",
+  settings: Pick<BusinessSettings, "notifyEmail">,
+  reason = "",
+  /** On acceptance: whether the customer could book online (../jobs/owner-alerts.server.ts, bookingNote). */
+  bookingNote: string[] = ["Time to schedule the job."],
+): Email {
   const { customer } = estimate;
   return {
     to: settings.notifyEmail,
@@ -59,7 +66,7 @@ export function decisionEmail(estimate: Estimate, decision: "accepted" | "declin
     subject: `Estimate #${estimate.number} ${decision} by ${customer.name}`,
     text: [
       `${customer.name} ${decision} estimate #${estimate.number} (${formatCents(estimate.totalCents)}).`,
-      ...(decision === "declined" ? ["", `Reason: ${reason || "(none given)"}`, "The lead is now Lost."] : ["", "Time to schedule the job."]),
+      ...(decision === "declined" ? ["", `Reason: ${reason || "(none given)"}`, "The lead is now Lost."] : ["", ...bookingNote]),
       "",
       `Phone: ${customer.phone}`,
       `Email: ${customer.email}`,

@@ -14,6 +14,7 @@ import { hasUnpaidInvoice } from "../invoices/invoices.server";
 import { getBusinessSettings } from "../settings.server";
 import { appointmentWhen, jobEmail, type JobEmailKind } from "./job-mail.server";
 import { getJob, jobsQuery, toJob, type Job } from "./job-records.server";
+import { newBookingEmail } from "./owner-alerts.server";
 
 /**
  * Jobs (docs/decisions/0083): a visit on the schedule, made from a lead (and
@@ -77,6 +78,12 @@ async function queueJobEmail(trx: DB, job: Job, kind: JobEmailKind, origin: stri
   await enqueueEmail(trx, jobEmail(kind, job, settings, origin, extra), { leadId: job.leadId, kind: `job_${kind}` });
 }
 
+async function queueNewBookingAlert(trx: DB, job: Job): Promise<void> {
+  const estimate = job.estimateId === null ? undefined : await trx.selectFrom("estimates").select("number").where("id", "=", job.estimateId).executeTakeFirst();
+  const email = newBookingEmail(job, estimate?.number ?? null, await getBusinessSettings(trx));
+  await enqueueEmail(trx, email, { leadId: job.leadId, kind: "job_booked_by_customer" });
+}
+
 async function recordEvent(trx: DB, jobId: number, kind: "scheduled" | "rescheduled" | "on_the_way" | "done" | "cancelled" | "reminded", actor: string, body = "") {
   await trx.insertInto("job_events").values({ job_id: jobId, kind, body, actor }).execute();
 }
@@ -90,6 +97,8 @@ export interface ScheduleRequest {
   origin: string | undefined;
   /** The customer's own booking: refused when the estimate already has a live job (two tabs book one). */
   onePerEstimate?: boolean;
+  /** The customer booked it alone: the owner gets `New booking:` in the same transaction. */
+  tellOwner?: boolean;
 }
 
 /**
@@ -137,6 +146,7 @@ export async function scheduleJob(db: DB, request: ScheduleRequest): Promise<Job
       await recordEvent(trx, id, "scheduled", actor, appointmentWhen(job));
       await trx.updateTable("quote_requests").set({ status: "booked", lost_reason: "", updated_at: sql`now()` }).where("id", "=", leadId).where("status", "<>", "booked").execute();
       await queueJobEmail(trx, job, "confirmed", origin);
+      if (request.tellOwner) await queueNewBookingAlert(trx, job);
       return job;
     });
     kickOutbox(db);

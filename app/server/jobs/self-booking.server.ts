@@ -4,11 +4,14 @@ import { dayIn, timeIn } from "~/lib/time-zone";
 import type { DB } from "../db.server";
 import { env } from "../env.server";
 import type { Estimate } from "../estimates/estimates.server";
-import { freeTimes } from "./free-times.server";
+import { freeTimes, HORIZON_DAYS } from "./free-times.server";
 import { appointmentWhen } from "./job-mail.server";
 import { getJob, type Job } from "./job-records.server";
 import { AlreadyBookedError, JobOverlapError, scheduleJob } from "./jobs.server";
+import type { NoOnlineBooking } from "./owner-alerts.server";
 import { LIVE_JOB_STATUSES } from "~/lib/job-status";
+import { minutesOfDay } from "~/lib/work-week";
+import { getWorkWeek } from "../settings.server";
 
 /**
  * Book This Time (docs/decisions/0086): after accepting an estimate, the
@@ -34,19 +37,31 @@ export interface BookingDay {
 export type BookingView =
   | { kind: "booked"; when: string; appointmentPath: string }
   | { kind: "choose"; days: BookingDay[]; address: string }
-  /** Nothing free in 14 days, or a job longer than a day's booking: the customer calls. */
-  | { kind: "call" };
+  /** Nothing free in 14 days, or a job longer than a day's booking: the page says why, and that the owner will call. */
+  | { kind: "call"; blocked: NoOnlineBooking };
 
 const bookingMinutes = (estimate: Estimate) => estimate.durationMinutes || DEFAULT_BOOKING_MINUTES;
+
+/**
+ * The times the estimate's job may be booked at now, or why there are none:
+ * longer than the working day (until multi-day booking exists, a later
+ * issue), or nothing free. The owner's `accepted` e-mail and the page say it.
+ */
+export async function onlineBooking(db: DB, estimate: Estimate, now = new Date()): Promise<{ times: Date[]; blocked: null } | { times: []; blocked: NoOnlineBooking }> {
+  const jobMinutes = bookingMinutes(estimate);
+  const week = await getWorkWeek(db);
+  const dayMinutes = Math.min(minutesOfDay(week.workdayEnd) - minutesOfDay(week.workdayStart), JOB_DURATION_MAX_MINUTES);
+  if (jobMinutes > dayMinutes) return { times: [], blocked: { why: "longer_than_a_day", jobMinutes, dayMinutes } };
+  const times = await freeTimes(db, jobMinutes, now);
+  return times.length ? { times, blocked: null } : { times: [], blocked: { why: "no_free_time", jobMinutes, horizonDays: HORIZON_DAYS } };
+}
 
 /** The booking part of an accepted estimate's page. */
 export async function bookingView(db: DB, estimate: Estimate, now = new Date()): Promise<BookingView> {
   const job = await liveJob(db, estimate.id);
   if (job) return { kind: "booked", when: appointmentWhen(job), appointmentPath: `/appointments/${job.token}` };
-  const minutes = bookingMinutes(estimate);
-  if (minutes > JOB_DURATION_MAX_MINUTES) return { kind: "call" };
-  const times = await freeTimes(db, minutes, now);
-  if (!times.length) return { kind: "call" };
+  const { times, blocked } = await onlineBooking(db, estimate, now);
+  if (blocked) return { kind: "call", blocked };
   const lead = await db.selectFrom("quote_requests").select("service_address").where("id", "=", estimate.leadId).executeTakeFirst();
   return { kind: "choose", days: byDay(times), address: lead?.service_address ?? "" };
 }
@@ -94,6 +109,7 @@ export async function bookTime(db: DB, estimate: Estimate, form: FormData, origi
       actor: `${estimate.customer.name} (customer, estimate #${estimate.number})`,
       origin,
       onePerEstimate: true,
+      tellOwner: true,
     });
     return { booked: true };
   } catch (error) {

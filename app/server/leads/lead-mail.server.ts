@@ -26,11 +26,15 @@ export const EMAIL_KINDS = {
   job_on_the_way: "On our way",
   job_reminder: "Appointment reminder",
   job_cancelled_by_customer: "Cancelled by the customer",
+  // The owner's alerts of what a customer did alone (../jobs/owner-alerts.server.ts, ../reviews/owner-alerts.server.ts).
+  job_booked_by_customer: "Booked by the customer",
+  review_new: "New review",
   // About a lead's invoice (../invoices/invoice-mail.server.ts).
   invoice: "Invoice to the customer",
   invoice_receipt: "Payment receipt",
   // After a job, not transactions: the customer may unsubscribe (../reviews/review-mail.server.ts).
   review_request: "Review request",
+  // Before issue 32 a low review had an alert of its own; now every review sends review_new.
   review_low: "Low review",
   maintenance_reminder: "Maintenance reminder",
 } as const;

@@ -6,8 +6,8 @@ import { unsubscribeHeaders, unsubscribeLink } from "./unsubscribe.server";
 /**
  * The e-mails of reviews and maintenance reminders (docs/decisions/0091). The
  * customer's are not transactions: each carries the List-Unsubscribe headers
- * (RFC 8058) and the same link in its text. The owner's (a review of 1 to 3
- * stars) goes at once, so they can make it right.
+ * (RFC 8058) and the same link in its text. The owner's (a new review) is
+ * ./owner-alerts.server.ts.
  */
 
 type Settings = Pick<BusinessSettings, "businessName" | "phone" | "notifyEmail">;
@@ -50,25 +50,6 @@ export function reviewRequestEmail(to: Recipient, reviewToken: string, settings:
       ...lines,
     ].join("\n"),
     headers,
-  };
-}
-
-export function lowReviewEmail(review: { stars: number; text: string; customerName: string; customerEmail: string; customerPhone: string; jobId: number }, settings: Settings): Email {
-  const origin = configuredOrigin();
-  return {
-    to: settings.notifyEmail,
-    replyTo: review.customerEmail || null,
-    subject: `${review.stars} ${review.stars === 1 ? "star" : "stars"} from ${review.customerName}: make it right`,
-    text: [
-      `${review.customerName} gave the job ${review.stars} of 5 stars.`,
-      "",
-      review.text ? review.text.replace(/^/gm, "> ") : "(No text.)",
-      "",
-      `E-mail: ${review.customerEmail}`,
-      `Phone:  ${review.customerPhone}`,
-      "",
-      origin ? `Open the job: ${origin}/admin/jobs/${review.jobId}` : `Open the job at /admin/jobs/${review.jobId} in the dashboard.`,
-    ].join("\n"),
   };
 }
 

@@ -7,15 +7,15 @@ import { enqueueEmail } from "../outbox.server";
 import { limitCustomer } from "../customer-pages.server";
 import type { Limit } from "../rate-limit.server";
 import { getBusinessSettings } from "../settings.server";
-import { lowReviewEmail } from "./review-mail.server";
+import { newReviewEmail } from "./owner-alerts.server";
 
 /**
  * What /reviews/{token} (the customer's page, no sign-in) reads and does
  * (docs/decisions/0091). A wrong token costs a hit of the client's limit, as
  * on the appointment page. The first submission is the review: the row is
  * filled only while submitted_at is empty, in one transaction with the
- * testimonial (given consent and a text) and the owner's e-mail (1 to 3
- * stars); a second one changes nothing and sees the thanks.
+ * testimonial (given consent and a text) and the owner's `New review:`
+ * e-mail; a second one changes nothing and sees the thanks.
  */
 
 export const WRONG_REVIEW_LIMIT: Limit = { bucket: "review-miss:ip", max: 20, windowMs: 10 * 60_000 };
@@ -93,8 +93,8 @@ export function shortDisplayName(fullName: string): string {
 
 /**
  * Stores the review once; returns whether this call stored it (false: it had
- * been sent already, and nothing changed). Whether the owner must be told
- * (1–3 stars) is decided here too, in the same transaction.
+ * been sent already, and nothing changed). The owner's e-mail is queued in
+ * the same transaction.
  */
 export async function submitReview(db: DB, review: ReviewRecord, input: ReviewInput): Promise<boolean> {
   const stored = await db.transaction().execute(async (trx) => {
@@ -107,22 +107,22 @@ export async function submitReview(db: DB, review: ReviewRecord, input: ReviewIn
       .executeTakeFirst();
     if (!stored) return false;
     // With consent, a review with words becomes a testimonial the owner publishes when they choose.
+    let testimonialId: number | null = null;
     if (input.consent && input.text) {
       const testimonial = await trx
         .insertInto("testimonials")
         .values({ name: input.displayName || shortDisplayName(review.customerName), text: input.text, rating: input.stars, published: false })
         .returning("id")
         .executeTakeFirstOrThrow();
+      testimonialId = testimonial.id;
       await trx.updateTable("reviews").set({ testimonial_id: testimonial.id }).where("id", "=", review.id).execute();
     }
-    if (input.stars <= 3) {
-      const settings = await getBusinessSettings(trx);
-      await enqueueEmail(trx, lowReviewEmail({ ...review, stars: input.stars, text: input.text }, settings), { leadId: review.leadId, kind: "review_low" });
-    }
+    const settings = await getBusinessSettings(trx);
+    await enqueueEmail(trx, newReviewEmail({ ...review, ...input, testimonialId }, settings), { leadId: review.leadId, kind: "review_new" });
     return true;
   });
-  // The owner hears of a low review at once, not at the next tick.
-  if (stored && input.stars <= 3) kickOutbox(db);
+  // The owner hears of it at once, not at the next tick (a low one may need a call).
+  if (stored) kickOutbox(db);
   return stored;
 }
 
