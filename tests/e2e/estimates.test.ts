@@ -119,6 +119,9 @@ for (const javaScriptEnabled of [true, false]) {
         await expect(page.getByRole("button", { name: "Book This Time" })).toHaveCount(0);
         const confirmed = await smtp.waitFor((m) => m.to.includes(email) && m.subject.startsWith("Appointment confirmed:"));
         expect(confirmed.attachments.map((a) => a.contentType.split(";")[0])).toEqual(["text/calendar"]);
+        // The owner is told (issue 32), with a link to the job.
+        const booked = await smtp.waitFor((m) => m.subject.startsWith("New booking:") && m.text.includes(`Email:   ${email}`));
+        expect(booked.text).toMatch(/\/admin\/jobs\/\d+/);
         await page.getByRole("link", { name: "See your appointment" }).click();
         await expect(page).toHaveURL(/\/appointments\/[A-Za-z0-9_-]+$/);
         await expect(page.getByRole("link", { name: "Add to calendar" })).toBeVisible();
