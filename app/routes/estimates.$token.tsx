@@ -1,9 +1,10 @@
 import { CheckCircle2, Download, XCircle } from "lucide-react";
-import { data, Form, redirect, useNavigation } from "react-router";
+import { data, redirect } from "react-router";
 import { BookingForm } from "~/components/site/BookingForm";
 import { focusRing, primaryButton } from "~/components/site/styles";
 import { CallLink, CustomerPageShell } from "~/components/site/CustomerPageShell";
 import { DECLINE_REASON_MAX } from "~/lib/estimate-status";
+import { NO_SCRIPTS } from "~/lib/no-scripts";
 import { customerView, estimateForCustomer, limitBooking, limitDecision, noteView } from "~/server/estimates/customer-page.server";
 import { decideEstimate } from "~/server/estimates/decisions.server";
 import { bookingView, bookTime, TIME_TAKEN_MESSAGE } from "~/server/jobs/self-booking.server";
@@ -21,6 +22,8 @@ import type { Route } from "./+types/estimates.$token";
  * the page then shows what was decided. Imports nothing of the dashboard.
  */
 
+// Plain HTML forms: the page ships no JavaScript at all (app/lib/no-scripts.ts).
+export const handle = NO_SCRIPTS;
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const db = context.get(databaseContext);
@@ -185,18 +188,16 @@ function Decision(props: { status: string; outcome: "already" | null; reason: st
 }
 
 function DecisionForms() {
-  const navigation = useNavigation();
-  const busy = navigation.state !== "idle";
   return (
     <div className="grid gap-4 sm:grid-cols-2">
-      <Form method="post" className="rounded-xl border border-slate-200 bg-white p-4">
+      <form method="post" className="rounded-xl border border-slate-200 bg-white p-4">
         <input type="hidden" name="intent" value="accept" />
         <p className="text-sm text-slate-700">Happy with it? Accept and we will schedule the work with you.</p>
-        <button type="submit" disabled={busy} className={`${primaryButton} mt-3 w-full`}>
+        <button type="submit" className={`${primaryButton} mt-3 w-full`}>
           Accept Estimate
         </button>
-      </Form>
-      <Form method="post" className="rounded-xl border border-slate-200 bg-white p-4">
+      </form>
+      <form method="post" className="rounded-xl border border-slate-200 bg-white p-4">
         <input type="hidden" name="intent" value="decline" />
         <label htmlFor="decline-reason" className="block text-sm font-medium text-slate-800">
           Reason (optional)
@@ -210,12 +211,11 @@ function DecisionForms() {
         />
         <button
           type="submit"
-          disabled={busy}
           className={`mt-3 inline-flex w-full items-center justify-center rounded-full border border-slate-400 px-6 py-3 font-semibold text-slate-800 hover:bg-slate-100 ${focusRing}`}
         >
           Decline
         </button>
-      </Form>
+      </form>
     </div>
   );
 }
