@@ -57,7 +57,13 @@ export function headers({ loaderHeaders }: Route.HeadersArgs) {
 }
 
 export function meta() {
-  return [{ title: "Your appointment" }, { name: "robots", content: "noindex, nofollow" }, { name: "referrer", content: "same-origin" }];
+  return [
+    { title: "Your appointment" },
+    // For a link preview in a chat or mail app; never indexed all the same.
+    { name: "description", content: "Your appointment: when and where, a calendar file, and a button to cancel it." },
+    { name: "robots", content: "noindex, nofollow" },
+    { name: "referrer", content: "same-origin" },
+  ];
 }
 
 export default function AppointmentPage({ loaderData, actionData }: Route.ComponentProps) {

@@ -35,7 +35,13 @@ export function headers({ loaderHeaders }: Route.HeadersArgs) {
 
 export function meta({ data: loaderData }: Route.MetaArgs) {
   const title = loaderData ? `Invoice #${loaderData.invoice.number}` : "Invoice";
-  return [{ title }, { name: "robots", content: "noindex, nofollow" }, { name: "referrer", content: "same-origin" }];
+  return [
+    { title },
+    // For a link preview in a chat or mail app; never indexed all the same.
+    { name: "description", content: "Your invoice: the work, the payments so far, the amount due, how to pay, and a PDF copy." },
+    { name: "robots", content: "noindex, nofollow" },
+    { name: "referrer", content: "same-origin" },
+  ];
 }
 
 export default function CustomerInvoicePage({ loaderData }: Route.ComponentProps) {

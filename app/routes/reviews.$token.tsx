@@ -70,7 +70,13 @@ export function headers({ loaderHeaders, actionHeaders }: Route.HeadersArgs) {
 }
 
 export function meta() {
-  return [{ title: "How did we do?" }, { name: "robots", content: "noindex, nofollow" }, { name: "referrer", content: "same-origin" }];
+  return [
+    { title: "How did we do?" },
+    // For a link preview in a chat or mail app; never indexed all the same.
+    { name: "description", content: "Tell us how your detail went: a rating from 1 to 5 stars and a few words." },
+    { name: "robots", content: "noindex, nofollow" },
+    { name: "referrer", content: "same-origin" },
+  ];
 }
 
 export default function ReviewPage({ loaderData, actionData }: Route.ComponentProps) {

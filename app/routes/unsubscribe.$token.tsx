@@ -58,7 +58,13 @@ export function headers({ loaderHeaders, actionHeaders }: Route.HeadersArgs) {
 }
 
 export function meta() {
-  return [{ title: "Unsubscribe" }, { name: "robots", content: "noindex, nofollow" }, { name: "referrer", content: "same-origin" }];
+  return [
+    { title: "Unsubscribe" },
+    // For a link preview in a chat or mail app; never indexed all the same.
+    { name: "description", content: "Stop the review requests and maintenance reminders; e-mails about your own work still come." },
+    { name: "robots", content: "noindex, nofollow" },
+    { name: "referrer", content: "same-origin" },
+  ];
 }
 
 export default function UnsubscribePage({ loaderData, actionData }: Route.ComponentProps) {
