@@ -1,5 +1,5 @@
 import { lazy } from "react";
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches } from "react-router";
 import type { Route } from "./+types/root";
 import { NotAdministrator as NotAdministratorNow } from "./components/auth/NotAdministrator";
 import { END_OF_PAGE_ID, PublicLayout } from "./components/site/PublicLayout";
@@ -9,6 +9,7 @@ import { clientMistakeText } from "./lib/client-mistakes";
 import type { RootData } from "./lib/root-data";
 import { shortName } from "./lib/site-settings";
 import { useNonce } from "./lib/nonce";
+import { shipsScripts } from "./lib/no-scripts";
 import { provideDatabase } from "./server/database-middleware.server";
 import { databaseContext } from "./server/request-context.server";
 import { getSessionUser } from "./server/session.server";
@@ -49,6 +50,11 @@ export async function loader({ request, context }: Route.LoaderArgs): Promise<Ro
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
+  // A page whose route declares NO_SCRIPTS (the customer's pages) is plain HTML: no scripts at all.
+  // Decided by the server alone: a page that runs in the browser shipped its scripts, so the
+  // browser's bundle does not carry the check (a chunk of its own, loaded by every page).
+  const matches = useMatches();
+  const scripts = !import.meta.env.SSR || shipsScripts(matches);
   return (
     <html lang="en">
       <head>
@@ -62,8 +68,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body className="min-h-screen bg-white font-sans text-slate-800 antialiased">
         {children}
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        {scripts && <ScrollRestoration nonce={nonce} />}
+        {scripts && <Scripts nonce={nonce} />}
         {/* Where a public page's first paint may happen (PublicLayout's render-blocking link). */}
         <div id={END_OF_PAGE_ID} hidden />
       </body>

@@ -7,7 +7,7 @@
 import { benchAdminTables } from "./admin-tables";
 import { benchApiTokens } from "./api-tokens";
 import { benchBrowserJs } from "./browser-js";
-import { benchEstimateJs, benchEstimateLighthouse } from "./estimate-page";
+import { benchCustomerJs, benchCustomerLighthouse } from "./customer-pages";
 import { benchCustomers } from "./customers";
 import { benchEstimatePdf } from "./estimate-pdf";
 import { benchExportMemory } from "./export-memory";
@@ -39,8 +39,8 @@ const benchmarks: Record<string, Benchmark> = {
   scale: benchScaleOut,
   uploads: benchParallelUploads,
   pdf: benchEstimatePdf,
-  "estimate-js": benchEstimateJs,
-  "estimate-lighthouse": benchEstimateLighthouse,
+  "customer-js": benchCustomerJs,
+  "customer-lighthouse": benchCustomerLighthouse,
   freetimes: benchFreeTimes,
   schedule: benchSchedulePage,
   invoices: benchInvoices,

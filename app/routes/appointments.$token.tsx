@@ -1,9 +1,10 @@
 import type { ReactNode } from "react";
 import { CalendarPlus, CheckCircle2, XCircle } from "lucide-react";
-import { data, Form, redirect, useNavigation } from "react-router";
+import { data, redirect } from "react-router";
 import { focusRing } from "~/components/site/styles";
 import { CallLink, CustomerPageShell } from "~/components/site/CustomerPageShell";
 import { useSiteSettings } from "~/components/site/use-site-settings";
+import { NO_SCRIPTS } from "~/lib/no-scripts";
 import { readForm } from "~/server/form-body.server";
 import { appointmentView, cancelAsCustomer, jobForCustomer, type AppointmentView } from "~/server/jobs/appointment-page.server";
 import { answerCustomer } from "~/server/customer-pages.server";
@@ -20,6 +21,8 @@ import type { Route } from "./+types/appointments.$token";
  * Imports nothing of the dashboard: it must be small on a phone.
  */
 
+// Plain HTML forms: the page ships no JavaScript at all (app/lib/no-scripts.ts).
+export const handle = NO_SCRIPTS;
 
 const OUTCOMES = ["cancelled", "already", "late"] as const;
 type Outcome = (typeof OUTCOMES)[number];
@@ -54,7 +57,13 @@ export function headers({ loaderHeaders }: Route.HeadersArgs) {
 }
 
 export function meta() {
-  return [{ title: "Your appointment" }, { name: "robots", content: "noindex, nofollow" }, { name: "referrer", content: "same-origin" }];
+  return [
+    { title: "Your appointment" },
+    // For a link preview in a chat or mail app; never indexed all the same.
+    { name: "description", content: "Your appointment: when and where, a calendar file, and a button to cancel it." },
+    { name: "robots", content: "noindex, nofollow" },
+    { name: "referrer", content: "same-origin" },
+  ];
 }
 
 export default function AppointmentPage({ loaderData, actionData }: Route.ComponentProps) {
@@ -160,10 +169,8 @@ function StatusNotice(props: { appointment: AppointmentView; outcome: Outcome | 
 }
 
 function CancelForm({ error, cutoffHours }: { error: string | undefined; cutoffHours: number }) {
-  const navigation = useNavigation();
-  const busy = navigation.state !== "idle";
   return (
-    <Form method="post" className="space-y-3 rounded-xl border border-slate-200 bg-white p-4">
+    <form method="post" className="space-y-3 rounded-xl border border-slate-200 bg-white p-4">
       <input type="hidden" name="intent" value="cancel" />
       <p className="text-sm text-slate-700">Can't make it? You can cancel here until {cutoffText(cutoffHours)} before the start.</p>
       <div>
@@ -187,11 +194,10 @@ function CancelForm({ error, cutoffHours }: { error: string | undefined; cutoffH
       </div>
       <button
         type="submit"
-        disabled={busy}
         className={`inline-flex w-full items-center justify-center rounded-full border border-red-700 px-6 py-3 font-semibold text-red-800 hover:bg-red-50 sm:w-auto ${focusRing}`}
       >
         Cancel Appointment
       </button>
-    </Form>
+    </form>
   );
 }

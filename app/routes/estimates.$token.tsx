@@ -1,11 +1,12 @@
 import { CheckCircle2, Download, XCircle } from "lucide-react";
-import { data, Form, redirect, useNavigation } from "react-router";
+import { data, redirect } from "react-router";
 import { BookingForm } from "~/components/site/BookingForm";
 import { focusRing, primaryButton } from "~/components/site/styles";
 import { CallLink, CustomerPageShell } from "~/components/site/CustomerPageShell";
 import { useSiteSettings } from "~/components/site/use-site-settings";
 import { DECLINE_REASON_MAX } from "~/lib/estimate-status";
 import { durationText } from "~/lib/job-time";
+import { NO_SCRIPTS } from "~/lib/no-scripts";
 import type { NoOnlineBooking } from "~/server/jobs/owner-alerts.server";
 import { customerView, estimateForCustomer, limitBooking, limitDecision, noteView } from "~/server/estimates/customer-page.server";
 import { decideEstimate } from "~/server/estimates/decisions.server";
@@ -24,6 +25,8 @@ import type { Route } from "./+types/estimates.$token";
  * the page then shows what was decided. Imports nothing of the dashboard.
  */
 
+// Plain HTML forms: the page ships no JavaScript at all (app/lib/no-scripts.ts).
+export const handle = NO_SCRIPTS;
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const db = context.get(databaseContext);
@@ -201,18 +204,16 @@ function CallToBook({ blocked }: { blocked: NoOnlineBooking }) {
 }
 
 function DecisionForms() {
-  const navigation = useNavigation();
-  const busy = navigation.state !== "idle";
   return (
     <div className="grid gap-4 sm:grid-cols-2">
-      <Form method="post" className="rounded-xl border border-slate-200 bg-white p-4">
+      <form method="post" className="rounded-xl border border-slate-200 bg-white p-4">
         <input type="hidden" name="intent" value="accept" />
         <p className="text-sm text-slate-700">Happy with it? Accept and we will schedule the work with you.</p>
-        <button type="submit" disabled={busy} className={`${primaryButton} mt-3 w-full`}>
+        <button type="submit" className={`${primaryButton} mt-3 w-full`}>
           Accept Estimate
         </button>
-      </Form>
-      <Form method="post" className="rounded-xl border border-slate-200 bg-white p-4">
+      </form>
+      <form method="post" className="rounded-xl border border-slate-200 bg-white p-4">
         <input type="hidden" name="intent" value="decline" />
         <label htmlFor="decline-reason" className="block text-sm font-medium text-slate-800">
           Reason (optional)
@@ -226,12 +227,11 @@ function DecisionForms() {
         />
         <button
           type="submit"
-          disabled={busy}
           className={`mt-3 inline-flex w-full items-center justify-center rounded-full border border-slate-400 px-6 py-3 font-semibold text-slate-800 hover:bg-slate-100 ${focusRing}`}
         >
           Decline
         </button>
-      </Form>
+      </form>
     </div>
   );
 }

@@ -3,6 +3,7 @@ import { data } from "react-router";
 import { LinesTable, Totals } from "~/components/invoices/InvoiceTotals";
 import { focusRing } from "~/components/site/styles";
 import { CallLink, CustomerPageShell } from "~/components/site/CustomerPageShell";
+import { NO_SCRIPTS } from "~/lib/no-scripts";
 import { customerInvoiceView, invoiceForCustomer } from "~/server/invoices/customer-page.server";
 import { answerCustomer } from "~/server/customer-pages.server";
 import { databaseContext, requestInfoContext } from "~/server/request-context.server";
@@ -16,6 +17,8 @@ import type { Route } from "./+types/invoices.$token";
  * payment is not offered: see docs/decisions/0089. Imports nothing of the dashboard.
  */
 
+// Nothing to run: the page ships no JavaScript at all (app/lib/no-scripts.ts).
+export const handle = NO_SCRIPTS;
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const db = context.get(databaseContext);
@@ -32,7 +35,13 @@ export function headers({ loaderHeaders }: Route.HeadersArgs) {
 
 export function meta({ data: loaderData }: Route.MetaArgs) {
   const title = loaderData ? `Invoice #${loaderData.invoice.number}` : "Invoice";
-  return [{ title }, { name: "robots", content: "noindex, nofollow" }, { name: "referrer", content: "same-origin" }];
+  return [
+    { title },
+    // For a link preview in a chat or mail app; never indexed all the same.
+    { name: "description", content: "Your invoice: the work, the payments so far, the amount due, how to pay, and a PDF copy." },
+    { name: "robots", content: "noindex, nofollow" },
+    { name: "referrer", content: "same-origin" },
+  ];
 }
 
 export default function CustomerInvoicePage({ loaderData }: Route.ComponentProps) {

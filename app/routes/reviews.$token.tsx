@@ -1,10 +1,11 @@
 import type { ReactNode } from "react";
 import { CheckCircle2, ExternalLink } from "lucide-react";
-import { data, Form, redirect, useNavigation } from "react-router";
+import { data, redirect } from "react-router";
 import { focusRing } from "~/components/site/styles";
 import { CallLink, CustomerPageShell } from "~/components/site/CustomerPageShell";
 import { useSiteSettings } from "~/components/site/use-site-settings";
 import { readForm } from "~/server/form-body.server";
+import { NO_SCRIPTS } from "~/lib/no-scripts";
 import { REVIEW_NAME_MAX, REVIEW_TEXT_MAX } from "~/lib/review-limits";
 import {
   parseReviewForm,
@@ -26,6 +27,8 @@ import type { Route } from "./+types/reviews.$token";
  * Imports nothing of the dashboard.
  */
 
+// Plain HTML forms: the page ships no JavaScript at all (app/lib/no-scripts.ts).
+export const handle = NO_SCRIPTS;
 
 const PRIVATE = { "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex" };
 
@@ -67,7 +70,13 @@ export function headers({ loaderHeaders, actionHeaders }: Route.HeadersArgs) {
 }
 
 export function meta() {
-  return [{ title: "How did we do?" }, { name: "robots", content: "noindex, nofollow" }, { name: "referrer", content: "same-origin" }];
+  return [
+    { title: "How did we do?" },
+    // For a link preview in a chat or mail app; never indexed all the same.
+    { name: "description", content: "Tell us how your detail went: a rating from 1 to 5 stars and a few words." },
+    { name: "robots", content: "noindex, nofollow" },
+    { name: "referrer", content: "same-origin" },
+  ];
 }
 
 export default function ReviewPage({ loaderData, actionData }: Route.ComponentProps) {
@@ -122,14 +131,12 @@ function Thanks({ stars, googleReviewUrl, businessName, call }: { stars: number;
 const STAR_CHOICES = [1, 2, 3, 4, 5] as const;
 
 function ReviewForm({ rejected }: { rejected: Rejected | undefined }) {
-  const navigation = useNavigation();
-  const busy = navigation.state !== "idle";
   const errors = rejected?.fields ?? {};
   const values = rejected?.values;
   const fieldClass = `mt-1 block w-full rounded-lg border border-slate-400 bg-white px-3 py-2 text-base ${focusRing}`;
   const described = (name: keyof ReviewFieldErrors) => (errors[name] ? { "aria-invalid": true as const, "aria-describedby": `review-${name}-error` } : {});
   return (
-    <Form method="post" className="space-y-5 rounded-xl border border-slate-200 bg-white p-4 sm:p-6">
+    <form method="post" className="space-y-5 rounded-xl border border-slate-200 bg-white p-4 sm:p-6">
       {Object.keys(errors).length > 0 && (
         <p role="alert" className="rounded-lg border border-red-300 bg-red-50 p-3 font-medium text-red-800">
           Please correct the highlighted fields. Your review has not been sent yet.
@@ -186,12 +193,11 @@ function ReviewForm({ rejected }: { rejected: Rejected | undefined }) {
       </label>
       <button
         type="submit"
-        disabled={busy}
         className={`inline-flex w-full items-center justify-center rounded-full bg-brand-700 px-6 py-3 font-semibold text-white hover:bg-brand-800 sm:w-auto ${focusRing}`}
       >
         Send Review
       </button>
-    </Form>
+    </form>
   );
 }
 

@@ -1,8 +1,9 @@
 import { CheckCircle2 } from "lucide-react";
-import { data, Form } from "react-router";
+import { data } from "react-router";
 import { SiteLogo } from "~/components/site/SiteLogo";
 import { focusRing } from "~/components/site/styles";
 import { useSiteSettings } from "~/components/site/use-site-settings";
+import { NO_SCRIPTS } from "~/lib/no-scripts";
 import { readForm } from "~/server/form-body.server";
 import { databaseContext, requestInfoContext } from "~/server/request-context.server";
 import { customerByUnsubscribeToken, unsubscribe } from "~/server/reviews/unsubscribe.server";
@@ -19,6 +20,9 @@ import type { Route } from "./+types/unsubscribe.$token";
  * check lets this path's POST through (server/origin-check.ts). Never a
  * redirect (RFC 8058 forbids one): the answer is the page, saying it is done.
  */
+
+// A plain HTML form: the page ships no JavaScript at all (app/lib/no-scripts.ts).
+export const handle = NO_SCRIPTS;
 
 const PRIVATE = { "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex" };
 const NOT_FOUND = "There is no subscription at this address. Please check the link in your e-mail.";
@@ -54,7 +58,13 @@ export function headers({ loaderHeaders, actionHeaders }: Route.HeadersArgs) {
 }
 
 export function meta() {
-  return [{ title: "Unsubscribe" }, { name: "robots", content: "noindex, nofollow" }, { name: "referrer", content: "same-origin" }];
+  return [
+    { title: "Unsubscribe" },
+    // For a link preview in a chat or mail app; never indexed all the same.
+    { name: "description", content: "Stop the review requests and maintenance reminders; e-mails about your own work still come." },
+    { name: "robots", content: "noindex, nofollow" },
+    { name: "referrer", content: "same-origin" },
+  ];
 }
 
 export default function UnsubscribePage({ loaderData, actionData }: Route.ComponentProps) {
@@ -78,7 +88,7 @@ export default function UnsubscribePage({ loaderData, actionData }: Route.Compon
             </span>
           </p>
         ) : (
-          <Form method="post" className="space-y-4 rounded-xl border border-slate-200 bg-white p-4">
+          <form method="post" className="space-y-4 rounded-xl border border-slate-200 bg-white p-4">
             <input type="hidden" name="intent" value="unsubscribe" />
             <p>
               Stop the review requests and maintenance reminders from {businessName}? E-mails about your own requests, estimates, appointments and invoices still
@@ -90,7 +100,7 @@ export default function UnsubscribePage({ loaderData, actionData }: Route.Compon
             >
               Unsubscribe
             </button>
-          </Form>
+          </form>
         )}
       </main>
     </div>

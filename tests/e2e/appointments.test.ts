@@ -1,7 +1,6 @@
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { gzipSync } from "node:zlib";
 import type { BrowserContext, Page } from "@playwright/test";
 import { stopBackgroundJobs } from "~/server/background.server";
 import { reloadEnv } from "~/server/env.server";
@@ -11,7 +10,7 @@ import { minutesFromNow, parseCalendar, scheduleAt } from "../helpers/appointmen
 import { startAppServer, type AppServer } from "../helpers/app-server";
 import { createTestDatabase } from "../helpers/database";
 import { axeClean } from "./axe";
-import { expect, expectNoSidewaysScroll, hydrated, test as base, VIEWS } from "./fixtures";
+import { expect, expectNoScripts, expectNoSidewaysScroll, test as base, VIEWS } from "./fixtures";
 
 /*
  * Issue 21 in the browser: the customer's appointment page from the link in
@@ -79,23 +78,6 @@ const test = base.extend<object, { prepared: Prepared }>({
   baseURL: async ({ prepared }, use) => use(prepared.app.url),
 });
 
-/** The page's scripts: the framework, the site's shell and its own module, at most 130 KB, nothing of the dashboard. */
-async function expectSmallScripts(page: Page): Promise<void> {
-  const urls = await page.evaluate(() => performance.getEntriesByType("resource").filter((e) => /\.js(\?|$)/.test(e.name)).map((e) => e.name));
-  const loaded = await Promise.all(
-    urls.map(async (url) => {
-      const body = await (await page.request.get(url)).body();
-      return { url, gzip: gzipSync(body).length, text: body.toString("utf8") };
-    }),
-  );
-  const total = loaded.reduce((sum, f) => sum + f.gzip, 0);
-  console.log(`[appointment page] ${loaded.length} scripts, ${(total / 1024).toFixed(1)} KB gzip`);
-  expect(loaded.length).toBeGreaterThan(0);
-  expect(total).toBeLessThanOrEqual(130 * 1024);
-  const dashboard = loaded.filter((f) => /\/admin[^/]*\.js|quill|md-editor/i.test(f.url) || /\bql-editor\b|w-md-editor/.test(f.text));
-  expect(dashboard.map((f) => f.url)).toEqual([]);
-}
-
 for (const { javaScriptEnabled, view, key } of CASES) {
   test.describe(`${javaScriptEnabled ? "with" : "without"} JavaScript, ${view.name}`, () => {
     test.use({ javaScriptEnabled, viewport: view.viewport });
@@ -104,8 +86,8 @@ for (const { javaScriptEnabled, view, key } of CASES) {
       await asNewCustomer(context);
       const { open } = prepared.jobs[key]!;
       await page.goto(`/appointments/${open.token}`);
-      await hydrated(page);
-      if (javaScriptEnabled) await expectSmallScripts(page);
+      // Plain HTML forms: the page ships no JavaScript at all, whether the browser runs it or not.
+      await expectNoScripts(page);
       await expect(page.getByRole("heading", { level: 1, name: "Your appointment" })).toBeVisible();
       await expect(page.getByText(open.when)).toBeVisible();
       await expect(page.getByText("12 Lake Dr, Grand Rapids")).toBeVisible();
@@ -140,7 +122,7 @@ for (const { javaScriptEnabled, view, key } of CASES) {
     test("too close to the start, the page asks to call instead", async ({ page, context, prepared }) => {
       await asNewCustomer(context);
       await page.goto(`/appointments/${prepared.jobs[key]!.late.token}`);
-      await hydrated(page);
+      await expectNoScripts(page);
       await expect(page.getByText(/It is too late to cancel online/)).toBeVisible();
       await expect(page.getByRole("button", { name: "Cancel Appointment" })).toHaveCount(0);
       await expect(page.getByRole("main").getByRole("link", { name: /\(\d{3}\) \d{3}-\d{4}/ })).toHaveAttribute("href", /^tel:\+1\d{10}$/);
@@ -156,7 +138,7 @@ test("two tabs: the second press finds the appointment already cancelled", async
   const other = await context.newPage();
   for (const p of [page, other]) {
     await p.goto(`/appointments/${prepared.twoTabs.token}`);
-    await hydrated(p);
+    await expectNoScripts(p);
     await p.getByRole("checkbox", { name: "Yes, cancel my appointment" }).check();
   }
   await page.getByRole("button", { name: "Cancel Appointment" }).click();

@@ -193,6 +193,19 @@ export async function hydrated(page: Page): Promise<void> {
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => resolve(null))));
 }
 
+/**
+ * The page ships no JavaScript (the customer's pages, app/lib/no-scripts.ts):
+ * no <script> element but JSON-LD, no modulepreload, and no script fetched.
+ * Such a page never hydrates: call this where another page would call `hydrated`.
+ */
+export async function expectNoScripts(page: Page): Promise<void> {
+  const found = await page.evaluate(() => ({
+    elements: [...document.querySelectorAll('script:not([type="application/ld+json"]), link[rel="modulepreload"]')].map((e) => e.outerHTML.slice(0, 80)),
+    fetched: performance.getEntriesByType("resource").filter((e) => /\.m?js(\?|$)/.test(e.name)).map((e) => e.name),
+  }));
+  expect(found).toEqual({ elements: [], fetched: [] });
+}
+
 /** Nothing on the page scrolls sideways (a phone's width). */
 export async function expectNoSidewaysScroll(page: Page): Promise<void> {
   await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);

@@ -68,7 +68,7 @@ test.describe("1. the header stays readable without JavaScript", () => {
       await page.setViewportSize(viewport);
       await page.goto("/");
       for (const id of [...HOME_SECTIONS, "footer"]) {
-        // Instant: without JavaScript the page scrolls smoothly (CSS), which would only slow this down.
+        // Instant, whatever the page's scroll-behavior.
         await page.evaluate((id) => {
           const el = id === "footer" ? document.querySelector("body > footer")! : document.getElementById(id)!;
           window.scrollTo({ top: el.getBoundingClientRect().top + window.scrollY - 40, behavior: "instant" });

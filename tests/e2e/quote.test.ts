@@ -199,6 +199,29 @@ test.describe("quote form without JavaScript", () => {
       await expect(form(page).getByLabel("Full Name")).toHaveValue("");
       await expect(form(page).getByLabel("Full Name")).toBeInViewport();
     });
+
+    // Issue 32: a visitor who reads from the top and sends a valid quote at once (no error page
+    // first, which already opens at the form) landed on the end of the FAQ, the thanks 1,400 to
+    // 2,300 px below the screen.
+    test(`from a fresh visit at the top, a valid quote's thanks is in view, at ${viewport.width} px`, async ({ page, smtp }) => {
+      await page.setViewportSize(viewport);
+      await page.goto("/");
+      expect(await page.evaluate(() => window.scrollY)).toBe(0);
+      const name = `Fresh Nojs ${viewport.width}`;
+      await fillValid(page, name);
+      await form(page).getByRole("button", { name: "Get My Free Quote" }).click();
+
+      // Measured once, as soon as the answer has loaded: no waiting for a scroll still under way
+      // (the page once slid there from the top, smoothly, for a second or more).
+      await page.waitForURL(/\/\?index#quote-request$/, { waitUntil: "load" });
+      const thanks = page.getByRole("heading", { name: "Quote Request Submitted!" });
+      const box = (await thanks.boundingBox())!;
+      expect(box.y).toBeGreaterThanOrEqual(0);
+      expect(box.y + box.height).toBeLessThanOrEqual(viewport.height);
+      expect(await overlapsHeader(page, thanks)).toBe(false);
+      await expect(page.getByText(SUCCESS_TEXT, { exact: true })).toBeInViewport();
+      await smtp.waitFor((m) => m.subject.startsWith("New quote request #") && m.subject.includes(name));
+    });
   }
 });
 

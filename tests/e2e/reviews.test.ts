@@ -3,7 +3,7 @@ import { startAppServer, type AppServer } from "../helpers/app-server";
 import type { ReceivedMail } from "../helpers/smtp";
 import { axeClean, expectNoSeriousViolations } from "./axe";
 import { createRows, marker, quoteRequest } from "./admin-helpers";
-import { ADMIN_EMAIL, expect, expectNoSidewaysScroll, hydrated, signIn, test as base, VIEWS } from "./fixtures";
+import { ADMIN_EMAIL, expect, expectNoScripts, expectNoSidewaysScroll, hydrated, signIn, test as base, VIEWS } from "./fixtures";
 
 /*
  * Issue 23 in the browser: the owner marks a job done; REVIEW_REQUEST_MINUTES
@@ -92,7 +92,8 @@ for (const javaScriptEnabled of [true, false]) {
         // The customer's page: no sign-in needed, never indexed.
         await page.context().clearCookies();
         await page.goto(reviewPath);
-        await hydrated(page);
+        // Plain HTML forms: the page ships no JavaScript at all, whether the browser runs it or not.
+        await expectNoScripts(page);
         await expect(page.getByRole("heading", { level: 1, name: "How did we do?" })).toBeVisible();
         await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", /noindex/);
         for (const label of ["1 star", "2 stars", "3 stars", "4 stars", "5 stars"]) await expect(page.getByRole("radio", { name: label })).toBeVisible();
@@ -119,7 +120,7 @@ for (const javaScriptEnabled of [true, false]) {
 
         // The e-mail's unsubscribe link asks first, then unsubscribes.
         await page.goto(unsubscribePath);
-        await hydrated(page);
+        await expectNoScripts(page);
         await axeClean(page);
         await expectNoSidewaysScroll(page);
         await page.getByRole("button", { name: "Unsubscribe" }).click();

@@ -1,5 +1,4 @@
 import { CalendarCheck } from "lucide-react";
-import { Form, useNavigation } from "react-router";
 import { JOB_ADDRESS_MAX } from "~/lib/job-input";
 import { primaryButton } from "./styles";
 
@@ -22,9 +21,8 @@ interface Props {
 }
 
 export function BookingForm({ days, address, errors = {} }: Props) {
-  const busy = useNavigation().state !== "idle";
   return (
-    <Form method="post" className="space-y-4 rounded-xl border border-slate-200 bg-white p-4" aria-labelledby="book-heading">
+    <form method="post" className="space-y-4 rounded-xl border border-slate-200 bg-white p-4" aria-labelledby="book-heading">
       <input type="hidden" name="intent" value="book" />
       <h2 id="book-heading" className="flex items-center gap-2 text-xl font-bold">
         <CalendarCheck aria-hidden className="size-5 text-brand-700" />
@@ -75,9 +73,9 @@ export function BookingForm({ days, address, errors = {} }: Props) {
           </p>
         )}
       </div>
-      <button type="submit" disabled={busy} className={`${primaryButton} w-full sm:w-auto`}>
+      <button type="submit" className={`${primaryButton} w-full sm:w-auto`}>
         Book This Time
       </button>
-    </Form>
+    </form>
   );
 }
