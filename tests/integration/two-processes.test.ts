@@ -4,7 +4,7 @@ import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SEED_SETTINGS } from "~/lib/business";
-import { signInByEmail, startAppServer, type AppServer } from "../helpers/app-server";
+import { freePortAddress, signInByEmail, startAppServer, type AppServer } from "../helpers/app-server";
 import { createTestDatabase, type TestDatabase } from "../helpers/database";
 import { startRoundRobinProxy, steadyLoad, type RoundRobinProxy } from "../helpers/round-robin-proxy";
 import { startS3Server, type S3Server } from "../helpers/s3-server";
@@ -26,6 +26,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("two app processes on one Postgr
   const dataDirs = [0, 1].map(() => mkdtempSync(path.join(tmpdir(), "gr-detail-two-")));
   const env = () => ({
     SMTP_URL: smtp.url,
+    APP_URL: front.url,
     ADMIN_EMAILS: OWNER,
     QUOTE_NOTIFY_EMAIL: OWNER,
     TRUST_PROXY: "1",
@@ -44,13 +45,19 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("two app processes on one Postgr
       },
     }) as AppServer;
   let admin = "";
+  // The balancer's address, known before the servers start: their APP_URL (SMTP_URL requires one).
+  let front: { port: string; url: string };
 
   beforeAll(async () => {
+    front = await freePortAddress();
     smtp = await startSmtpSink();
     s3 = await startS3Server();
     shared = await createTestDatabase();
     servers.push(...(await Promise.all(dataDirs.map((dataDir) => startAppServer(env(), { embeddedOnDisk: true, dataDir })))));
-    proxy = await startRoundRobinProxy(servers.map((s) => s.url));
+    proxy = await startRoundRobinProxy(
+      servers.map((s) => s.url),
+      Number(front.port),
+    );
     admin = await signInByEmail(site(), smtp, OWNER);
   });
   afterAll(async () => {
