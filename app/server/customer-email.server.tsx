@@ -109,9 +109,10 @@ const paragraphStyle = { fontSize: "16px", lineHeight: "24px", margin: "0 0 16px
 const DARK_MODE = `
 :root { color-scheme: light dark; supported-color-schemes: light dark; }
 @media (prefers-color-scheme: dark) {
-  .em-page { background-color: #0b1220 !important; }
+  .em-page, .em-page > table > tbody > tr > td { background-color: #0b1220 !important; }
   .em-card { background-color: #162036 !important; }
   .em-text, .em-text td { color: #e2e8f0 !important; }
+  .em-text td { border-color: #334155 !important; }
   .em-muted, .em-muted a { color: #94a3b8 !important; }
   .em-link { color: #7cc4fa !important; }
 }
