@@ -98,7 +98,9 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("two app processes on one Postgr
     for (const server of servers) expect(await (await server.fetch("/")).text()).toContain(SEED_SETTINGS.businessName);
     const form = new FormData();
     for (const [name, value] of Object.entries({ ...SEED_SETTINGS, notifyEmail: OWNER, businessName: "Shine Two Process" })) form.set(name, String(value));
-    const saved = await a.fetch("/admin/settings", { method: "POST", body: form, headers: { cookie: admin } });
+    // Straight to process a, as the balancer would pass it on: React Router's own
+    // check wants the Origin (the balancer's, APP_URL) to be the request's host.
+    const saved = await a.fetch("/admin/settings", { method: "POST", body: form, headers: { cookie: admin, "x-forwarded-host": new URL(front.url).host } });
     expect(saved.status).toBeLessThan(400);
     // Each process reads the database's content version at most once a second
     // before serving its cached copy (server/page-cache.ts): the other process
