@@ -150,6 +150,16 @@ describe("with APP_URL", () => {
     for (const path of await publicPages(app)) expect(locs).toContain(`${origin}${path}`);
     for (const loc of locs) expect(loc.startsWith(`${origin}/`), loc).toBe(true);
   });
+
+  it("serves the e-mails' logo as a PNG at APP_URL (mail apps often show no SVG)", async () => {
+    const logo = await fetch(`${origin}/images/email-logo.png`);
+    expect(logo.status).toBe(200);
+    expect(logo.headers.get("content-type")).toBe("image/png");
+    const bytes = Buffer.from(await logo.arrayBuffer());
+    expect(bytes.subarray(1, 4).toString()).toBe("PNG");
+    // 96 × 96 (IHDR), shown at 40 px: sharp on a phone's screen.
+    expect([bytes.readUInt32BE(16), bytes.readUInt32BE(20)]).toEqual([96, 96]);
+  });
 });
 
 describe("with SMTP_URL and no APP_URL", () => {
