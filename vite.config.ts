@@ -24,7 +24,10 @@ export default defineConfig(({ isSsrBuild }) => ({
   resolve: { alias: { "~": new URL("./app", import.meta.url).pathname } },
   ssr: {
     // @uiw packages import CSS from JS; bundling them lets Vite handle that.
-    noExternal: [/^@uiw\//],
+    // @react-email: bundled, only the components the e-mails use are kept; the
+    // package's index would load all of them at start, Tailwind's compiler,
+    // Prism and marked included (docs/decisions/0099).
+    noExternal: [/^@uiw\//, /^@react-email\//],
   },
   optimizeDeps: {
     include: ["quill", "@uiw/react-md-editor", "@conform-to/react", "@conform-to/zod/v4", "zod"],

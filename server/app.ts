@@ -5,7 +5,7 @@ import * as build from "virtual:react-router/server-build";
 import { startBackgroundJobs, stopBackgroundJobs } from "~/server/background.server";
 import { serveBackups, stopServingBackups } from "~/server/backup-socket.server";
 import type { OpenDatabase } from "~/server/db.server";
-import { env } from "~/server/env.server";
+import { env, requireMailSettings } from "~/server/env.server";
 import { openAppDatabase } from "~/server/open-app-database.server";
 import { withTimeLimit } from "~/server/outage.server";
 import { SESSION_COOKIE_IN_HEADER } from "~/server/session.server";
@@ -138,7 +138,7 @@ function clientIp(req: express.Request): string {
  * migrated, first-start content seeded) and the background jobs on it.
  */
 export async function start(): Promise<OpenDatabase> {
-  env();
+  requireMailSettings(env());
   warnIfNoConfiguredOrigin();
   // A bucket that cannot be used stops the start, not the first upload.
   await uploadStorage().check();

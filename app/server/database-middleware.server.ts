@@ -1,5 +1,6 @@
 import type { MiddlewareFunction, RouterContextProvider } from "react-router";
 import type { OpenDatabase } from "./db.server";
+import { requireMailSettings } from "./env.server";
 import { openAppDatabase } from "./open-app-database.server";
 import { databaseContext } from "./request-context.server";
 
@@ -33,7 +34,7 @@ const SLOT = Symbol.for("shine-on-wheels.database-without-server-entry");
 const processSlot = globalThis as typeof globalThis & { [SLOT]?: Promise<OpenDatabase> };
 
 function databaseWithoutServerEntry(): Promise<OpenDatabase> {
-  return (processSlot[SLOT] ??= openAppDatabase().catch((error: unknown) => {
+  return (processSlot[SLOT] ??= Promise.resolve().then(() => requireMailSettings()).then(openAppDatabase).catch((error: unknown) => {
     // A wrong setting or a busy directory: the next request tries again, after a fix.
     processSlot[SLOT] = undefined;
     throw error;

@@ -151,16 +151,33 @@ export function reloadEnv(): Env {
   return env();
 }
 
+/** server.js prints a ConfigurationError's message alone: each line names its variable. */
+function configurationError(problems: string[]): Error {
+  const lines = problems.map((p) => `  ${p}`);
+  return Object.assign(new Error(`Invalid environment variables (see .env.example):\n${lines.join("\n")}`), { name: "ConfigurationError" });
+}
+
+/**
+ * What a server that sends e-mail needs, checked as it starts (server/app.ts,
+ * and react-router dev before its first request) rather than in every parse:
+ * scripts and tests that never mail a customer may leave APP_URL unset. With
+ * SMTP_URL, customers get e-mails whose links must be absolute, and only
+ * APP_URL can say where the site is (docs/decisions/0099).
+ */
+export function requireMailSettings(e: Env = env()): void {
+  if (e.SMTP_URL && !e.APP_URL) {
+    throw configurationError([
+      "APP_URL: APP_URL must be set when SMTP_URL is: the links in customers' e-mails need the site's public origin, e.g. APP_URL=https://example.com",
+    ]);
+  }
+}
+
 function parseEnv(): Env {
   const result = schema.superRefine(s3Together).safeParse(
     Object.fromEntries(Object.entries(process.env).filter(([, v]) => v !== "")),
   );
   if (!result.success) {
-    const lines = result.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
-    // server.js prints a ConfigurationError's message alone: it names the variable.
-    throw Object.assign(new Error(`Invalid environment variables (see .env.example):\n${lines.join("\n")}`), {
-      name: "ConfigurationError",
-    });
+    throw configurationError(result.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`));
   }
   const e = result.data;
   const dataDir = path.resolve(e.DATA_DIR);

@@ -68,7 +68,7 @@ export function warnIfNoConfiguredOrigin(): void {
   console.warn(
     "[site] APP_URL is not set: absolute links (og:image, og:url, the sitemap, structured data) are made only for " +
       "requests to this machine's own names and addresses (localhost, its IP addresses); any other Host gets relative " +
-      "links, no og:image or og:url, no sitemap; e-mails carry no link into the site. " +
+      "links, no og:image or og:url, no sitemap; e-mails written to the log carry relative links (with SMTP_URL, APP_URL is required). " +
       "Set APP_URL to the public origin (e.g. https://example.com) in production.",
   );
 }

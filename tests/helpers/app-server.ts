@@ -33,7 +33,9 @@ export async function startAppServer(
 ): Promise<AppServer> {
   // withAppUrl: APP_URL set to the server's own address, as in production, for
   // the absolute links only a configured origin gives (canonical, og:image, sitemap).
-  const ownAddress = options.withAppUrl ? await freePortAddress() : undefined;
+  // A server with SMTP_URL refuses to start without APP_URL (customers' e-mails
+  // need absolute links), so it gets its own address unless the test names one.
+  const ownAddress = (options.withAppUrl ?? (!!env.SMTP_URL && !env.APP_URL)) ? await freePortAddress() : undefined;
   // embeddedOnDisk: no DATABASE_URL at all, as `npm start` runs (PGlite in $DATA_DIR/db).
   const database = options.embeddedOnDisk ? { url: "", drop: async () => {} } : await createTestDatabase();
   const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), "gr-detail-app-"));
@@ -70,11 +72,13 @@ export async function startAppServer(
       reject(new Error(`Server exited with ${code}:\n${output}`));
     });
   });
+  // A browser on the public site sends the public origin (APP_URL, e.g. a balancer's in front of this server).
+  const publicOrigin = env.APP_URL ? new URL(env.APP_URL).origin : url;
   return {
     url,
     fetch(pathname, init = {}) {
       const headers = new Headers(init.headers);
-      if (!headers.has("origin")) headers.set("origin", url);
+      if (!headers.has("origin")) headers.set("origin", publicOrigin);
       return fetch(url + pathname, { ...init, headers, redirect: "manual" });
     },
     process: child,
@@ -91,7 +95,7 @@ export async function startAppServer(
 }
 
 /** A port free a moment ago (the server takes it straight after) and its http URL on 127.0.0.1. */
-async function freePortAddress(): Promise<{ port: string; url: string }> {
+export async function freePortAddress(): Promise<{ port: string; url: string }> {
   const probe = createServer();
   await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
   const { port } = probe.address() as { port: number };

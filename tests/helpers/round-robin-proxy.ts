@@ -25,7 +25,7 @@ const ATTEMPTS = 4;
  * X-Forwarded-For is passed on as the client wrote it (standing in for what a
  * load balancer would have seen, so tests can give each client an address).
  */
-export async function startRoundRobinProxy(backends: string[]): Promise<RoundRobinProxy> {
+export async function startRoundRobinProxy(backends: string[], port = 0): Promise<RoundRobinProxy> {
   const targets = backends.map((url) => ({ url, healthy: true, agent: new http.Agent({ keepAlive: true }) }));
   const served = targets.map(() => 0);
   let next = 0;
@@ -96,11 +96,11 @@ export async function startRoundRobinProxy(backends: string[]): Promise<RoundRob
     }
     res.writeHead(502, { "content-type": "application/json" }).end(JSON.stringify({ error: "no backend answered" }));
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const port = (server.address() as AddressInfo).port;
+  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
+  const actualPort = (server.address() as AddressInfo).port;
 
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: `http://127.0.0.1:${actualPort}`,
     served,
     get retried() {
       return retried;

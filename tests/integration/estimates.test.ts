@@ -13,6 +13,7 @@ import { getLead, leadTimeline } from "~/server/leads/lead.server";
 import { getBusinessSettings, saveSettings, taxRateMilliPercent } from "~/server/settings.server";
 import { SEED_SETTINGS } from "~/lib/business";
 import { estimateForm, insertLead } from "../helpers/estimates";
+import { expectCustomerEmail } from "../helpers/customer-email";
 import { startSmtpSink, type SmtpSink } from "../helpers/smtp";
 import { useTestDatabase } from "../helpers/test-database-lifecycle";
 
@@ -135,6 +136,8 @@ describe("sending and deciding", () => {
     expect(mail.subject).toBe(`Estimate #${estimate.number} from ${SEED_SETTINGS.businessName}`);
     expect(mail.text).toContain(`https://shine.example/estimates/${estimate.token}`);
     expect(mail.replyTo).toBe(OWNER);
+    const shown = expectCustomerEmail(mail, `https://shine.example/estimates/${estimate.token}`);
+    for (const text of ["Headlight Restoration × 2", "$178.00", "$452.62", "Thanks for choosing us!"]) expect(shown).toContain(text);
     expect(mail.attachments).toHaveLength(1);
     const [pdf] = mail.attachments;
     expect(pdf!.contentType).toBe("application/pdf");
@@ -153,6 +156,27 @@ describe("sending and deciding", () => {
     expect((await getLead(db(), lead)).status).toBe("quoted");
     const history = await leadTimeline(db(), await getLead(db(), lead));
     expect(history.filter((e) => e.type === "estimate").map((e) => e.type === "estimate" && e.kind)).toEqual(["created", "sent"]);
+  });
+
+  it("greets the customer once: the owner's message that opens with its own greeting replaces ours", async () => {
+    const lead = await insertLead(db(), { email: "greet-me@example.com" });
+    const id = await createEstimate(db(), lead, ADMIN);
+    const message = "Hi Estimate,\nGreat talking to you this morning. Here is the price we discussed.";
+    await saveEstimate(db(), id, estimateForm([["Wash", "1", "40"]], { message }));
+    await sendEstimate(db(), id, ADMIN, "https://shine.example");
+    const mail = await mailbox.waitFor((m) => m.to.includes("greet-me@example.com"), 30_000);
+    expect(mail.text.match(/^(Hi|Hello|Dear)\b/gm)).toEqual(["Hi"]);
+    expect(mail.text).toMatch(/^Hi Estimate,\nGreat talking to you/);
+    const shown = expectCustomerEmail(mail, `https://shine.example/estimates/${(await getEstimate(db(), id)).token}`);
+    expect(shown.match(/\bHi\b/g)).toEqual(["Hi"]);
+
+    // Without one, ours: "Hi" and the first name only, then the owner's words.
+    const other = await createEstimate(db(), await insertLead(db(), { email: "plain-greeting@example.com" }), ADMIN);
+    await saveEstimate(db(), other, estimateForm([["Wash", "1", "40"]], { message: "Thanks for choosing us!" }));
+    await sendEstimate(db(), other, ADMIN, "https://shine.example");
+    const plain = await mailbox.waitFor((m) => m.to.includes("plain-greeting@example.com"), 30_000);
+    expect(plain.text).toMatch(/^Hi Estimate,\n\nThanks for choosing us!\n/);
+    expect(plain.text.match(/^Hi\b/gm)).toEqual(["Hi"]);
   });
 
   it("records one decision of two at once, e-mails the owner, and a decline makes the lead Lost", async () => {

@@ -139,6 +139,8 @@ describe("the payment form", () => {
     expect(((await voidPaid.json()) as { error: string }).error).toBe(`Invoice #${invoice.number} has been paid and cannot be voided.`);
     expect(await db().selectFrom("email_outbox").select(["kind", "subject"]).where("subject", "like", `%#${invoice.number}%`).orderBy("id").execute()).toEqual([
       { kind: "invoice", subject: `Invoice #${invoice.number} from ${SEED_SETTINGS.businessName}` },
+      // Each payment is e-mailed (the deleted one's was sent already); the last one's is the receipt.
+      { kind: "invoice_payment", subject: `Payment received for invoice #${invoice.number} from ${SEED_SETTINGS.businessName}` },
       { kind: "invoice_receipt", subject: `Receipt for invoice #${invoice.number} from ${SEED_SETTINGS.businessName}` },
     ]);
 

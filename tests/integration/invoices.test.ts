@@ -14,6 +14,8 @@ import { getLead } from "~/server/leads/lead.server";
 import { getBusinessSettings, saveSettings } from "~/server/settings.server";
 import { estimateForm, insertLead } from "../helpers/estimates";
 import { insertJob, invoiceForm, paymentForm } from "../helpers/invoices";
+import { expectCustomerEmail } from "../helpers/customer-email";
+import { callRoute, routeContext } from "../helpers/routes";
 import { startSmtpSink, type SmtpSink } from "../helpers/smtp";
 import { useTestDatabase } from "../helpers/test-database-lifecycle";
 
@@ -120,6 +122,8 @@ describe("invoices", () => {
     expect(mail.text).toContain(`https://shine.example/invoices/${invoice.token}`);
     expect(mail.text).toContain(INSTRUCTIONS);
     expect(mail.replyTo).toBe(OWNER);
+    const shown = expectCustomerEmail(mail, `https://shine.example/invoices/${invoice.token}`);
+    for (const text of ["Headlight Restoration × 2", "$452.62", INSTRUCTIONS]) expect(shown).toContain(text);
     const [pdf] = mail.attachments;
     expect(pdf).toMatchObject({ filename: `invoice-${invoice.number}.pdf`, contentType: "application/pdf" });
     const parsed = await new PDFParse({ data: new Uint8Array(pdf!.content) }).getText();
@@ -191,13 +195,19 @@ describe("payments", () => {
     expect((await refusal(recordPayment(db(), draft, paymentForm("10"), ADMIN, undefined))).message).toMatch(/is void/);
   });
 
-  it("takes several payments; paid in full it is Paid, the receipt goes out and the lead is Completed", async () => {
+  it("takes several payments, each e-mailed to the customer with the balance; paid in full it is Paid, the receipt goes out and the lead is Completed", async () => {
     const { lead, id } = await sentInvoice([["Ceramic coating", "1", "500"]], "pay-me@example.com");
     const number = (await getInvoice(db(), id)).number;
+    const link = `https://shine.example/invoices/${(await getInvoice(db(), id)).token}`;
     expect(await recordPayment(db(), id, paymentForm("200", { method: "Zelle", note: "deposit" }), ADMIN, "https://shine.example")).toEqual({ paidInFull: false });
     expect(await getInvoice(db(), id)).toMatchObject({ status: "partly_paid", paidCents: 20_000, dueCents: 33_000 });
     expect(await hasUnpaidInvoice(db(), lead)).toBe(true);
     expect((await getLead(db(), lead)).status).toBe("booked");
+    const part = await mailbox.waitFor((m) => m.to.includes("pay-me@example.com") && m.subject.startsWith("Payment received"), 30_000);
+    expect(part.subject).toBe(`Payment received for invoice #${number} from ${SEED_SETTINGS.businessName}`);
+    expect(part.text).toContain("We received your payment of $200.00 on invoice");
+    expect(part.text).toContain("The balance is $330.00.");
+    expect(expectCustomerEmail(part, link)).toMatch(/Balance \$330\.00/);
 
     expect(await recordPayment(db(), id, paymentForm("$330.00", { method: "Card", date: invoiceToday() }), ADMIN, "https://shine.example")).toEqual({ paidInFull: true });
     const paid = await getInvoice(db(), id);
@@ -207,10 +217,15 @@ describe("payments", () => {
     expect(await hasUnpaidInvoice(db(), lead)).toBe(false);
 
     const receipt = await mailbox.waitFor((m) => m.to.includes("pay-me@example.com") && m.subject.startsWith("Receipt for invoice"), 30_000);
-    expect(receipt.subject).toMatch(new RegExp(`^Receipt for invoice #${number}`));
-    expect(receipt.text).toContain("Zelle · $200.00 (deposit)");
-    expect(receipt.text).toContain("Card · $330.00");
-    expect(receipt.text).toContain(`https://shine.example/invoices/${paid.token}`);
+    expect(receipt.subject).toBe(`Receipt for invoice #${number} from ${SEED_SETTINGS.businessName}`);
+    expect(receipt.text).toMatch(/January 15, 2026 · Zelle: +\$200\.00/);
+    expect(receipt.text).toMatch(/ · Card: +\$330\.00/);
+    expect(receipt.text).toContain(link);
+    expect(expectCustomerEmail(receipt, link)).toContain("paid in full");
+    // One e-mail per payment, queued with the lead.
+    const kinds = await db().selectFrom("email_outbox").select("kind").where("lead_id", "=", lead).orderBy("id").execute();
+    expect(kinds.map((k) => k.kind)).toEqual(["invoice", "invoice_payment", "invoice_receipt"]);
+    expect(mailbox.messages.filter((m) => m.to.includes("pay-me@example.com"))).toHaveLength(3);
 
     // Nothing more can be paid, and a paid invoice cannot be voided.
     expect((await refusal(recordPayment(db(), id, paymentForm("1"), ADMIN, undefined))).message).toMatch(/paid in full/);
@@ -218,6 +233,38 @@ describe("payments", () => {
     expect(voidError.status).toBe(409);
     expect(voidError.message).toBe(`Invoice #${number} has been paid and cannot be voided.`);
     expect((await getInvoice(db(), id)).status).toBe("paid");
+  });
+
+  it("never shows the owner's payment note to the customer: not in an e-mail, not on the invoice's page, not in its PDF", async () => {
+    const customer = "private-note@example.com";
+    const { id } = await sentInvoice([["Full detail", "1", "300"]], customer);
+    const notes = ["Zelle conf #A1B2", "check #77 from the glovebox"];
+    await recordPayment(db(), id, paymentForm("100", { method: "Zelle", note: notes[0] }), ADMIN, "https://shine.example");
+    await recordPayment(db(), id, paymentForm("218", { method: "Check", note: notes[1] }), ADMIN, "https://shine.example");
+    const invoice = await getInvoice(db(), id);
+    expect(invoice.status).toBe("paid");
+    expect(invoice.payments.map((p) => p.note)).toEqual(notes);
+
+    await expect.poll(() => mailbox.messages.filter((m) => m.to.includes(customer)).length, { timeout: 30_000 }).toBe(3);
+    const mails = mailbox.messages.filter((m) => m.to.includes(customer));
+    expect(mails.map((m) => m.subject.replace(/ #\d+ from .*/, "")).sort()).toEqual(["Invoice", "Payment received for invoice", "Receipt for invoice"]);
+    const page = await callRoute(new Request(`http://localhost/invoices/${invoice.token}`), routeContext(db(), { clientIp: "198.51.100.77" }));
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain("$100.00");
+    const pdfAnswer = await callRoute(new Request(`http://localhost/invoices/${invoice.token}/pdf`), routeContext(db(), { clientIp: "198.51.100.77" }));
+    expect(pdfAnswer.status).toBe(200);
+    const pdf = (await new PDFParse({ data: new Uint8Array(await pdfAnswer.arrayBuffer()) }).getText()).text;
+    expect(pdf).toContain("PAYMENTS RECEIVED");
+    expect(pdf).toContain("$218.00");
+    for (const note of notes) {
+      for (const mail of mails) {
+        expect(mail.text, mail.subject).not.toContain(note);
+        expect(mail.html, mail.subject).not.toContain(note);
+      }
+      expect(html).not.toContain(note);
+      expect(pdf).not.toContain(note);
+    }
   });
 
   it("deletes a wrong payment: kept in the history, no longer counted", async () => {

@@ -13,6 +13,7 @@ import { getTable } from "~/server/tables/registry.server";
 import { deleteRow, restoreRow } from "~/server/tables/rows.server";
 import { saveSettings } from "~/server/settings.server";
 import { businessDay, insertJobLead, jobForm, readInvite } from "../helpers/jobs";
+import { expectCustomerEmail } from "../helpers/customer-email";
 import { startSmtpSink, type ReceivedMail, type SmtpSink } from "../helpers/smtp";
 import { useTestDatabase } from "../helpers/test-database-lifecycle";
 
@@ -83,6 +84,7 @@ describe("scheduling", () => {
     const mail = await mailbox.waitFor(to(job.customer.email, "Appointment confirmed:"), 30_000);
     expect(mail.text).toContain(`${ORIGIN}/appointments/${job.token}`);
     expect(mail.text).toContain("12 Main St, Grand Rapids, MI");
+    expect(expectCustomerEmail(mail, `${ORIGIN}/appointments/${job.token}`)).toContain("12 Main St, Grand Rapids, MI");
     const invite = inviteOf(mail);
     expect(invite).toMatchObject({ method: "REQUEST", sequence: 0, timeZone: tz() });
     expect(invite.uid).toMatch(new RegExp(`^job-${job.id}@`));
@@ -165,6 +167,7 @@ describe("changes", () => {
     const moved = await rescheduleJob(db(), job.id, input(jobForm(day, "10:00")), ADMIN, ORIGIN);
     expect(moved.sequence).toBe(1);
     const mail = await mailbox.waitFor(to(job.customer.email, "Appointment changed:"), 30_000);
+    expectCustomerEmail(mail, `${ORIGIN}/appointments/${job.token}`);
     const invite = inviteOf(mail);
     expect(invite).toMatchObject({ method: "REQUEST", uid: inviteOf(await mailbox.waitFor(to(job.customer.email, "Appointment confirmed:"), 30_000)).uid });
     expect(invite.sequence).toBe(1);
@@ -183,6 +186,7 @@ describe("changes", () => {
     const twice = await Promise.all([cancelJob(db(), job.id, "owner", ADMIN, ORIGIN), cancelJob(db(), job.id, "owner", ADMIN, ORIGIN)]);
     expect(twice.filter(Boolean)).toHaveLength(1);
     const mail = await mailbox.waitFor(to(job.customer.email, "Appointment cancelled:"), 30_000);
+    expectCustomerEmail(mail, `${ORIGIN}/appointments/${job.token}`);
     const invite = inviteOf(mail);
     expect(invite).toMatchObject({ method: "CANCEL", uid: confirmed.uid, sequence: 1, status: "CANCELLED" });
     expect((await getJob(db(), job.id)).status).toBe("cancelled");
@@ -201,6 +205,7 @@ describe("changes", () => {
     expect((await refusal(markOnTheWay(db(), job.id, 20, ADMIN, ORIGIN))).status).toBe(409);
     const mail = await mailbox.waitFor(to(job.customer.email, "On our way"), 30_000);
     expect(mail.subject).toContain("20 minutes");
+    expectCustomerEmail(mail, `${ORIGIN}/appointments/${job.token}`);
     expect((await getJob(db(), job.id)).status).toBe("on_the_way");
     await markDone(db(), job.id, ADMIN);
     expect((await getJob(db(), job.id)).status).toBe("done");
@@ -263,6 +268,7 @@ describe("reminders", () => {
     expect(queued).toBe(2);
     const reminder = mailbox.messages.find(to(job.customer.email, "Reminder: your appointment"))!;
     expect(reminder.text).toContain(`${ORIGIN}/appointments/${job.token}`);
+    expectCustomerEmail(reminder, `${ORIGIN}/appointments/${job.token}`);
     expect(inviteOf(reminder).uid).toMatch(new RegExp(`^job-${job.id}@`));
 
     // A reschedule (still earlier than the reminder time before the new start) makes a new one due.

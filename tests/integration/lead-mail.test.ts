@@ -5,6 +5,7 @@ import { reloadEnv } from "~/server/env.server";
 import { changeLeadStatus, getLead, leadTimeline, retryLeadEmail, type TimelineEntry } from "~/server/leads/lead.server";
 import { queueDueReminders } from "~/server/leads/reminders.server";
 import { expectConsoleError } from "../helpers/console";
+import { expectCustomerEmail } from "../helpers/customer-email";
 import { callRoute, routeContext } from "../helpers/routes";
 import { startSmtpSink, type ReceivedMail, type SmtpSink } from "../helpers/smtp";
 import { useTestDatabase } from "../helpers/test-database-lifecycle";
@@ -15,7 +16,7 @@ import { useTestDatabase } from "../helpers/test-database-lifecycle";
 // in this process on this file's database; the outbox delivers from here too.
 const OWNER = "owner@shine.example";
 const MAIL_FROM = "Shine On Wheels <info@shine.example>";
-const database = useTestDatabase({ QUOTE_NOTIFY_EMAIL: OWNER, MAIL_FROM, LEAD_REMINDER_MINUTES: "60" });
+const database = useTestDatabase({ QUOTE_NOTIFY_EMAIL: OWNER, MAIL_FROM, LEAD_REMINDER_MINUTES: "60", APP_URL: "https://shine.example" });
 const db = () => database.db;
 
 let mailbox: SmtpSink;
@@ -85,6 +86,10 @@ async function expectAutoReplyAndNotification(fields: ReturnType<typeof quote>) 
   expect(reply!.text).toContain("within 24 hours");
   expect(reply!.text).toMatch(/not yet a booking/i);
   expect(reply!.text).toContain("(616) 555-0142");
+  // HTML too, with the business's look; no page of theirs yet, so the button calls.
+  const shown = expectCustomerEmail(reply!, "tel:+16165550142");
+  for (const value of [fields.email, fields.message, `#${lead.id}`]) expect(shown).toContain(value);
+  expect(reply!.text).toMatch(new RegExp(`^Hi ${fields.name.split(" ")[0]},\n`));
 
   const [notification] = await arrived((m) => m.to.includes(OWNER) && m.subject.startsWith(`New quote request #${lead.id}:`));
   expect(notification!.to).toEqual([OWNER]);

@@ -20,6 +20,7 @@ import { minutesFromNow } from "../helpers/appointments";
 import { estimateForm } from "../helpers/estimates";
 import { insertJob } from "../helpers/invoices";
 import { callRoute, routeContext } from "../helpers/routes";
+import { expectCustomerEmail } from "../helpers/customer-email";
 import { startSmtpSink, type ReceivedMail, type SmtpSink } from "../helpers/smtp";
 import { useTestDatabase } from "../helpers/test-database-lifecycle";
 
@@ -133,6 +134,8 @@ describe("review requests", () => {
     expect(token.length).toBeGreaterThanOrEqual(22);
     const unsubscribeToken = tokenIn(mail!.text, "unsubscribe")!;
     expect(mail!.headers["list-unsubscribe"]).toBe(`<${ORIGIN}/unsubscribe/${unsubscribeToken}>`);
+    expectCustomerEmail(mail!, `${ORIGIN}/reviews/${token}`);
+    expect(mail!.html).toContain(`href="${ORIGIN}/unsubscribe/${unsubscribeToken}"`);
     expect(mail!.headers["list-unsubscribe-post"]).toBe("List-Unsubscribe=One-Click");
     const rows = await db().selectFrom("reviews").select(["job_id", "token"]).where("job_id", "=", job.id).execute();
     expect(rows).toEqual([{ job_id: job.id, token }]);
@@ -333,6 +336,7 @@ describe("maintenance reminders", () => {
     expect(link.searchParams.get("phone")).toMatch(/^\(616\) 555-1\d{3}$/);
     expect(link.searchParams.get("message")).toContain("Ceramic Coating Check-up");
     expect(mail.headers["list-unsubscribe-post"]).toBe("List-Unsubscribe=One-Click");
+    expectCustomerEmail(mail, link.href);
     expect(mail.headers["list-unsubscribe"]).toMatch(new RegExp(`^<${ORIGIN}/unsubscribe/[A-Za-z0-9_-]{22,}>$`));
     const rows = await db().selectFrom("maintenance_reminders").select(["job_id", "service_id"]).where("service_id", "=", serviceId).execute();
     expect(rows).toEqual([{ job_id: due.jobId, service_id: serviceId }]);

@@ -1,4 +1,7 @@
+import { mkdtempSync } from "node:fs";
 import http from "node:http";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startAppServer, type AppServer } from "../helpers/app-server";
 
@@ -146,5 +149,24 @@ describe("with APP_URL", () => {
     const locs = [...sitemap.body.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]!);
     for (const path of await publicPages(app)) expect(locs).toContain(`${origin}${path}`);
     for (const loc of locs) expect(loc.startsWith(`${origin}/`), loc).toBe(true);
+  });
+
+  it("serves the e-mails' logo as a PNG at APP_URL (mail apps often show no SVG)", async () => {
+    const logo = await fetch(`${origin}/images/email-logo.png`);
+    expect(logo.status).toBe(200);
+    expect(logo.headers.get("content-type")).toBe("image/png");
+    const bytes = Buffer.from(await logo.arrayBuffer());
+    expect(bytes.subarray(1, 4).toString()).toBe("PNG");
+    // 96 × 96 (IHDR), shown at 40 px: sharp on a phone's screen.
+    expect([bytes.readUInt32BE(16), bytes.readUInt32BE(20)]).toEqual([96, 96]);
+  });
+});
+
+describe("with SMTP_URL and no APP_URL", () => {
+  it("refuses to start, with a message naming APP_URL: customers' e-mails would carry links no mail client can open", async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), "gr-detail-no-app-url-"));
+    // No mail server needs to answer: the check comes before anything is sent.
+    const started = startAppServer({ SMTP_URL: "smtp://127.0.0.1:9" }, { withAppUrl: false, embeddedOnDisk: true, dataDir });
+    await expect(started).rejects.toThrow(/^Server exited with 1:\n[\s\S]*Cannot start: Invalid environment variables[\s\S]*APP_URL: APP_URL must be set when SMTP_URL is/);
   });
 });

@@ -4,7 +4,7 @@ import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SEED_SETTINGS } from "~/lib/business";
-import { signInByEmail, startAppServer, type AppServer } from "../helpers/app-server";
+import { freePortAddress, signInByEmail, startAppServer, type AppServer } from "../helpers/app-server";
 import { createTestDatabase, type TestDatabase } from "../helpers/database";
 import { startRoundRobinProxy, steadyLoad, type RoundRobinProxy } from "../helpers/round-robin-proxy";
 import { startS3Server, type S3Server } from "../helpers/s3-server";
@@ -26,6 +26,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("two app processes on one Postgr
   const dataDirs = [0, 1].map(() => mkdtempSync(path.join(tmpdir(), "gr-detail-two-")));
   const env = () => ({
     SMTP_URL: smtp.url,
+    APP_URL: front.url,
     ADMIN_EMAILS: OWNER,
     QUOTE_NOTIFY_EMAIL: OWNER,
     TRUST_PROXY: "1",
@@ -44,13 +45,19 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("two app processes on one Postgr
       },
     }) as AppServer;
   let admin = "";
+  // The balancer's address, known before the servers start: their APP_URL (SMTP_URL requires one).
+  let front: { port: string; url: string };
 
   beforeAll(async () => {
+    front = await freePortAddress();
     smtp = await startSmtpSink();
     s3 = await startS3Server();
     shared = await createTestDatabase();
     servers.push(...(await Promise.all(dataDirs.map((dataDir) => startAppServer(env(), { embeddedOnDisk: true, dataDir })))));
-    proxy = await startRoundRobinProxy(servers.map((s) => s.url));
+    proxy = await startRoundRobinProxy(
+      servers.map((s) => s.url),
+      Number(front.port),
+    );
     admin = await signInByEmail(site(), smtp, OWNER);
   });
   afterAll(async () => {
@@ -91,7 +98,9 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("two app processes on one Postgr
     for (const server of servers) expect(await (await server.fetch("/")).text()).toContain(SEED_SETTINGS.businessName);
     const form = new FormData();
     for (const [name, value] of Object.entries({ ...SEED_SETTINGS, notifyEmail: OWNER, businessName: "Shine Two Process" })) form.set(name, String(value));
-    const saved = await a.fetch("/admin/settings", { method: "POST", body: form, headers: { cookie: admin } });
+    // Straight to process a, as the balancer would pass it on: React Router's own
+    // check wants the Origin (the balancer's, APP_URL) to be the request's host.
+    const saved = await a.fetch("/admin/settings", { method: "POST", body: form, headers: { cookie: admin, "x-forwarded-host": new URL(front.url).host } });
     expect(saved.status).toBeLessThan(400);
     // Each process reads the database's content version at most once a second
     // before serving its cached copy (server/page-cache.ts): the other process

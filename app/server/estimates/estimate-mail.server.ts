@@ -1,5 +1,6 @@
 import { formatCents } from "~/lib/money";
 import type { BusinessSettings } from "~/lib/site-settings";
+import { pricedLines, renderCustomerEmail } from "../customer-email.server";
 import type { Email, EmailAttachment } from "../mail.server";
 import { configuredOrigin } from "../site-url.server";
 import { longDate } from "./estimate-pdf.server";
@@ -26,21 +27,21 @@ export function estimateEmail(
     to: estimate.customer.email,
     replyTo: settings.notifyEmail,
     subject: `Estimate #${estimate.number} from ${settings.businessName}`,
-    text: [
-      `Hi ${estimate.customer.name},`,
-      "",
-      `Thank you for asking ${settings.businessName} for a quote. Your estimate #${estimate.number} comes to ${formatCents(estimate.totalCents)}` +
-        ` and is valid until ${longDate(estimate.validUntil)}.`,
-      ...(estimate.message ? ["", estimate.message] : []),
-      "",
-      "See it, and accept or decline it, here:",
-      link,
-      "",
-      "The estimate is attached as a PDF too.",
-      `Questions? Reply to this e-mail or call us at ${settings.phone}.`,
-      "",
-      settings.businessName,
-    ].join("\n"),
+    ...renderCustomerEmail({
+      name: estimate.customer.name,
+      ownerMessage: estimate.message,
+      settings,
+      blocks: [
+        {
+          paragraph:
+            `Thank you for asking ${settings.businessName} for a quote. Your estimate #${estimate.number} comes to ${formatCents(estimate.totalCents)}` +
+            ` and is valid until ${longDate(estimate.validUntil)}.`,
+        },
+        pricedLines(estimate),
+        { button: { label: "View Your Estimate", href: link, intro: "See it, and accept or decline it, here:" } },
+        { paragraph: `The estimate is attached as a PDF too.\nQuestions? Reply to this e-mail or call us at ${settings.phone}.` },
+      ],
+    }),
     attachments: [pdf],
   };
 }

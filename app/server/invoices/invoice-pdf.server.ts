@@ -8,9 +8,12 @@ export function invoiceFileName(invoice: Pick<Invoice, "number">): string {
   return `invoice-${invoice.number}.pdf`;
 }
 
-/** A payment as one line of text: "December 1, 2026 · Cash · $100.00 (deposit)". */
-export function paymentLine(p: Invoice["payments"][number]): string {
-  return `${longDate(p.paidOn)} · ${p.method} · ${formatCents(p.amountCents)}${p.note ? ` (${p.note})` : ""}`;
+/**
+ * A payment as the customer sees it: "December 1, 2026 · Cash". Never its
+ * note: that is the owner's ("Zelle conf #A1B2"), shown only in the dashboard.
+ */
+export function paymentLine(p: Pick<Invoice["payments"][number], "paidOn" | "method">): string {
+  return `${longDate(p.paidOn)} · ${p.method}`;
 }
 
 export async function renderInvoicePdf(invoice: Invoice, business: Business, paymentInstructions: string, link?: string): Promise<Buffer> {
@@ -19,7 +22,7 @@ export async function renderInvoicePdf(invoice: Invoice, business: Business, pay
   if (invoice.dueDate && invoice.status !== "void") dates.push(`Due: ${longDate(invoice.dueDate)}`);
   const sections = [
     ...(invoice.message ? [{ heading: "MESSAGE", text: invoice.message }] : []),
-    ...(live.length ? [{ heading: "PAYMENTS RECEIVED", text: live.map(paymentLine).join("\n") }] : []),
+    ...(live.length ? [{ heading: "PAYMENTS RECEIVED", text: live.map((p) => `${paymentLine(p)} · ${formatCents(p.amountCents)}`).join("\n") }] : []),
     ...(paymentInstructions && invoice.dueCents > 0 ? [{ heading: "HOW TO PAY", text: paymentInstructions }] : []),
   ];
   const view = link ? `See this invoice online: ${link}` : "Questions about this invoice? Reply to our e-mail";

@@ -7,15 +7,16 @@ import { kickOutbox } from "../background.server";
 import type { DB } from "../db.server";
 import { enqueueEmail } from "../outbox.server";
 import { getBusinessSettings } from "../settings.server";
-import { invoiceLink, receiptEmail } from "./invoice-mail.server";
+import { invoiceLink, paymentEmail } from "./invoice-mail.server";
 import { amountDue, getInvoice, invoiceToday } from "./invoices.server";
 
 /**
  * Payments (docs/decisions/0088). Recording one locks the invoice's row
  * (SELECT … FOR UPDATE), so two at the same moment are checked one after the
  * other against what is then due; the CHECK paid_cents ≤ total_cents backs
- * it in the database. Paid in full, in the same transaction: the invoice is
- * Paid, the receipt is queued and the lead becomes Completed.
+ * it in the database. In the same transaction the customer's e-mail is
+ * queued: `Payment received` with the balance, or, paid in full, the receipt;
+ * then the invoice is Paid and the lead becomes Completed.
  */
 
 export const PAYMENT_INVALID_MESSAGE = "Please correct the highlighted fields and try again.";
@@ -29,7 +30,7 @@ async function lockInvoice(trx: DB, id: number) {
 /**
  * Record Payment: refused with the field named (AppError 400 with `fields`)
  * when the form is wrong or the amount is more than is due once the invoice
- * is locked; 409 for a draft, void or paid invoice. `origin`: the receipt's link.
+ * is locked; 409 for a draft, void or paid invoice. `origin`: the e-mail's link.
  */
 export async function recordPayment(db: DB, invoiceId: number, form: PaymentForm, actor: string, origin: string | undefined): Promise<{ paidInFull: boolean }> {
   const today = invoiceToday();
@@ -57,14 +58,15 @@ export async function recordPayment(db: DB, invoiceId: number, form: PaymentForm
       .execute();
     const body = `${input.method} ${(input.amountCents / 100).toFixed(2)} on ${input.paidOn}${input.note ? `: ${input.note}` : ""}`;
     await trx.insertInto("invoice_events").values({ invoice_id: invoiceId, kind: "payment", body, actor }).execute();
+    const [full, settings] = await Promise.all([getInvoice(trx, invoiceId), getBusinessSettings(trx)]);
+    const email = paymentEmail(full, input, settings, invoiceLink(origin, full.token));
+    await enqueueEmail(trx, email, { leadId: invoice.leadId, kind: status === "paid" ? "invoice_receipt" : "invoice_payment" });
     if (status !== "paid") return false;
     await trx.insertInto("invoice_events").values({ invoice_id: invoiceId, kind: "paid", body: "", actor }).execute();
     await trx.updateTable("quote_requests").set({ status: "completed", updated_at: sql`now()` }).where("id", "=", invoice.leadId).where("status", "<>", "completed").execute();
-    const [full, settings] = await Promise.all([getInvoice(trx, invoiceId), getBusinessSettings(trx)]);
-    await enqueueEmail(trx, receiptEmail(full, settings, invoiceLink(origin, full.token)), { leadId: invoice.leadId, kind: "invoice_receipt" });
     return true;
   });
-  if (paidInFull) kickOutbox(db);
+  kickOutbox(db);
   return { paidInFull };
 }
 

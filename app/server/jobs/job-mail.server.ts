@@ -1,5 +1,6 @@
 import { appointmentTime, durationText } from "~/lib/job-time";
 import type { BusinessSettings } from "~/lib/site-settings";
+import { renderCustomerEmail } from "../customer-email.server";
 import { env } from "../env.server";
 import type { Email } from "../mail.server";
 import { configuredOrigin } from "../site-url.server";
@@ -55,21 +56,30 @@ export function jobEmail(kind: JobEmailKind, job: Job, settings: Settings, origi
     to: job.customer.email,
     replyTo: settings.notifyEmail,
     subject,
-    text: [
-      `Hi ${job.customer.name},`,
-      "",
-      ...opening,
-      "",
-      `When:    ${when} (about ${durationText(job.durationMinutes)})`,
-      `Where:   ${job.address}`,
-      "",
-      kind === "cancelled" ? "Your appointment page:" : "Your appointment, to add to your calendar or to cancel:",
-      link,
-      "",
-      `Questions? Reply to this e-mail or call us at ${settings.phone}.`,
-      "",
-      settings.businessName,
-    ].join("\n"),
+    ...renderCustomerEmail({
+      name: job.customer.name,
+      settings,
+      origin,
+      blocks: [
+        { paragraph: opening.join("\n") },
+        {
+          table: {
+            rows: [
+              { label: "When", value: `${when} (about ${durationText(job.durationMinutes)})` },
+              { label: "Where", value: job.address },
+            ],
+          },
+        },
+        {
+          button: {
+            label: "View Your Appointment",
+            href: link,
+            intro: kind === "cancelled" ? "Your appointment page:" : "Your appointment, to add to your calendar or to cancel:",
+          },
+        },
+        { paragraph: `Questions? Reply to this e-mail or call us at ${settings.phone}.` },
+      ],
+    }),
     // On our way needs no invite: the calendar already has the job.
     attachments: kind === "on_the_way" ? [] : [jobInvite(job, settings, link)],
   };

@@ -1,6 +1,7 @@
 import { dateFormat } from "~/lib/date-format";
 import type { QuoteInput } from "~/lib/quote-schema";
-import type { BusinessSettings } from "~/lib/site-settings";
+import { phoneE164, type BusinessSettings } from "~/lib/site-settings";
+import { renderCustomerEmail } from "../customer-email.server";
 import { env } from "../env.server";
 import type { Email } from "../mail.server";
 import { configuredOrigin } from "../site-url.server";
@@ -31,6 +32,7 @@ export const EMAIL_KINDS = {
   review_new: "New review",
   // About a lead's invoice (../invoices/invoice-mail.server.ts).
   invoice: "Invoice to the customer",
+  invoice_payment: "Payment received",
   invoice_receipt: "Payment receipt",
   // After a job, not transactions: the customer may unsubscribe (../reviews/review-mail.server.ts).
   review_request: "Review request",
@@ -106,27 +108,35 @@ export function customerAutoReply(
   lead: Lead,
   settings: Pick<BusinessSettings, "businessName" | "phone" | "serviceArea" | "responseTime" | "notifyEmail">,
 ): Email {
+  const details = [
+    { label: "Name", value: lead.name },
+    { label: "Email", value: lead.email },
+    { label: "Phone", value: lead.phone },
+    { label: "Vehicle type", value: lead.vehicle_type },
+    ...(lead.service_address ? [{ label: "Address", value: lead.service_address }] : []),
+    { label: "Additional details", value: lead.message || "(none)" },
+  ];
   return {
     to: lead.email,
     replyTo: settings.notifyEmail,
     subject: `We received your quote request #${id}`,
-    text: [
-      `Hi ${lead.name},`,
-      "",
-      `Thank you for asking ${settings.businessName} for a free quote. Your request has arrived; its reference number is #${id}.`,
-      "",
-      `We answer every request ${settings.responseTime}, by phone or e-mail, with a price for your ${lead.vehicle_type}.`,
-      "This is not yet a booking: we will agree on the price and a time with you first.",
-      "",
-      "What you sent us:",
-      "",
-      ...details(lead),
-      "",
-      `Something to add, or in a hurry? Reply to this e-mail or call us at ${settings.phone}.`,
-      "",
-      settings.businessName,
-      settings.serviceArea,
-    ].join("\n"),
+    ...renderCustomerEmail({
+      name: lead.name,
+      settings,
+      // No page of theirs yet: the links are the site's (the logo), the button is the phone.
+      origin: configuredOrigin(),
+      blocks: [
+        { paragraph: `Thank you for asking ${settings.businessName} for a free quote. Your request has arrived; its reference number is #${id}.` },
+        {
+          paragraph:
+            `We answer every request ${settings.responseTime}, by phone or e-mail, with a price for your ${lead.vehicle_type}.\n` +
+            "This is not yet a booking: we will agree on the price and a time with you first.",
+        },
+        { table: { caption: "What you sent us:", rows: details } },
+        { paragraph: `Something to add, or in a hurry? Reply to this e-mail or call us at ${settings.phone}.` },
+        { button: { label: `Call ${settings.phone}`, href: `tel:${phoneE164(settings.phone)}` } },
+      ],
+    }),
   };
 }
 

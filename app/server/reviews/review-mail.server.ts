@@ -1,4 +1,5 @@
 import type { BusinessSettings } from "~/lib/site-settings";
+import { firstName, renderCustomerEmail } from "../customer-email.server";
 import type { Email } from "../mail.server";
 import { configuredOrigin } from "../site-url.server";
 import { unsubscribeHeaders, unsubscribeLink } from "./unsubscribe.server";
@@ -23,55 +24,41 @@ export function reviewLink(token: string, origin = configuredOrigin()): string {
   return `${origin ?? ""}/reviews/${token}`;
 }
 
-function optOut(to: Recipient): { lines: string[]; headers: Record<string, string> } {
-  return {
-    lines: ["", "Rather not get e-mails like this one? Unsubscribe with one click:", unsubscribeLink(to.unsubscribeToken)],
-    headers: unsubscribeHeaders(to.unsubscribeToken),
-  };
-}
-
-const firstName = (name: string) => name.trim().split(/\s+/)[0] || name;
 
 export function reviewRequestEmail(to: Recipient, reviewToken: string, settings: Settings): Email {
-  const { lines, headers } = optOut(to);
   return {
     to: to.email,
     replyTo: settings.notifyEmail,
     subject: `How did we do, ${firstName(to.name)}?`,
-    text: [
-      `Hi ${firstName(to.name)},`,
-      "",
-      `Thank you for choosing ${settings.businessName}. How did we do? It takes a minute to tell us:`,
-      reviewLink(reviewToken),
-      "",
-      `Something not right? Reply to this e-mail or call us at ${settings.phone}, and we will make it right.`,
-      "",
-      settings.businessName,
-      ...lines,
-    ].join("\n"),
-    headers,
+    ...renderCustomerEmail({
+      name: to.name,
+      settings,
+      unsubscribe: unsubscribeLink(to.unsubscribeToken),
+      blocks: [
+        { button: { label: "Rate Your Visit", href: reviewLink(reviewToken), intro: `Thank you for choosing ${settings.businessName}. How did we do? It takes a minute to tell us:` } },
+        { paragraph: `Something not right? Reply to this e-mail or call us at ${settings.phone}, and we will make it right.` },
+      ],
+    }),
+    headers: unsubscribeHeaders(to.unsubscribeToken),
   };
 }
 
 export function maintenanceReminderEmail(to: Recipient, service: { title: string; followUpDays: number }, quoteLink: string, settings: Settings): Email {
-  const { lines, headers } = optOut(to);
   return {
     to: to.email,
     replyTo: settings.notifyEmail,
     subject: `Time for your next ${service.title}?`,
-    text: [
-      `Hi ${firstName(to.name)},`,
-      "",
-      `It has been about ${followUpText(service.followUpDays)} since your ${service.title} with ${settings.businessName}: a good time for the next visit.`,
-      "Ask for a quote with your details already filled in:",
-      quoteLink,
-      "",
-      `Or call us at ${settings.phone}.`,
-      "",
-      settings.businessName,
-      ...lines,
-    ].join("\n"),
-    headers,
+    ...renderCustomerEmail({
+      name: to.name,
+      settings,
+      unsubscribe: unsubscribeLink(to.unsubscribeToken),
+      blocks: [
+        { paragraph: `It has been about ${followUpText(service.followUpDays)} since your ${service.title} with ${settings.businessName}: a good time for the next visit.` },
+        { button: { label: "Get My Quote", href: quoteLink, intro: "Ask for a quote with your details already filled in:" } },
+        { paragraph: `Or call us at ${settings.phone}.` },
+      ],
+    }),
+    headers: unsubscribeHeaders(to.unsubscribeToken),
   };
 }
 
