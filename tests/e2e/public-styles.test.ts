@@ -15,7 +15,7 @@ import { ADMIN_EMAIL, expect, hydrated, test as base, VIEWS } from "./fixtures";
  * dashboard, read from the route config (the same reading that decides what
  * the public stylesheet covers, app/styles/public-sources.ts): a new route is
  * visited without editing this file, and a route with a parameter fails here
- * until SAMPLES below can make a URL for it.
+ * until makeSamples() below makes a URL for it.
  */
 
 /** A URL (or several: the states a page shows) for each route pattern with a parameter, made from real records. */
@@ -135,7 +135,7 @@ function businessDay(days: number): string {
 function urlsFor(pattern: string, samples: Samples): string[] {
   if (!/[:*]/.test(pattern)) return [pattern];
   const urls = samples[pattern];
-  expect(urls?.length, `${pattern} has a parameter: add a sample URL for it to SAMPLES in tests/e2e/public-styles.test.ts`).toBeTruthy();
+  expect(urls?.length, `${pattern} has a parameter: add a sample URL for it to makeSamples() in tests/e2e/public-styles.test.ts`).toBeTruthy();
   return urls!;
 }
 
