@@ -1,6 +1,7 @@
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
+import { publicCssSources } from "./app/styles/public-sources";
 
 /**
  * The browser build's shared chunks. Every page needs React, React Router and
@@ -32,5 +33,6 @@ export default defineConfig(({ isSsrBuild }) => ({
   optimizeDeps: {
     include: ["quill", "@uiw/react-md-editor", "@conform-to/react", "@conform-to/zod/v4", "zod"],
   },
-  plugins: [tailwindcss(), reactRouter()],
+  // publicCssSources before tailwindcss: it writes the @source lines Tailwind then reads.
+  plugins: [publicCssSources(), tailwindcss(), reactRouter()],
 }));

@@ -169,8 +169,11 @@ function Decision(props: { status: string; outcome: "already" | null; reason: st
     return (
       <p role="status" className="flex items-start gap-2 rounded-xl border border-slate-300 bg-white p-4 font-medium">
         <XCircle aria-hidden className="mt-0.5 size-5 shrink-0 text-slate-600" />
-        {already}You declined this estimate{props.reason ? ` (“${props.reason}”)` : ""}. Thank you for letting us know. Changed your mind? Call us at{" "}
-        <CallLink />.
+        {/* One flex item beside the icon, so the phone flows within the sentence instead of being squeezed into a column of its own. */}
+        <span>
+          {already}You declined this estimate{props.reason ? ` (“${props.reason}”)` : ""}. Thank you for letting us know. Changed your mind? Call us
+          at <CallLink />.
+        </span>
       </p>
     );
   }

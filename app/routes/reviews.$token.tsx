@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { CheckCircle2, ExternalLink } from "lucide-react";
 import { data, redirect } from "react-router";
-import { focusRing } from "~/components/site/styles";
+import { focusRing, primaryButton } from "~/components/site/styles";
 import { CallLink, CustomerPageShell } from "~/components/site/CustomerPageShell";
 import { useSiteSettings } from "~/components/site/use-site-settings";
 import { readForm } from "~/server/form-body.server";
@@ -193,7 +193,7 @@ function ReviewForm({ rejected }: { rejected: Rejected | undefined }) {
       </label>
       <button
         type="submit"
-        className={`inline-flex w-full items-center justify-center rounded-full bg-brand-700 px-6 py-3 font-semibold text-white hover:bg-brand-800 sm:w-auto ${focusRing}`}
+        className={`${primaryButton} w-full sm:w-auto`}
       >
         Send Review
       </button>

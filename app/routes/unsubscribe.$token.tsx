@@ -1,7 +1,7 @@
 import { CheckCircle2 } from "lucide-react";
 import { data } from "react-router";
 import { SiteLogo } from "~/components/site/SiteLogo";
-import { focusRing } from "~/components/site/styles";
+import { primaryButton } from "~/components/site/styles";
 import { useSiteSettings } from "~/components/site/use-site-settings";
 import { NO_SCRIPTS } from "~/lib/no-scripts";
 import { readForm } from "~/server/form-body.server";
@@ -96,7 +96,7 @@ export default function UnsubscribePage({ loaderData, actionData }: Route.Compon
             </p>
             <button
               type="submit"
-              className={`inline-flex w-full items-center justify-center rounded-full bg-brand-700 px-6 py-3 font-semibold text-white hover:bg-brand-800 sm:w-auto ${focusRing}`}
+              className={`${primaryButton} w-full sm:w-auto`}
             >
               Unsubscribe
             </button>

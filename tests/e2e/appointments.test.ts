@@ -93,7 +93,7 @@ for (const { javaScriptEnabled, view, key } of CASES) {
       await expect(page.getByText("12 Lake Dr, Grand Rapids")).toBeVisible();
       await expect(page.getByText("About 1 hour")).toBeVisible();
       await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", /noindex/);
-      // The page's own classes are in the inlined public stylesheet (app/styles/public.css lists it).
+      // The page's own classes are in the inlined public stylesheet (app/styles/public-sources.ts finds its modules).
       expect(await page.getByRole("main").evaluate((el) => getComputedStyle(el).paddingTop)).toBe("32px");
       await axeClean(page);
       await expectNoSidewaysScroll(page);

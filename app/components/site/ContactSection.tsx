@@ -32,7 +32,7 @@ export function ContactSection() {
           </p>
           <ul className="mt-8 space-y-5">
             <ContactLine icon={<Phone aria-hidden="true" className="h-5 w-5" />} label="Call or text">
-              <a href={`tel:${phoneE164(settings.phone)}`} className={link}>
+              <a href={`tel:${phoneE164(settings.phone)}`} className={`${link} whitespace-nowrap`}>
                 {settings.phone}
               </a>
             </ContactLine>

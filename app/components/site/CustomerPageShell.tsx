@@ -23,7 +23,7 @@ export function CustomerPageShell({ width, children }: { width: keyof typeof WID
       <header className="border-b border-slate-200 bg-white">
         <div className={`mx-auto flex ${max} flex-wrap items-center justify-between gap-3 px-4 py-4 sm:px-6`}>
           <SiteLogo onLight />
-          <a href={`tel:${phoneE164(phone)}`} className={`inline-flex items-center gap-2 rounded font-semibold text-brand-700 ${focusRing}`}>
+          <a href={`tel:${phoneE164(phone)}`} className={`inline-flex items-center gap-2 rounded font-semibold whitespace-nowrap text-brand-700 ${focusRing}`}>
             <Phone aria-hidden className="size-4" />
             {phone}
           </a>
@@ -34,11 +34,11 @@ export function CustomerPageShell({ width, children }: { width: keyof typeof WID
   );
 }
 
-/** The business's phone as a link within a sentence ("or call us at …"). */
+/** The business's phone as a link within a sentence ("or call us at …"), never broken over two lines. */
 export function CallLink() {
   const { phone } = useSiteSettings();
   return (
-    <a href={`tel:${phoneE164(phone)}`} className={`rounded font-semibold text-brand-700 underline underline-offset-2 ${focusRing}`}>
+    <a href={`tel:${phoneE164(phone)}`} className={`rounded font-semibold whitespace-nowrap text-brand-700 underline underline-offset-2 ${focusRing}`}>
       {phone}
     </a>
   );

@@ -46,7 +46,7 @@ export function Faq({ groups }: { groups: FaqGroupView[] }) {
                       <ChevronDown aria-hidden="true" className="h-5 w-5 shrink-0 text-brand-600 transition-transform group-open:rotate-180" />
                     </summary>
                     <div
-                      className="faq-answer px-5 pb-5 leading-relaxed text-slate-600 [&_a]:font-medium [&_a]:text-brand-700 [&_a]:underline [&_a]:underline-offset-2 [&_li]:ml-5 [&_ol]:list-decimal [&_p+p]:mt-3 [&_strong]:text-ink-900 [&_ul]:list-disc"
+                      className="px-5 pb-5 leading-relaxed text-slate-600 [&_a]:font-medium [&_a]:text-brand-700 [&_a]:underline [&_a]:underline-offset-2 [&_li]:ml-5 [&_ol]:list-decimal [&_p+p]:mt-3 [&_strong]:text-ink-900 [&_ul]:list-disc"
                       // Rendered from markdown and sanitised on the server (app/server/markdown.server.ts).
                       dangerouslySetInnerHTML={{ __html: item.answerHtml }}
                     />

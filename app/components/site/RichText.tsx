@@ -16,7 +16,7 @@ export function RichText({ html, className = "" }: { html: string; className?: s
 }
 
 const PROSE = [
-  "rich-text text-lg leading-relaxed text-slate-700",
+  "text-lg leading-relaxed text-slate-700",
   "[&>*+*]:mt-5",
   "[&_h1]:text-3xl [&_h1]:font-extrabold [&_h1]:tracking-tight [&_h1]:text-ink-900",
   "[&_h2]:mt-10 [&_h2]:text-2xl [&_h2]:font-bold [&_h2]:tracking-tight [&_h2]:text-ink-900",

@@ -37,7 +37,7 @@ export function SiteFooter() {
           <ul className="mt-4 space-y-3 text-sm">
             <li className="flex items-center gap-3">
               <Phone aria-hidden="true" className="h-4 w-4 text-brand-400" />
-              <a href={`tel:${phoneE164(settings.phone)}`} className={link}>
+              <a href={`tel:${phoneE164(settings.phone)}`} className={`${link} whitespace-nowrap`}>
                 {settings.phone}
               </a>
             </li>
