@@ -425,6 +425,7 @@ CREATE TABLE jobs (
 );
 CREATE INDEX jobs_lead_idx ON jobs USING btree (lead_id, id);
 CREATE INDEX jobs_no_overlap ON jobs USING gist (busy) WHERE (status <> 'cancelled'::text);
+CREATE UNIQUE INDEX jobs_one_per_estimate ON jobs USING btree (estimate_id) WHERE (status <> 'cancelled'::text);
 CREATE UNIQUE INDEX jobs_pkey ON jobs USING btree (id);
 CREATE INDEX jobs_reminder_due_idx ON jobs USING btree (reminder_due_at) WHERE ((reminder_due_at IS NOT NULL) AND (status = 'scheduled'::text));
 CREATE INDEX jobs_review_due_idx ON jobs USING btree (review_due_at) WHERE (review_due_at IS NOT NULL);

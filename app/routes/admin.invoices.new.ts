@@ -9,6 +9,8 @@ import type { Route } from "./+types/admin.invoices.new";
 /*
  * POST /admin/invoices/new — `Create Invoice`: from a job (`job_id`: its
  * estimate's lines) or from a lead (`lead_id`: empty), then its editor.
+ * A job that has an invoice opens that one, unless the post says
+ * `another=yes` (the button `Create Another Invoice`).
  * A GET has nothing to show here: the list.
  */
 
@@ -24,7 +26,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   const job = body.form.get("job_id");
   const lead = body.form.get("lead_id");
   const from =
-    typeof job === "string" && ID.test(job) ? { jobId: Number(job) } : typeof lead === "string" && ID.test(lead) ? { leadId: Number(lead) } : null;
+    typeof job === "string" && ID.test(job)
+      ? { jobId: Number(job), another: body.form.get("another") === "yes" }
+      : typeof lead === "string" && ID.test(lead)
+        ? { leadId: Number(lead) }
+        : null;
   if (!from) throw data({ error: "job_id or lead_id must be the id of a job or a lead" }, { status: 400 });
   try {
     const id = await createInvoice(context.get(databaseContext), from, adminUserFrom(context).email);

@@ -2,7 +2,9 @@ import { ArrowLeft, CheckCircle2 } from "lucide-react";
 import { data, isRouteErrorResponse, Link, redirect } from "react-router";
 import { ErrorBanner } from "~/components/admin/ErrorBanner";
 import { JobActions } from "~/components/jobs/JobActions";
+import { JobInvoices } from "~/components/jobs/JobInvoices";
 import { JobReview } from "~/components/jobs/JobReview";
+import { JobWork } from "~/components/jobs/JobWork";
 import { JobSummary } from "~/components/jobs/JobSummary";
 import { ARRIVAL_MINUTES } from "~/lib/job-status";
 import { parseJobForm, readJobForm } from "~/lib/job-input";
@@ -11,21 +13,22 @@ import { AppError } from "~/server/app-error.server";
 import { adminUserFrom } from "~/server/auth/current-user.server";
 import { env } from "~/server/env.server";
 import { readForm } from "~/server/form-body.server";
-import { jobId } from "~/server/jobs/job-records.server";
-import { jobPageView, type JobActionFailure } from "~/server/jobs/job-view.server";
+import { getJob, jobId } from "~/server/jobs/job-records.server";
+import { jobPageView, notTodayQuestion, type JobActionFailure, type JobConfirmation } from "~/server/jobs/job-view.server";
 import { cancelJob, markDone, markOnTheWay, rescheduleJob } from "~/server/jobs/jobs.server";
 import { publishReview } from "~/server/reviews/publish.server";
 import { databaseContext } from "~/server/request-context.server";
 import { linkOrigin } from "~/server/site-url.server";
-import { CreateInvoiceButton } from "~/components/invoices/CreateInvoiceButton";
 import type { Route } from "./+types/admin.jobs.$id";
 
 /*
  * /admin/jobs/{id} — one job (ui-contract.md, Jobs and the schedule): what,
  * when, where, its history, and the buttons that still apply: Reschedule,
  * Cancel Job (after a confirm step that is a page of its own, ?confirm=cancel,
- * so it works without JavaScript), On My Way, Mark Done, and Publish of the
- * customer's review (the `New review:` e-mail links here). Each is a POST
+ * so it works without JavaScript), On My Way and Mark Done (on a job of
+ * another day than today, the first post answers a question and its button
+ * posts again with confirm=yes), and Publish of the customer's review (the
+ * `New review:` e-mail links here). Each is a POST
  * with an `intent`, answered by a redirect back here saying what was done,
  * or by the page again with the refusal on its field.
  */
@@ -74,6 +77,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const actor = adminUserFrom(context).email;
   const origin = linkOrigin(request);
   const values = intent === "reschedule" ? readJobForm(form) : undefined;
+  // On My Way and Mark Done on a job of another day ask first (notTodayQuestion); the answer's button posts again with confirm=yes.
+  const confirmed = form.get("confirm") === "yes";
   let done: Done;
   try {
     if (intent === "reschedule") {
@@ -90,9 +95,13 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       if (!ARRIVAL_MINUTES.includes(minutes as (typeof ARRIVAL_MINUTES)[number])) {
         return data<JobActionFailure>({ intent, error: `Arriving in must be one of ${ARRIVAL_MINUTES.join(", ")} minutes.`, fields: { minutes: "Choose how soon you arrive." } }, { status: 400 });
       }
+      const question = confirmed ? null : notTodayQuestion(await getJob(db, id), intent, new Date());
+      if (question) return data<JobConfirmation>({ intent, confirm: question, minutes });
       await markOnTheWay(db, id, minutes, actor, origin);
       done = "on_the_way";
     } else if (intent === "done") {
+      const question = confirmed ? null : notTodayQuestion(await getJob(db, id), intent, new Date());
+      if (question) return data<JobConfirmation>({ intent, confirm: question });
       await markDone(db, id, actor);
       done = "done";
     } else if (intent === "publish_review") {
@@ -116,7 +125,8 @@ export function meta({ data: loaderData, error }: Route.MetaArgs) {
 
 export default function JobPage({ loaderData, actionData }: Route.ComponentProps) {
   const { job, events, review, done } = loaderData;
-  const failure = actionData ?? undefined;
+  const failure = actionData && "error" in actionData ? actionData : undefined;
+  const confirmation = actionData && "confirm" in actionData ? actionData : undefined;
   return (
     <main className="mx-auto max-w-3xl space-y-5 px-4 py-6 sm:px-6 lg:py-8">
       <Link to={`/admin/leads/${job.leadId}`} className="inline-flex items-center gap-1.5 text-sm font-semibold text-brand-700 hover:underline">
@@ -124,7 +134,7 @@ export default function JobPage({ loaderData, actionData }: Route.ComponentProps
         Lead: {job.customer.name}
       </Link>
       <h2 className="text-2xl font-semibold break-words text-slate-900">Job for {job.customer.name}</h2>
-      {done && !failure && (
+      {done && !actionData && (
         <p role="status" className="flex items-start gap-2 rounded-lg border border-green-200 bg-green-50 px-4 py-3 text-sm text-green-800">
           <CheckCircle2 aria-hidden className="mt-0.5 size-4 shrink-0" />
           {done}
@@ -132,8 +142,9 @@ export default function JobPage({ loaderData, actionData }: Route.ComponentProps
       )}
       {failure && <ErrorBanner>{failure.error}</ErrorBanner>}
       <JobSummary job={job} />
-      <JobActions {...loaderData} failure={failure} />
-      {job.status !== "cancelled" && <CreateInvoiceButton jobId={job.id} />}
+      <JobActions {...loaderData} failure={failure} confirmation={confirmation} />
+      <JobWork work={loaderData.work} />
+      <JobInvoices job={job} invoices={loaderData.invoices} />
       {review && <JobReview review={review} />}
       <section aria-labelledby="job-history-heading" className="rounded-xl border border-slate-200 bg-white p-4 sm:p-5">
         <h3 id="job-history-heading" className="text-base font-semibold text-slate-900">

@@ -77,6 +77,8 @@ export default function NewJobPage({ loaderData, actionData }: Route.ComponentPr
   const { lead, estimate, values, saved } = loaderData;
   const failure = actionData ?? undefined;
   const busy = useNavigation().state === "submitting";
+  // An estimate that has a job already is not offered: the form is for the lead alone.
+  const forEstimate = estimate && !estimate.job ? estimate : null;
   return (
     <main className="mx-auto max-w-3xl space-y-5 px-4 py-6 sm:px-6 lg:py-8">
       <Link to={`/admin/leads/${lead.id}`} className="inline-flex items-center gap-1.5 text-sm font-semibold text-brand-700 hover:underline">
@@ -86,13 +88,22 @@ export default function NewJobPage({ loaderData, actionData }: Route.ComponentPr
       <h2 className="text-2xl font-semibold break-words text-slate-900">Schedule Job</h2>
       <p className="text-sm text-slate-700">
         For {lead.name}
-        {estimate && `, Estimate #${estimate.number}`}. The customer gets an e-mail with a calendar invite.
+        {forEstimate && `, Estimate #${forEstimate.number}`}. The customer gets an e-mail with a calendar invite.
       </p>
       {estimate && !estimate.accepted && <ErrorBanner>Estimate #{estimate.number} is not accepted: schedule a job from the lead instead.</ErrorBanner>}
+      {estimate?.job && (
+        <p role="status" className="rounded-lg border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900">
+          Estimate #{estimate.number} already has a job, {estimate.job.when}:{" "}
+          <Link to={`/admin/jobs/${estimate.job.id}`} className="font-semibold underline">
+            open that job
+          </Link>
+          . A job saved here is for {lead.name} without the estimate.
+        </p>
+      )}
       {failure && <ErrorBanner>{failure.error}</ErrorBanner>}
       <Form method="post" className="space-y-4 rounded-xl border border-slate-200 bg-white p-4 sm:p-5">
         <input type="hidden" name="lead" value={lead.id} />
-        {estimate && <input type="hidden" name="estimate" value={estimate.id} />}
+        {forEstimate && <input type="hidden" name="estimate" value={forEstimate.id} />}
         {/* A refused form shows what was posted: a new key makes the uncontrolled fields take it. */}
         <JobFields key={JSON.stringify(failure?.values ?? values)} idPrefix="job" values={failure?.values ?? values} errors={failure?.fields} saved={saved} />
         <button type="submit" className={buttonClass("primary")} disabled={busy}>

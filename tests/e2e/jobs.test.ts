@@ -17,6 +17,13 @@ function businessDay(days: number): string {
   return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
 }
 
+/** "Tuesday, December 1" (with the year when not this year's) of a business day: how the job page asks. */
+function spokenDay(day: string): string {
+  const noon = new Date(`${day}T17:00:00Z`);
+  const sameYear = day.slice(0, 4) === businessDay(0).slice(0, 4);
+  return new Intl.DateTimeFormat("en-US", { weekday: "long", month: "long", day: "numeric", ...(sameYear ? {} : { year: "numeric" }), timeZone: "America/Detroit" }).format(noon);
+}
+
 async function scheduleFromLead(page: Page, leadId: number, date: string, time: string) {
   await page.goto(`/admin/leads/${leadId}`);
   await hydrated(page);
@@ -82,18 +89,33 @@ for (const javaScriptEnabled of [true, false]) {
         await expect(page.getByText(/2:00 PM – 4:00 PM/).first()).toBeVisible();
         await smtp.waitFor((m) => m.to.includes(email) && m.subject.startsWith("Appointment changed:"));
 
-        // On My Way, arriving in 20 minutes.
+        // On My Way, arriving in 20 minutes: the job is not today's, so it asks first, and nothing is sent before the answer.
         await hydrated(page);
         await page.getByLabel("Arriving in").selectOption("20");
         await page.getByRole("button", { name: "On My Way" }).click();
+        await expect(page.getByRole("heading", { name: `This job is on ${spokenDay(date)}. Send On My Way now?` })).toBeVisible();
+        await axeClean(page);
+        await expectNoSidewaysScroll(page);
+        // "Not Now" leaves it as it was.
+        await page.getByRole("link", { name: "Not Now" }).click();
+        // Gone once the page is back (pressing on before would cut its navigation short).
+        await expect(page.getByRole("heading", { name: /Send On My Way now\?$/ })).toHaveCount(0);
+        await expect(page.getByText("Scheduled", { exact: true })).toBeVisible();
+        await hydrated(page);
+        await page.getByLabel("Arriving in").selectOption("20");
+        await page.getByRole("button", { name: "On My Way" }).click();
+        await page.getByRole("button", { name: "Yes, Send On My Way" }).click();
         await expect(page.getByRole("status")).toContainText("on your way");
         await expect(page.getByRole("button", { name: "On My Way" })).toHaveCount(0);
         const onTheWay = await smtp.waitFor((m) => m.to.includes(email) && m.subject.startsWith("On our way"));
         expect(onTheWay.subject).toContain("20 minutes");
 
-        // Mark Done: no changes are offered any more.
+        // Mark Done: asked first too; then no changes are offered any more.
         await hydrated(page);
         await page.getByRole("button", { name: "Mark Done" }).click();
+        await expect(page.getByRole("heading", { name: `This job is on ${spokenDay(date)}. Mark it done now?` })).toBeVisible();
+        await expect(page.getByText("On the way", { exact: true })).toBeVisible();
+        await page.getByRole("button", { name: "Yes, Mark Done" }).click();
         await expect(page.getByRole("status")).toContainText("The job is done.");
         await expect(page.getByText("Done", { exact: true })).toBeVisible();
         for (const name of ["Reschedule", "Cancel Job", "On My Way", "Mark Done"]) await expect(page.getByRole("button", { name })).toHaveCount(0);

@@ -47,7 +47,8 @@ describe("Schedule Job", () => {
     expect(res.status).toBe(200);
     const view = (await res.json()) as { lead: { name: string }; values: Record<string, string> };
     expect(view.lead.name).toBe(lead.name);
-    expect(view.values).toMatchObject({ durationMinutes: "120", address: "9 Pine Rd, Zeeland, MI", startTime: "09:00" });
+    // The time proposed is the next free one (tests/integration/job-screens.test.ts).
+    expect(view.values).toMatchObject({ durationMinutes: "120", address: "9 Pine Rd, Zeeland, MI" });
     expect((await get(`/admin/jobs/new?lead=abc`)).status).toBe(404);
     expect((await get(`/admin/jobs/new?lead=999999`)).status).toBe(404);
   });
@@ -122,10 +123,11 @@ describe("the job's page", () => {
     expect(moved.headers.get("location")).toBe(`${path}?done=rescheduled`);
     expect(((await (await get(path)).json()) as { values: Record<string, string> }).values.startTime).toBe("11:00");
 
-    expect((await post(path, { intent: "on_the_way", minutes: "17" })).status).toBe(400);
-    expect((await post(path, { intent: "on_the_way", minutes: "20" })).headers.get("location")).toBe(`${path}?done=on_the_way`);
-    expect((await post(path, { intent: "on_the_way", minutes: "20" })).status).toBe(409);
-    expect((await post(path, { intent: "done" })).headers.get("location")).toBe(`${path}?done=done`);
+    // A job of another day: confirmed (job-screens.test.ts has the question).
+    expect((await post(path, { intent: "on_the_way", minutes: "17", confirm: "yes" })).status).toBe(400);
+    expect((await post(path, { intent: "on_the_way", minutes: "20", confirm: "yes" })).headers.get("location")).toBe(`${path}?done=on_the_way`);
+    expect((await post(path, { intent: "on_the_way", minutes: "20", confirm: "yes" })).status).toBe(409);
+    expect((await post(path, { intent: "done", confirm: "yes" })).headers.get("location")).toBe(`${path}?done=done`);
     const done = (await (await get(`${path}?confirm=cancel`)).json()) as { job: { live: boolean; statusTitle: string }; confirmCancel: boolean };
     expect(done).toMatchObject({ job: { live: false, statusTitle: "Done" }, confirmCancel: false });
     expect((await post(path, { intent: "reschedule", ...form(lead.id, day, "13:00") })).status).toBe(409);

@@ -1,13 +1,16 @@
 import { CalendarClock, CheckCircle2, Truck, XCircle } from "lucide-react";
 import { Form, Link, useNavigation } from "react-router";
 import { buttonClass } from "~/components/ui/button";
-import type { JobActionFailure, JobPageView } from "~/server/jobs/job-view.server";
+import type { JobActionFailure, JobConfirmation, JobPageView } from "~/server/jobs/job-view.server";
+import { JobConfirm } from "./JobConfirm";
 import { JobFields } from "./JobFields";
 
 interface Props extends JobPageView {
   confirmCancel: boolean;
   arrivalMinutes: number[];
   failure?: JobActionFailure;
+  /** On My Way or Mark Done on a job of another day: the question to answer first. */
+  confirmation?: JobConfirmation;
 }
 
 const SELECT =
@@ -16,15 +19,18 @@ const SELECT =
 /**
  * The buttons that still apply to the job: On My Way (once, before it starts),
  * Mark Done, Cancel Job (a confirm step first) and the Reschedule form. A done
- * or cancelled job shows none of them.
+ * or cancelled job shows none of them. On My Way and Mark Done on a job of
+ * another day ask first (JobConfirm, in the buttons' place).
  */
-export function JobActions({ job, values, saved, confirmCancel, arrivalMinutes, failure }: Props) {
+export function JobActions({ job, values, saved, confirmCancel, arrivalMinutes, failure, confirmation }: Props) {
   const busy = useNavigation().state === "submitting";
   if (!job.live) return null;
   const rescheduleFailure = failure?.intent === "reschedule" ? failure : undefined;
   return (
     <>
-      {confirmCancel ? (
+      {confirmation ? (
+        <JobConfirm jobId={job.id} confirmation={confirmation} />
+      ) : confirmCancel ? (
         <section aria-labelledby="cancel-heading" className="rounded-xl border border-red-200 bg-red-50 p-4 sm:p-5">
           <h3 id="cancel-heading" className="text-base font-semibold text-red-900">
             Cancel this job?

@@ -4,7 +4,7 @@ import type { JobPageView } from "~/server/jobs/job-view.server";
 
 const linkClass = "font-semibold text-brand-700 hover:underline";
 
-/** The job at a glance: the customer (their lead), when, where (on a map), its status and notes. */
+/** The job at a glance: the customer (their lead), the vehicle, when, where (on a map), its status and notes. */
 export function JobSummary({ job }: { job: JobPageView["job"] }) {
   return (
     <section aria-label="The job" className="rounded-xl border border-slate-200 bg-white p-4 sm:p-5">
@@ -13,12 +13,10 @@ export function JobSummary({ job }: { job: JobPageView["job"] }) {
           <Link to={`/admin/leads/${job.leadId}`} className={linkClass}>
             {job.customer.name}
           </Link>
-          <span className="text-slate-700">
-            {" "}
-            · {job.customer.phone} · {job.customer.vehicleType}
-          </span>
+          <span className="text-slate-700"> · {job.customer.phone}</span>
         </Detail>
-        {job.vehicle && <Detail label="Vehicle">{job.vehicle}</Detail>}
+        {/* The saved vehicle the job is for, else the kind the customer named in their request. */}
+        <Detail label="Vehicle">{job.vehicle ?? job.customer.vehicleType}</Detail>
         <Detail label="When">{job.when}</Detail>
         <Detail label="Address">
           {job.address}{" "}

@@ -177,8 +177,13 @@ export async function getInvoiceByToken(db: DB, token: string): Promise<Invoice 
  * A new draft: for a job, with its estimate's lines (the job's own estimate,
  * else the lead's accepted one), or for a lead, empty. At today's Tax Rate (%),
  * fixed from then on. Returns its id.
+ *
+ * One invoice per job unless the owner confirms `Create Another Invoice`
+ * (`another`): without it, a job that has an invoice (void ones aside) gets
+ * that invoice's id back (its newest), nothing made. The job's row lock makes
+ * two presses at once wait for each other, so the second finds the first's.
  */
-export async function createInvoice(db: DB, from: { jobId: number } | { leadId: number }, actor: string): Promise<number> {
+export async function createInvoice(db: DB, from: { jobId: number; another?: boolean } | { leadId: number }, actor: string): Promise<number> {
   let leadId: number;
   let jobId: number | null = null;
   let estimateId: number | null = null;
@@ -204,6 +209,11 @@ export async function createInvoice(db: DB, from: { jobId: number } | { leadId: 
   const rate = await taxRateMilliPercent(db);
   const sums = totals(lines, rate);
   return db.transaction().execute(async (trx) => {
+    if (jobId !== null && !("another" in from && from.another)) {
+      await trx.selectFrom("jobs").select("id").where("id", "=", jobId).forUpdate().execute();
+      const existing = await trx.selectFrom("invoices").select("id").where("job_id", "=", jobId).where("status", "<>", "void").orderBy("id", "desc").executeTakeFirst();
+      if (existing) return existing.id;
+    }
     const row = await trx
       .insertInto("invoices")
       .values({

@@ -37,9 +37,21 @@ export interface FreeTimeRules extends WorkWeek {
   timeZone: string;
 }
 
-/** The window starts may fall in: from 12 hours after `now` to 14 days after it. */
-export function bookingWindow(now: Date): { from: number; to: number } {
-  return { from: now.getTime() + NOTICE_HOURS * HOUR, to: now.getTime() + HORIZON_DAYS * DAY };
+/**
+ * How much notice a start needs, and how far ahead it may be: the customer's
+ * are NOTICE_HOURS and HORIZON_DAYS; the owner's Schedule Job proposes a time
+ * with no notice (any start not yet begun) and looks further ahead.
+ */
+export interface BookingReach {
+  noticeHours: number;
+  horizonDays: number;
+}
+
+export const CUSTOMER_REACH: BookingReach = { noticeHours: NOTICE_HOURS, horizonDays: HORIZON_DAYS };
+
+/** The window starts may fall in: from 12 hours after `now` to 14 days after it (the customer's reach). */
+export function bookingWindow(now: Date, reach: BookingReach = CUSTOMER_REACH): { from: number; to: number } {
+  return { from: now.getTime() + reach.noticeHours * HOUR, to: now.getTime() + reach.horizonDays * DAY };
 }
 
 /**
@@ -67,8 +79,8 @@ function daySlots(day: string, firstMinute: number, lastMinute: number, timeZone
  * The free starts for a job of `durationMinutes`, ascending. `busy` may come
  * in any order and may include ranges outside the window.
  */
-export function freeStartTimes(rules: FreeTimeRules, busy: readonly BusyRange[], durationMinutes: number, now: Date): Date[] {
-  const { from, to } = bookingWindow(now);
+export function freeStartTimes(rules: FreeTimeRules, busy: readonly BusyRange[], durationMinutes: number, now: Date, reach: BookingReach = CUSTOMER_REACH): Date[] {
+  const { from, to } = bookingWindow(now, reach);
   const open = minutesOfDay(rules.workdayStart);
   // The job must be done by Workday End; its travel buffer may run past it.
   const lastMinute = minutesOfDay(rules.workdayEnd) - durationMinutes;
@@ -105,8 +117,8 @@ export function freeStartTimes(rules: FreeTimeRules, busy: readonly BusyRange[],
  * of the jobs that are not cancelled and start in the window or up to the
  * longest job before it (by jobs_starts_idx), overlapping it.
  */
-export async function freeTimes(db: DB, durationMinutes: number, now: Date): Promise<Date[]> {
-  const { from, to } = bookingWindow(now);
+export async function freeTimes(db: DB, durationMinutes: number, now: Date, reach: BookingReach = CUSTOMER_REACH): Promise<Date[]> {
+  const { from, to } = bookingWindow(now, reach);
   // Wide enough for the longest travel buffer, so the two reads need not wait for each other.
   const windowEnd = new Date(to + (durationMinutes + TRAVEL_BUFFER_MAX) * MINUTE);
   const [week, rows] = await Promise.all([
@@ -121,5 +133,11 @@ export async function freeTimes(db: DB, durationMinutes: number, now: Date): Pro
       .execute(),
   ]);
   const busy = rows.map((row) => ({ start: new Date(row.start).getTime(), end: new Date(row.end).getTime() }));
-  return freeStartTimes({ ...week, timeZone: env().BUSINESS_TIME_ZONE }, busy, durationMinutes, now);
+  return freeStartTimes({ ...week, timeZone: env().BUSINESS_TIME_ZONE }, busy, durationMinutes, now, reach);
+}
+
+/** What Schedule Job proposes: the first free start from now (none already begun) within 60 days, or null. */
+export async function nextFreeTime(db: DB, durationMinutes: number, now: Date): Promise<Date | null> {
+  const [first] = await freeTimes(db, durationMinutes, now, { noticeHours: 0, horizonDays: 60 });
+  return first ?? null;
 }

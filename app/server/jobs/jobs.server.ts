@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { sql } from "kysely";
 import type { JobInput } from "~/lib/job-input";
-import { isLiveJob, LIVE_JOB_STATUSES, type JobStatus } from "~/lib/job-status";
+import { isLiveJob, JOB_STATUS_TITLES, LIVE_JOB_STATUSES, type JobStatus } from "~/lib/job-status";
 import { instantIn } from "~/lib/time-zone";
 import { asActor } from "../actor.server";
 import { AppError, notFound } from "../app-error.server";
@@ -95,7 +95,7 @@ export interface ScheduleRequest {
   actor: string;
   /** Where the customer's links point (linkOrigin). */
   origin: string | undefined;
-  /** The customer's own booking: refused when the estimate already has a live job (two tabs book one). */
+  /** The customer's own booking: an estimate booked already answers AlreadyBookedError (two tabs book one). */
   onePerEstimate?: boolean;
   /** The customer booked it alone: the owner gets `New booking:` in the same transaction. */
   tellOwner?: boolean;
@@ -124,7 +124,7 @@ export async function scheduleJob(db: DB, request: ScheduleRequest): Promise<Job
   const bufferMinutes = await travelBufferMinutes(db);
   try {
     const job = await asActor(db, actor, async (trx) => {
-      if (request.onePerEstimate && estimateId !== null) await refuseSecondBooking(trx, estimateId);
+      if (estimateId !== null) await refuseSecondJob(trx, estimateId, request.onePerEstimate === true);
       const { id } = await trx
         .insertInto("jobs")
         .values({
@@ -153,15 +153,44 @@ export async function scheduleJob(db: DB, request: ScheduleRequest): Promise<Job
     return job;
   } catch (error) {
     if (isExclusionViolation(error)) throw await overlapError(db, startsAt, input.durationMinutes, bufferMinutes);
+    // The database's last word on a second job of one estimate (jobs_one_per_estimate): the same refusal as the check's.
+    if (estimateId !== null && isOnePerEstimateViolation(error)) {
+      await refuseSecondJob(db, estimateId, request.onePerEstimate === true);
+      throw new AppError(409, "This estimate was just scheduled and cancelled again from elsewhere. Please try again.");
+    }
     throw error;
   }
 }
 
-/** The estimate's row lock makes two bookings of one estimate wait for each other; the second finds the first's job. */
-async function refuseSecondBooking(trx: DB, estimateId: number): Promise<void> {
-  await trx.selectFrom("estimates").select("id").where("id", "=", estimateId).forUpdate().execute();
-  const booked = await trx.selectFrom("jobs").select("id").where("estimate_id", "=", estimateId).where("status", "in", [...LIVE_JOB_STATUSES]).executeTakeFirst();
-  if (booked) throw new AlreadyBookedError();
+const isOnePerEstimateViolation = (error: unknown) => {
+  const e = error as { code?: string; constraint?: string; message?: string } | null;
+  return e?.code === "23505" && (e.constraint === "jobs_one_per_estimate" || (e.message ?? "").includes("jobs_one_per_estimate"));
+};
+
+/**
+ * An estimate is scheduled once (a job that is not cancelled holds it, the
+ * unique index jobs_one_per_estimate): the estimate's row lock makes two
+ * bookings of one estimate wait for each other, and the second finds the
+ * first's job. The customer's is told it is booked (their page shows it); the
+ * owner's names the job.
+ */
+async function refuseSecondJob(db: DB, estimateId: number, customer: boolean): Promise<void> {
+  await db.selectFrom("estimates").select("id").where("id", "=", estimateId).forUpdate().execute();
+  const row = await db.selectFrom("jobs").select("id").where("estimate_id", "=", estimateId).where("status", "<>", "cancelled").orderBy("id").executeTakeFirst();
+  if (!row) return;
+  if (customer) throw new AlreadyBookedError();
+  const [job, estimate] = await Promise.all([getJob(db, row.id), db.selectFrom("estimates").select("number").where("id", "=", estimateId).executeTakeFirstOrThrow()]);
+  throw new EstimateHasJobError(estimate.number, job);
+}
+
+/** The owner's second job of one estimate: the message names the job that has it. */
+export class EstimateHasJobError extends AppError {
+  constructor(
+    estimateNumber: number,
+    readonly job: Job,
+  ) {
+    super(409, `Estimate #${estimateNumber} already has a job, ${appointmentWhen(job)} (${JOB_STATUS_TITLES[job.status].toLowerCase()}). Change that job instead, or cancel it first.`);
+  }
 }
 
 /** The customer's second booking of one estimate. */
