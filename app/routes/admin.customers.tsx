@@ -1,7 +1,7 @@
 import { Link, redirect } from "react-router";
 import { ErrorBanner } from "~/components/admin/ErrorBanner";
 import { Pager } from "~/components/ui/Pager";
-import { ListSearch } from "~/components/ui/ListSearch";
+import { ListSearch } from "~/components/admin/ListSearch";
 import { ariaSort, parseListQuery, toggleSort, withPage } from "~/lib/list-query";
 import { CUSTOMERS_LIST } from "~/server/customers/customer-list.server";
 import { customersHref, customersView } from "~/server/customers/customer-view.server";

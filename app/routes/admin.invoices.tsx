@@ -3,7 +3,7 @@ import { Link, redirect } from "react-router";
 import { ErrorBanner } from "~/components/admin/ErrorBanner";
 import { IncomeChart } from "~/components/invoices/IncomeChart";
 import { buttonClass } from "~/components/ui/button";
-import { ListSearch } from "~/components/ui/ListSearch";
+import { ListSearch } from "~/components/admin/ListSearch";
 import { Pager } from "~/components/ui/Pager";
 import { INVOICE_STATUS_TITLES } from "~/lib/invoice-status";
 import { parseListQuery, withPage } from "~/lib/list-query";

@@ -1,6 +1,7 @@
 import { ArrowRight, Car, Clock, MapPin, Sailboat } from "./icons";
 import { SITE_FACTS } from "~/lib/business";
 import { HeroPanel } from "./HeroPanel";
+import { QuoteLink } from "./QuoteLink";
 import { SectionLink } from "./SectionLink";
 import { primaryButton, secondaryButton } from "./styles";
 import { useSiteSettings } from "./use-site-settings";
@@ -40,14 +41,14 @@ export function Hero() {
               Get a Quote
               <ArrowRight aria-hidden="true" className="h-5 w-5" />
             </SectionLink>
-            <SectionLink anchor="contact" className={secondaryButton}>
+            <QuoteLink vehicleType="Car" className={secondaryButton}>
               <Car aria-hidden="true" className="h-5 w-5" />
               Quote My Car
-            </SectionLink>
-            <SectionLink anchor="contact" className={secondaryButton}>
+            </QuoteLink>
+            <QuoteLink vehicleType="Boat" className={secondaryButton}>
               <Sailboat aria-hidden="true" className="h-5 w-5" />
               Quote My Boat
-            </SectionLink>
+            </QuoteLink>
           </div>
           <ul className="mt-12 grid max-w-2xl grid-cols-1 gap-4 text-sm text-slate-300 sm:grid-cols-3">
             <HeroFact icon={<MapPin aria-hidden="true" className="h-5 w-5 text-brand-400" />}>We come to you</HeroFact>

@@ -1,6 +1,6 @@
 import { Search } from "lucide-react";
 import { Form } from "react-router";
-import { secondaryButton } from "./button";
+import { secondaryButton } from "~/components/ui/button";
 
 /**
  * A list's search box: a plain GET form to the list's page (works without
