@@ -9,7 +9,6 @@ export function BoatServices({ services }: { services: ServiceItem[] }) {
       title="Boat Detailing Services"
       intro="From pontoons to cruisers: we restore and protect your boat at the dock, marina or on its trailer."
       services={services}
-      quote={{ label: "Quote My Boat", vehicleType: "Boat" }}
       dark
     />
   );

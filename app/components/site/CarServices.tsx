@@ -9,7 +9,6 @@ export function CarServices({ services }: { services: ServiceItem[] }) {
       title="Car Detailing Services"
       intro="Everything your car, truck or SUV needs to look its best and stay protected, done in your driveway."
       services={services}
-      quote={{ label: "Quote My Car", vehicleType: "Car" }}
     />
   );
 }

@@ -1,7 +1,7 @@
 import { ArrowRight, Car, Clock, MapPin, Sailboat } from "./icons";
 import { SITE_FACTS } from "~/lib/business";
 import { HeroPanel } from "./HeroPanel";
-import { QuoteLink } from "./QuoteLink";
+import { QUOTE_ANCHOR } from "./QuoteField";
 import { SectionLink } from "./SectionLink";
 import { primaryButton, secondaryButton } from "./styles";
 import { useSiteSettings } from "./use-site-settings";
@@ -41,14 +41,14 @@ export function Hero() {
               Get a Quote
               <ArrowRight aria-hidden="true" className="h-5 w-5" />
             </SectionLink>
-            <QuoteLink vehicleType="Car" className={secondaryButton}>
+            <SectionLink anchor={QUOTE_ANCHOR} vehicleType="Car" className={secondaryButton}>
               <Car aria-hidden="true" className="h-5 w-5" />
               Quote My Car
-            </QuoteLink>
-            <QuoteLink vehicleType="Boat" className={secondaryButton}>
+            </SectionLink>
+            <SectionLink anchor={QUOTE_ANCHOR} vehicleType="Boat" className={secondaryButton}>
               <Sailboat aria-hidden="true" className="h-5 w-5" />
               Quote My Boat
-            </QuoteLink>
+            </SectionLink>
           </div>
           <ul className="mt-12 grid max-w-2xl grid-cols-1 gap-4 text-sm text-slate-300 sm:grid-cols-3">
             <HeroFact icon={<MapPin aria-hidden="true" className="h-5 w-5 text-brand-400" />}>We come to you</HeroFact>

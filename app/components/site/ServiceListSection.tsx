@@ -1,7 +1,5 @@
 import { SectionHeading, sectionClass } from "./SectionHeading";
-import { QuoteLink } from "./QuoteLink";
 import { ServiceIcon } from "./ServiceIcon";
-import { primaryButton } from "./styles";
 
 /** One service as the home page shows it (a row of the `services` table, app/server/services.server.ts). */
 export interface ServiceItem {
@@ -12,14 +10,13 @@ export interface ServiceItem {
   icon: string;
 }
 
-/** A section listing one specialty's services as a grid of cards, then a link to the quote form for that vehicle type. */
+/** A section listing one specialty's services as a grid of cards. */
 export function ServiceListSection({
   id,
   eyebrow,
   title,
   intro,
   services,
-  quote,
   dark = false,
 }: {
   id: string;
@@ -27,8 +24,6 @@ export function ServiceListSection({
   title: string;
   intro: string;
   services: ServiceItem[];
-  /** `Quote My Car`: the link's words and the Vehicle Type it fills in. */
-  quote: { label: string; vehicleType: string };
   dark?: boolean;
 }) {
   return (
@@ -63,11 +58,6 @@ export function ServiceListSection({
             ))}
           </ul>
         )}
-        <p className="mt-10 text-center">
-          <QuoteLink vehicleType={quote.vehicleType} className={primaryButton}>
-            {quote.label}
-          </QuoteLink>
-        </p>
       </div>
     </section>
   );
