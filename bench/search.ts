@@ -50,7 +50,7 @@ const phoneSql = sql`CASE g % 4
     WHEN 2 THEN '616' || d
     ELSE '+1 616.' || substr(d, 1, 3) || '.' || substr(d, 4) END`;
 
-async function generate(db: DB, count: number): Promise<number> {
+export async function generate(db: DB, count: number): Promise<number> {
   const start = performance.now();
   await sql`INSERT INTO customers (id, name, email, phone, created_at)
     SELECT g, 'Customer ' || g, 'customer' || g || '@example.com', ${phoneSql}, now() - g * interval '1 hour'

@@ -71,8 +71,9 @@ function searchCondition(q: string): RawBuilder<SqlBool> | undefined {
     words.map((word) => {
       const like = `%${word.replace(/[\\%_]/g, "\\$&")}%`;
       const number = /^#?(\d{1,9})$/.exec(word)?.[1];
-      const text = sql`q.name ILIKE ${like} OR q.email ILIKE ${like}`;
-      return number ? sql`(${text} OR i.number = ${Number(number)})` : sql`(${text})`;
+      // The leads whose name or e-mail holds the word, each from its trigram index.
+      const text = sql`i.lead_id IN (SELECT id FROM quote_requests WHERE name ILIKE ${like} UNION SELECT id FROM quote_requests WHERE email ILIKE ${like})`;
+      return number ? sql`(${text} OR i.number = ${Number(number)})` : text;
     }),
     sql` AND `,
   )}`;

@@ -75,7 +75,10 @@ function searchCondition(q: string): RawBuilder<unknown> | undefined {
   return sql.join(
     terms.map(({ likes, digits }) => {
       const text = sql.join(likes.map((like) => sql`search_text ILIKE ${like}`), sql` AND `);
-      return digits ? sql`(phone_digits LIKE ${digitsLike(digits)} OR (${text}))` : sql`(${text})`;
+      // A UNION, not an OR: with OR the planner reads every lead instead of the two indexes.
+      return digits
+        ? sql`id IN (SELECT id FROM quote_requests WHERE phone_digits LIKE ${digitsLike(digits)} UNION SELECT id FROM quote_requests WHERE ${text})`
+        : sql`(${text})`;
     }),
     sql` AND `,
   );
