@@ -21,6 +21,7 @@ import { benchPublicPage } from "./public-page";
 import { benchQuoteSubmissions } from "./quote-submissions";
 import { benchRowHistory } from "./row-history";
 import { benchScaleOut } from "./scale-out";
+import { benchSearch } from "./search";
 import { benchFreeTimes, benchSchedulePage } from "./schedule";
 import { benchShutdown } from "./shutdown";
 
@@ -45,6 +46,7 @@ const benchmarks: Record<string, Benchmark> = {
   schedule: benchSchedulePage,
   invoices: benchInvoices,
   customers: benchCustomers,
+  search: benchSearch,
 };
 
 const chosen = process.argv.slice(2);

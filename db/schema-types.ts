@@ -89,6 +89,7 @@ export interface Customers {
   notes: Generated<string>;
   phone: Generated<string>;
   phone_digits: ColumnType<string, never, never>;
+  search_text: ColumnType<string, never, never>;
   unsubscribe_token: string | null;
   unsubscribed_at: Timestamp | null;
   updated_at: Generated<Timestamp>;
@@ -328,6 +329,7 @@ export interface QuoteRequests {
   note_bodies: Generated<string>;
   notes: Generated<string>;
   phone: string;
+  phone_digits: ColumnType<string, never, never>;
   reminder_due_at: Timestamp | null;
   search_text: ColumnType<string | null, never, never>;
   service_address: Generated<string>;
@@ -481,6 +483,7 @@ export interface Vehicles {
   make: Generated<string>;
   model: Generated<string>;
   notes: Generated<string>;
+  search_text: ColumnType<string, never, never>;
   year: number | null;
 }
 

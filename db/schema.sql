@@ -120,6 +120,7 @@ CREATE TABLE customers (
   updated_at timestamp with time zone DEFAULT now() NOT NULL,
   unsubscribe_token text,
   unsubscribed_at timestamp with time zone,
+  search_text text GENERATED ALWAYS AS (lower(((name || ' '::text) || email))) STORED NOT NULL,
   CONSTRAINT customers_email_check CHECK (char_length(email) <= 254),
   CONSTRAINT customers_merged_into_fkey FOREIGN KEY (merged_into) REFERENCES customers(id) ON DELETE RESTRICT,
   CONSTRAINT customers_name_check CHECK (char_length(name) >= 1 AND char_length(name) <= 100),
@@ -136,7 +137,9 @@ CREATE UNIQUE INDEX customers_email_key ON customers USING btree (lower(email)) 
 CREATE INDEX customers_merged_into_idx ON customers USING btree (merged_into) WHERE (merged_into IS NOT NULL);
 CREATE INDEX customers_name_idx ON customers USING btree (lower(name), id) WHERE (merged_into IS NULL);
 CREATE INDEX customers_phone_digits_idx ON customers USING btree (phone_digits) WHERE (phone_digits <> ''::text);
+CREATE INDEX customers_phone_digits_trgm_idx ON customers USING gin (phone_digits gin_trgm_ops);
 CREATE UNIQUE INDEX customers_pkey ON customers USING btree (id);
+CREATE INDEX customers_search_trgm_idx ON customers USING gin (search_text gin_trgm_ops);
 CREATE UNIQUE INDEX customers_unsubscribe_token_key ON customers USING btree (unsubscribe_token);
 
 CREATE TABLE email_outbox (
@@ -534,6 +537,7 @@ CREATE TABLE quote_requests (
   search_text text GENERATED ALWAYS AS (((((((((((((name || ' '::text) || email) || ' '::text) || phone) || ' '::text) || vehicle_type) || ' '::text) || message) || ' '::text) || lost_reason) || ' '::text) || note_bodies)) STORED,
   service_address text DEFAULT ''::text NOT NULL,
   customer_id integer NOT NULL,
+  phone_digits text GENERATED ALWAYS AS ("right"(regexp_replace(phone, '[^0-9]'::text, ''::text, 'g'::text), 10)) STORED NOT NULL,
   CONSTRAINT quote_requests_customer_id_fkey FOREIGN KEY (customer_id) REFERENCES customers(id) ON DELETE RESTRICT,
   CONSTRAINT quote_requests_pkey PRIMARY KEY (id),
   CONSTRAINT quote_requests_service_address_length CHECK (char_length(service_address) <= 300),
@@ -551,6 +555,7 @@ CREATE INDEX quote_requests_lower_vehicle_type_id_idx ON quote_requests USING bt
 CREATE INDEX quote_requests_message_trgm_idx ON quote_requests USING gin (message gin_trgm_ops);
 CREATE INDEX quote_requests_name_trgm_idx ON quote_requests USING gin (name gin_trgm_ops);
 CREATE INDEX quote_requests_notes_trgm_idx ON quote_requests USING gin (notes gin_trgm_ops);
+CREATE INDEX quote_requests_phone_digits_trgm_idx ON quote_requests USING gin (phone_digits gin_trgm_ops);
 CREATE INDEX quote_requests_phone_trgm_idx ON quote_requests USING gin (phone gin_trgm_ops);
 CREATE UNIQUE INDEX quote_requests_pkey ON quote_requests USING btree (id);
 CREATE INDEX quote_requests_reminder_due_idx ON quote_requests USING btree (reminder_due_at) WHERE ((status = 'new'::text) AND (reminder_due_at IS NOT NULL));
@@ -561,7 +566,7 @@ CREATE TRIGGER quote_requests_count_delete AFTER DELETE ON quote_requests REFERE
 CREATE TRIGGER quote_requests_count_insert AFTER INSERT ON quote_requests REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION row_counts_insert();
 CREATE TRIGGER quote_requests_count_truncate AFTER TRUNCATE ON quote_requests FOR EACH STATEMENT EXECUTE FUNCTION row_counts_truncate();
 CREATE TRIGGER quote_requests_link_customer BEFORE INSERT ON quote_requests FOR EACH ROW EXECUTE FUNCTION link_quote_customer();
-CREATE TRIGGER quote_requests_row_history AFTER INSERT OR DELETE OR UPDATE ON quote_requests FOR EACH ROW EXECUTE FUNCTION record_row_history('updated_at', 'search_text', 'note_bodies', 'notes', 'reminder_due_at', 'customer_id');
+CREATE TRIGGER quote_requests_row_history AFTER INSERT OR DELETE OR UPDATE ON quote_requests FOR EACH ROW EXECUTE FUNCTION record_row_history('updated_at', 'search_text', 'note_bodies', 'notes', 'reminder_due_at', 'customer_id', 'phone_digits');
 CREATE TRIGGER quote_requests_status_count_delete AFTER DELETE ON quote_requests REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION count_lead_statuses();
 CREATE TRIGGER quote_requests_status_count_insert AFTER INSERT ON quote_requests REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION count_lead_statuses();
 CREATE TRIGGER quote_requests_status_count_truncate AFTER TRUNCATE ON quote_requests FOR EACH STATEMENT EXECUTE FUNCTION count_lead_statuses();
@@ -800,6 +805,7 @@ CREATE TABLE vehicles (
   color text DEFAULT ''::text NOT NULL,
   notes text DEFAULT ''::text NOT NULL,
   created_at timestamp with time zone DEFAULT now() NOT NULL,
+  search_text text GENERATED ALWAYS AS (lower(((((((((COALESCE((year)::text, ''::text) || ' '::text) || make) || ' '::text) || model) || ' '::text) || color) || ' '::text) || kind))) STORED NOT NULL,
   CONSTRAINT vehicles_color_check CHECK (char_length(color) <= 40),
   CONSTRAINT vehicles_customer_id_fkey FOREIGN KEY (customer_id) REFERENCES customers(id) ON DELETE CASCADE,
   CONSTRAINT vehicles_kind_check CHECK (kind = ANY (ARRAY['Car'::text, 'Truck'::text, 'SUV'::text, 'Van'::text, 'Boat'::text, 'RV'::text, 'Motorcycle'::text, 'Other'::text])),
@@ -811,6 +817,7 @@ CREATE TABLE vehicles (
 );
 CREATE INDEX vehicles_customer_idx ON vehicles USING btree (customer_id, id);
 CREATE UNIQUE INDEX vehicles_pkey ON vehicles USING btree (id);
+CREATE INDEX vehicles_search_trgm_idx ON vehicles USING gin (search_text gin_trgm_ops);
 
 CREATE SEQUENCE api_tokens_id_seq AS integer OWNED BY api_tokens.id;
 CREATE SEQUENCE auth_audit_id_seq AS bigint OWNED BY auth_audit.id;

@@ -1,8 +1,7 @@
-import { Search } from "lucide-react";
-import { Form, Link, redirect } from "react-router";
+import { Link, redirect } from "react-router";
 import { ErrorBanner } from "~/components/admin/ErrorBanner";
 import { Pager } from "~/components/ui/Pager";
-import { secondaryButton } from "~/components/ui/button";
+import { ListSearch } from "~/components/admin/ListSearch";
 import { ariaSort, parseListQuery, toggleSort, withPage } from "~/lib/list-query";
 import { CUSTOMERS_LIST } from "~/server/customers/customer-list.server";
 import { customersHref, customersView } from "~/server/customers/customer-view.server";
@@ -42,27 +41,7 @@ export default function Customers({ loaderData }: Route.ComponentProps) {
           {q ? ` matching “${q}”` : ""}
         </p>
       </div>
-      <Form method="get" action="/admin/customers" role="search" className="flex w-full gap-2 sm:max-w-md">
-        <label htmlFor="customer-search" className="sr-only">
-          Search customers
-        </label>
-        <div className="relative min-w-0 flex-1">
-          <Search aria-hidden className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400" />
-          <input
-            key={q}
-            id="customer-search"
-            type="search"
-            name="q"
-            defaultValue={q}
-            placeholder="Name, e-mail or phone…"
-            autoComplete="off"
-            className="block w-full rounded-lg border border-slate-300 bg-white py-2 pr-3 pl-9 text-sm text-slate-900 shadow-xs placeholder:text-slate-500 focus:border-brand-500 focus:ring-2 focus:ring-brand-100 focus:outline-none"
-          />
-        </div>
-        <button type="submit" className={secondaryButton}>
-          Search
-        </button>
-      </Form>
+      <ListSearch action="/admin/customers" id="customer-search" label="Search customers" placeholder="Name, e-mail, phone or vehicle…" q={q} />
       {error && <ErrorBanner>{error}</ErrorBanner>}
       {customers.length ? (
         <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white">

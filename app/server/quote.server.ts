@@ -12,6 +12,7 @@ import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from "./outage.server";
 import { enqueueEmail } from "./outbox.server";
 import { takeRateLimit, type Limit } from "./rate-limit.server";
 import { matchCustomer } from "./customers/matching.server";
+import { saveQuoteVehicle } from "./customers/quote-vehicle.server";
 import { attachLeadPhotos } from "./quote-photos/lead-photos.server";
 import type { StoredUpload } from "./uploads/upload.server";
 
@@ -89,6 +90,8 @@ function storeQuote(db: DB, quote: QuoteInput, clientIp: string, receipt: boolea
   return db.transaction().execute(async (trx) => {
     // Its customer (docs/decisions/0090), found or made in this transaction: a request is never without one.
     const customerId = await matchCustomer(trx, quote);
+    // The vehicle they named becomes the customer's, once (docs/decisions/0102).
+    await saveQuoteVehicle(trx, customerId, quote.vehicle_type);
     const row = await trx
       .insertInto("quote_requests")
       .values({

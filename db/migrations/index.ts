@@ -28,6 +28,7 @@ import * as invoices from "./2026-11-28-07-invoices";
 import * as customers from "./2026-11-28-08-customers";
 import * as reviews from "./2026-11-28-09-reviews";
 import * as jobVehicles from "./2026-11-28-10-job-vehicles";
+import * as searchByPhoneAndVehicle from "./2026-11-29-02-search-by-phone-and-vehicle";
 import * as oneJobPerEstimate from "./2026-11-29-41-one-job-per-estimate";
 
 // Listed explicitly (not read from disk) so the bundled server carries them.
@@ -62,5 +63,6 @@ export const migrations: Record<string, Migration> = {
   "2026-11-28-08-customers": customers,
   "2026-11-28-09-reviews": reviews,
   "2026-11-28-10-job-vehicles": jobVehicles,
+  "2026-11-29-02-search-by-phone-and-vehicle": searchByPhoneAndVehicle,
   "2026-11-29-41-one-job-per-estimate": oneJobPerEstimate,
 };

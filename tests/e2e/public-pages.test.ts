@@ -82,12 +82,19 @@ test.describe("home page", () => {
     await page.goto("/");
     await hydrated(page);
     const hero = page.locator("#hero");
-    for (const name of ["Get a Quote", "Quote My Car", "Quote My Boat"]) {
-      await expect(hero.getByRole("link", { name })).toHaveAttribute("href", "/#contact");
-    }
+    await expect(hero.getByRole("link", { name: "Get a Quote" })).toHaveAttribute("href", "/#contact");
+    // The quote form in the contact section, its Vehicle Type filled in (quote-vehicle-links.test.ts).
+    await expect(hero.getByRole("link", { name: "Quote My Car" })).toHaveAttribute("href", "/?vehicle_type=Car#quote-request");
+    await expect(hero.getByRole("link", { name: "Quote My Boat" })).toHaveAttribute("href", "/?vehicle_type=Boat#quote-request");
     await markDocument(page);
     await hero.getByRole("link", { name: "Quote My Boat" }).click();
-    await expectScrolledTo(page, "contact");
+    // The form sits below the fixed header (its scroll margin: 96 px on a desktop).
+    await expect
+      .poll(() => page.evaluate(() => Math.round(document.getElementById("quote-request")!.getBoundingClientRect().top)))
+      .toBeGreaterThanOrEqual(-2);
+    await expect
+      .poll(() => page.evaluate(() => Math.round(document.getElementById("quote-request")!.getBoundingClientRect().top)))
+      .toBeLessThanOrEqual(120);
     expect(await sameDocument(page)).toBe(true);
   });
 

@@ -214,7 +214,8 @@ describe("a customer's page", () => {
   });
 
   it("adds a vehicle (Kind, Make, Model, Year, Color), refuses a wrong one by field, removes one", async () => {
-    const id = await customerOf(await submit({ email: "car.person@example.com" }));
+    // "Other" names no vehicle: the record starts with none (a named one is added: quote-vehicle.test.ts).
+    const id = await customerOf(await submit({ email: "car.person@example.com", vehicle_type: "Other" }));
     const next = new Date().getUTCFullYear() + 1;
     const add = (fields: Record<string, string>) =>
       post(`/admin/customers/${id}`, { intent: "add-vehicle", kind: "Boat", make: "Sea Ray", model: "SPX 190", year: String(next), color: "White", vehicleNotes: "", ...fields });
@@ -237,13 +238,13 @@ describe("a customer's page", () => {
 
 describe("merge", () => {
   it("moves everything into the record, keeps what it lacked, says so in its timeline, and later requests follow", async () => {
-    const keepLead = await submit({ email: "kept@example.com", phone: "", name: "Kept Record" });
+    const keepLead = await submit({ email: "kept@example.com", phone: "", name: "Kept Record", vehicle_type: "Other" });
     const target = await customerOf(keepLead);
-    const goneLead = await submit({ email: "old.address@example.com", phone: "269-555-0401", name: "Old Record" });
+    const goneLead = await submit({ email: "old.address@example.com", phone: "269-555-0401", name: "Old Record", vehicle_type: "Other" });
     const source = await customerOf(goneLead);
     await post(`/admin/customers/${source}`, { intent: "add-vehicle", kind: "Truck", make: "Ford", model: "F-150", year: "2020", color: "Red", vehicleNotes: "" });
     // One of the source's requests waits in the trash.
-    const trashedLead = await submit({ email: "old.address@example.com" });
+    const trashedLead = await submit({ email: "old.address@example.com", vehicle_type: "Other" });
     expect((await app.fetch(`/api/tables/quote_requests/${trashedLead}`, { method: "DELETE", headers: { cookie } })).status).toBe(200);
 
     const found = await get(`/admin/customers/${target}?merge=old.address`);

@@ -1,6 +1,7 @@
 import { ArrowRight, Car, Clock, MapPin, Sailboat } from "./icons";
 import { SITE_FACTS } from "~/lib/business";
 import { HeroPanel } from "./HeroPanel";
+import { QUOTE_ANCHOR } from "./QuoteField";
 import { SectionLink } from "./SectionLink";
 import { primaryButton, secondaryButton } from "./styles";
 import { useSiteSettings } from "./use-site-settings";
@@ -40,11 +41,11 @@ export function Hero() {
               Get a Quote
               <ArrowRight aria-hidden="true" className="h-5 w-5" />
             </SectionLink>
-            <SectionLink anchor="contact" className={secondaryButton}>
+            <SectionLink anchor={QUOTE_ANCHOR} vehicleType="Car" className={secondaryButton}>
               <Car aria-hidden="true" className="h-5 w-5" />
               Quote My Car
             </SectionLink>
-            <SectionLink anchor="contact" className={secondaryButton}>
+            <SectionLink anchor={QUOTE_ANCHOR} vehicleType="Boat" className={secondaryButton}>
               <Sailboat aria-hidden="true" className="h-5 w-5" />
               Quote My Boat
             </SectionLink>

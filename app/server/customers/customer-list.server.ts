@@ -1,11 +1,11 @@
 import { sql } from "kysely";
 import type { ListQuery, ListSpec } from "~/lib/list-query";
 import type { DB } from "../db.server";
-import { phoneDigits } from "./matching.server";
+import { digitsLike, searchTerms } from "../search-terms.server";
 
 /**
  * /admin/customers: the live customers (not merged into another), searched
- * by name, e-mail or the phone's digits, sorted and paged by the one list
+ * by name, e-mail, vehicle or the phone's digits, sorted and paged by the one list
  * query (lib/list-query).
  */
 
@@ -49,17 +49,24 @@ export async function listCustomers(db: DB, query: ListQuery): Promise<{ custome
   return { customers: page.rows, total: count.rows[0]!.n };
 }
 
-/** Every word must be in the name, the e-mail or (as digits) the phone. */
+/**
+ * Every term (search-terms.server.ts) must be in the name or e-mail, in one of
+ * their vehicles (year, make, model, colour, kind), or be part of the phone's
+ * digits. Each term is a set of ids read from a trigram index (customers'
+ * search_text and phone_digits, vehicles' search_text), the sets intersected:
+ * a search reads only the rows it finds, not every customer.
+ */
 function searchCondition(q: string) {
-  const words = q.split(/\s+/).filter(Boolean).slice(0, 8);
-  if (!words.length) return sql`true`;
-  return sql.join(
-    words.map((word) => {
-      const like = `%${word.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-      const digits = phoneDigits(word);
-      const byPhone = digits.length >= 3 ? sql` OR c.phone_digits LIKE ${`%${digits}%`}` : sql``;
-      return sql`(lower(c.name) LIKE ${like} OR lower(c.email) LIKE ${like}${byPhone})`;
-    }),
-    sql` AND `,
-  );
+  const terms = searchTerms(q);
+  if (!terms.length) return sql`true`;
+  const ids = terms.map(({ likes, digits }) => {
+    const text = sql.join(likes.map(wordIds), sql` INTERSECT `);
+    return digits ? sql`(SELECT id FROM customers WHERE phone_digits LIKE ${digitsLike(digits)} UNION (${text}))` : sql`(${text})`;
+  });
+  return sql`c.id IN (${sql.join(ids, sql` INTERSECT `)})`;
+}
+
+/** The customers with `like` in their name, e-mail or one of their vehicles. */
+function wordIds(like: string) {
+  return sql`(SELECT id FROM customers WHERE search_text LIKE ${like} UNION SELECT customer_id FROM vehicles WHERE search_text LIKE ${like})`;
 }

@@ -15,8 +15,3 @@ export async function matchCustomer(trx: DB, person: { name: string; email: stri
   const { rows } = await sql<{ id: number }>`SELECT match_customer(${person.name}, ${person.email}, ${person.phone}) AS id`.execute(trx);
   return rows[0]!.id;
 }
-
-/** The last ten digits of a phone, as customers.phone_digits keeps them ("" for none). */
-export function phoneDigits(phone: string): string {
-  return phone.replace(/\D/g, "").slice(-10);
-}

@@ -1,4 +1,4 @@
-import { sql } from "kysely";
+import { sql, type RawBuilder, type SqlBool } from "kysely";
 import { dateFormat } from "~/lib/date-format";
 import { isOverdue, OWED_STATUSES, UNPAID_STATUSES, type InvoiceStatus } from "~/lib/invoice-status";
 import { filterValue, listHref, listPager, withFilter, type ListQuery, type ListSpec } from "~/lib/list-query";
@@ -7,9 +7,10 @@ import type { DB } from "../db.server";
 import { amountDue, invoiceToday } from "./invoices.server";
 
 /**
- * What /admin/invoices shows: a page of invoices (Unpaid, Paid or All), the
- * amount outstanding and how many are overdue, and the income per month
- * (live payments by their Date) for the last twelve months.
+ * What /admin/invoices shows: a page of invoices (Unpaid, Paid or All;
+ * searched by number or customer), the amount outstanding and how many are
+ * overdue, and the income per month (live payments by their Date) for the
+ * last twelve months.
  */
 
 export const INVOICES_PATH = "/admin/invoices";
@@ -19,6 +20,7 @@ export type InvoiceFilter = (typeof INVOICE_FILTERS)[number];
 export const INVOICES_LIST: ListSpec = {
   properties: {
     number: { type: "integer" },
+    customer: { type: "string", searchable: true },
     status: { type: "string", enum: INVOICE_FILTERS },
   },
   defaultSort: { field: "id", direction: "desc" },
@@ -39,11 +41,15 @@ const statusesOf = (filter: InvoiceFilter | null): readonly InvoiceStatus[] | nu
 
 export async function listInvoices(db: DB, query: ListQuery) {
   const statuses = statusesOf(invoiceFilter(query));
-  const base = db.selectFrom("invoices as i").$if(statuses !== null, (qb) => qb.where("i.status", "in", [...statuses!]));
+  const search = searchCondition(query.q);
+  const base = db
+    .selectFrom("invoices as i")
+    .innerJoin("quote_requests as q", "q.id", "i.lead_id")
+    .$if(statuses !== null, (qb) => qb.where("i.status", "in", [...statuses!]))
+    .$if(search !== undefined, (qb) => qb.where(search!));
   const [count, rows] = await Promise.all([
     base.select((eb) => eb.fn.countAll<string>().as("n")).executeTakeFirstOrThrow(),
     base
-      .innerJoin("quote_requests as q", "q.id", "i.lead_id")
       .select(["i.id", "i.number", "i.lead_id", "q.name", "i.status", "i.total_cents", "i.paid_cents", sql<string | null>`i.due_date::text`.as("due_date")])
       .orderBy("i.id", "desc")
       .limit(query.limit)
@@ -51,6 +57,26 @@ export async function listInvoices(db: DB, query: ListQuery) {
       .execute(),
   ]);
   return { total: Number(count.n), rows };
+}
+
+/**
+ * Every word must be in the customer's name or e-mail, or be the invoice's
+ * number ("1001" or "#1001"), as the estimates list searches. LIKE's
+ * wildcards in a word are taken literally.
+ */
+function searchCondition(q: string): RawBuilder<SqlBool> | undefined {
+  const words = q.split(/\s+/).filter(Boolean).slice(0, 8);
+  if (!words.length) return undefined;
+  return sql<SqlBool>`${sql.join(
+    words.map((word) => {
+      const like = `%${word.replace(/[\\%_]/g, "\\$&")}%`;
+      const number = /^#?(\d{1,9})$/.exec(word)?.[1];
+      // The leads whose name or e-mail holds the word, each from its trigram index.
+      const text = sql`i.lead_id IN (SELECT id FROM quote_requests WHERE name ILIKE ${like} UNION SELECT id FROM quote_requests WHERE email ILIKE ${like})`;
+      return number ? sql`(${text} OR i.number = ${Number(number)})` : text;
+    }),
+    sql` AND `,
+  )}`;
 }
 
 /** The amount outstanding (sent, not yet paid) and how many of those are past their due date. */
@@ -116,6 +142,7 @@ export async function invoicesView(db: DB, query: ListQuery) {
   });
   return {
     filter: current,
+    q: query.q,
     filters: [link("unpaid", "Unpaid"), link("paid", "Paid"), link(null, "All")],
     total: page.total,
     invoices: page.rows.map((r) => {
