@@ -18,6 +18,9 @@ function manualChunks(id: string): string | undefined {
 
 export default defineConfig(({ isSsrBuild }) => ({
   build: {
+    // The browser's code through terser: 1-2 % smaller than esbuild's output
+    // for the same behaviour, which the home page's budget needs (bench/browser-js.ts).
+    minify: isSsrBuild ? false : "terser",
     // The server build's entry is our Express app, which imports the React
     // Router server build as a virtual module (see server.js).
     rollupOptions: isSsrBuild ? { input: "./server/app.ts" } : { output: { manualChunks } },
