@@ -35,7 +35,7 @@ describe("the two parts", () => {
     const { text, html } = renderCustomerEmail(email());
     expect(text).toContain("Interior detail: $249.00\nTotal:           $249.00");
     expect(text).toContain("See it here:\nhttps://shine.example/estimates/abc");
-    expect(text.endsWith("Shine On Wheels Mobile Detailing\nGrand Rapids")).toBe(true);
+    expect(text.endsWith("Shine On Wheels Mobile Detailing · (616) 555-0142\nGrand Rapids")).toBe(true);
     expect(html).toMatch(/<a[^>]*href="https:\/\/shine\.example\/estimates\/abc"[^>]*class="em-button"|<a[^>]*class="em-button"[^>]*href="https:\/\/shine\.example\/estimates\/abc"/);
     expect(html).toContain('src="https://shine.example/images/email-logo.png"');
     expect(html).toContain('href="tel:+16165550142"');

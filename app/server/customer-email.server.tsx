@@ -81,7 +81,8 @@ function text(email: CustomerEmail): string {
     const lines = textOf(block);
     if (lines.length) out.push(...lines, "");
   }
-  out.push(email.settings.businessName);
+  // The footer as the HTML's: the name and the phone to call.
+  out.push(`${email.settings.businessName} · ${email.settings.phone}`);
   if (email.settings.serviceArea) out.push(email.settings.serviceArea);
   if (email.unsubscribe) out.push("", "Rather not get e-mails like this one? Unsubscribe with one click:", email.unsubscribe);
   return out.join("\n");
