@@ -3,7 +3,7 @@ import { startAppServer, type AppServer } from "../helpers/app-server";
 import type { ReceivedMail } from "../helpers/smtp";
 import { axeClean } from "./axe";
 import { createRows, marker, quoteRequest } from "./admin-helpers";
-import { ADMIN_EMAIL, expect, hydrated, signIn, test as base, watchConsole } from "./fixtures";
+import { ADMIN_EMAIL, expect, expectNoScripts, hydrated, signIn, test as base, watchConsole } from "./fixtures";
 
 /*
  * Issue 32 in the browser, "The owner is not told": the owner's `New review:`
@@ -81,13 +81,15 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(page.getByRole("heading", { level: 2, name: `Job for ${name}` })).toBeVisible();
       await hydrated(page);
       await page.getByRole("button", { name: "Mark Done" }).click();
+      // The job is on another day: Mark Done asks first (docs/decisions/0101).
+      await page.getByRole("button", { name: "Yes, Mark Done" }).click();
       await expect(page.getByRole("status")).toContainText("The job is done.");
 
       // The customer reviews, with consent.
       const request = await smtp.waitFor((m) => m.to.includes(email) && m.subject.startsWith("How did we do"), 60_000);
       const customer = await customerPage(browser, javaScriptEnabled, app.url);
       await customer.goto(linkIn(request, "/reviews/"));
-      await hydrated(customer);
+      await expectNoScripts(customer);
       const words = `Like new again ${marker("w")}.`;
       await customer.getByRole("radio", { name: "5 stars" }).check();
       await customer.getByLabel("Your Review").fill(words);

@@ -98,7 +98,8 @@ async function makeSamples(app: AppServer, smtp: SmtpSink): Promise<Samples> {
 
   // First the done job: its review request waits for the background tick (15 s) while the rest is made.
   const done = await job(30);
-  await post(done.page, [["intent", "done"]]);
+  // A job of another day: Mark Done asks first (docs/decisions/0101), so the post confirms.
+  await post(done.page, [["intent", "done"], ["confirm", "yes"]]);
   const scheduled = await job(31);
 
   const [open, accepted, declined] = [await estimate(), await estimate(), await estimate()];
