@@ -188,7 +188,7 @@ test.describe("with JavaScript", () => {
     expect(receipt.text).toContain(`Thank you for asking ${EDITED.businessName} for a free quote.`);
     expect(receipt.text).toContain(`We answer every request ${EDITED.responseTime}`);
     expect(receipt.text).toContain(`call us at ${EDITED.phone}`);
-    expect(receipt.text).toContain(`${EDITED.businessName}\n${EDITED.serviceArea}`);
+    expect(receipt.text).toContain(`${EDITED.businessName} · ${EDITED.phone}\n${EDITED.serviceArea}`);
     for (const mail of [owner, receipt]) expect(mail.text).not.toContain(SEED_SETTINGS.businessName);
   });
 
