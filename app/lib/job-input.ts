@@ -1,4 +1,4 @@
-import { addDays } from "./time-zone";
+import { addDays, isCalendarDay } from "./time-zone";
 import { NOT_THEIR_VEHICLE, parseVehicleChoice } from "./vehicles";
 
 /**
@@ -34,8 +34,6 @@ export type ParsedJob = { ok: true; input: JobInput } | { ok: false; errors: Job
 
 const clean = (value: string | undefined) => (value ?? "").replaceAll("\0", "").trim();
 
-const isDate = (text: string) => /^\d{4}-\d{2}-\d{2}$/.test(text) && new Date(`${text}T00:00:00Z`).toISOString().slice(0, 10) === text;
-
 /** The form's fields as posted. */
 export function readJobForm(form: FormData | URLSearchParams): JobForm {
   const text = (name: string) => {
@@ -56,7 +54,7 @@ export function readJobForm(form: FormData | URLSearchParams): JobForm {
 export function parseJobForm(form: JobForm, today: string): ParsedJob {
   const errors: JobFieldErrors = {};
   const date = clean(form.date);
-  if (!isDate(date)) errors.date = "Date must be a date, like 2026-12-31.";
+  if (!isCalendarDay(date)) errors.date = "Date must be a date, like 2026-12-31.";
   else if (date < today) errors.date = "Date cannot be in the past.";
   else if (date > addDays(today, JOB_DAYS_AHEAD_MAX)) errors.date = "Date can be at most a year ahead.";
   // A time input posts HH:MM, or HH:MM:SS when it has a step under a minute.

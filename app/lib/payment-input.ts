@@ -1,5 +1,5 @@
 import { formatCents, parseDollars } from "./money";
-import { isDate } from "./estimate-input";
+import { isCalendarDay } from "./time-zone";
 
 /**
  * The Record Payment form, read and checked in one place (browser-safe).
@@ -39,7 +39,7 @@ export function parsePaymentForm(form: PaymentForm, today: string, dueCents: num
   const method = clean(form.method);
   if (!(PAYMENT_METHODS as readonly string[]).includes(method)) errors.method = `Method must be one of ${PAYMENT_METHODS.join(", ")}.`;
   const paidOn = clean(form.date);
-  if (!isDate(paidOn)) errors.date = "Date must be a date, like 2026-12-31.";
+  if (!isCalendarDay(paidOn)) errors.date = "Date must be a date, like 2026-12-31.";
   else if (paidOn > today) errors.date = "Date cannot be in the future.";
   const note = clean(form.note).replace(/\r\n?/g, "\n");
   if (note.length > PAYMENT_NOTE_MAX) errors.note = `Note can be at most ${PAYMENT_NOTE_MAX} characters.`;
