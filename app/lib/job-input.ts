@@ -1,4 +1,4 @@
-import { addDays, isCalendarDay } from "./time-zone";
+import { addDays, isCalendarDay, skippedTimeMessage } from "./time-zone";
 import { NOT_THEIR_VEHICLE, parseVehicleChoice } from "./vehicles";
 
 /**
@@ -50,8 +50,12 @@ export function readJobForm(form: FormData | URLSearchParams): JobForm {
   };
 }
 
-/** Checks the form against the limits; `today` is YYYY-MM-DD in the business's time zone. */
-export function parseJobForm(form: JobForm, today: string): ParsedJob {
+/**
+ * Checks the form against the limits; `today` is YYYY-MM-DD in the business's
+ * time zone, `timeZone` that zone: a time its clocks skip that night is
+ * refused on Start Time (docs/decisions/0109).
+ */
+export function parseJobForm(form: JobForm, today: string, timeZone: string): ParsedJob {
   const errors: JobFieldErrors = {};
   const date = clean(form.date);
   if (!isCalendarDay(date)) errors.date = "Date must be a date, like 2026-12-31.";
@@ -62,6 +66,9 @@ export function parseJobForm(form: JobForm, today: string): ParsedJob {
   const startTime = startText.slice(0, 5);
   if (!/^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/.test(startText)) {
     errors.startTime = "Start Time must be a time from 00:00 to 23:59.";
+  } else if (!errors.date) {
+    const skipped = skippedTimeMessage("Start Time", date, startTime, timeZone);
+    if (skipped) errors.startTime = skipped;
   }
   const durationText = clean(form.durationMinutes);
   const durationMinutes = /^\d{1,5}$/.test(durationText) ? Number(durationText) : NaN;
