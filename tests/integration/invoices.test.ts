@@ -11,6 +11,7 @@ import { createInvoice, getInvoice, hasUnpaidInvoice, invoiceToday, saveInvoice,
 import { deletePayment, recordPayment } from "~/server/invoices/payments.server";
 import { sendInvoice } from "~/server/invoices/send.server";
 import { getLead } from "~/server/leads/lead.server";
+import { longDate } from "~/server/pdf/priced-document-pdf.server";
 import { getBusinessSettings, saveSettings } from "~/server/settings.server";
 import { estimateForm, insertLead } from "../helpers/estimates";
 import { insertJob, invoiceForm, paymentForm } from "../helpers/invoices";
@@ -199,7 +200,9 @@ describe("payments", () => {
     const { lead, id } = await sentInvoice([["Ceramic coating", "1", "500"]], "pay-me@example.com");
     const number = (await getInvoice(db(), id)).number;
     const link = `https://shine.example/invoices/${(await getInvoice(db(), id)).token}`;
-    expect(await recordPayment(db(), id, paymentForm("200", { method: "Zelle", note: "deposit" }), ADMIN, "https://shine.example")).toEqual({ paidInFull: false });
+    // A deposit a month ago (a date over a year back would be asked about first).
+    const depositDay = addDays(invoiceToday(), -30);
+    expect(await recordPayment(db(), id, paymentForm("200", { method: "Zelle", note: "deposit", date: depositDay }), ADMIN, "https://shine.example")).toEqual({ paidInFull: false });
     expect(await getInvoice(db(), id)).toMatchObject({ status: "partly_paid", paidCents: 20_000, dueCents: 33_000 });
     expect(await hasUnpaidInvoice(db(), lead)).toBe(true);
     expect((await getLead(db(), lead)).status).toBe("booked");
@@ -218,7 +221,7 @@ describe("payments", () => {
 
     const receipt = await mailbox.waitFor((m) => m.to.includes("pay-me@example.com") && m.subject.startsWith("Receipt for invoice"), 30_000);
     expect(receipt.subject).toBe(`Receipt for invoice #${number} from ${SEED_SETTINGS.businessName}`);
-    expect(receipt.text).toMatch(/January 15, 2026 · Zelle: +\$200\.00/);
+    expect(receipt.text).toMatch(new RegExp(`${longDate(depositDay)} · Zelle: +\\$200\\.00`));
     expect(receipt.text).toMatch(/ · Card: +\$330\.00/);
     expect(receipt.text).toContain(link);
     expect(expectCustomerEmail(receipt, link)).toContain("paid in full");
