@@ -101,6 +101,14 @@ export const EMAIL_OUTBOX: TableDef = {
     attempts: { type: "integer", title: "Tries", readOnly: true },
     last_error: { type: "string", title: "Last Error", readOnly: true, searchable: true },
     next_attempt_at: { type: "string", title: "Next Try", format: "date-time", readOnly: true },
+    failed_at: {
+      type: "string",
+      title: "Given Up",
+      description: "When the outbox stopped trying: the address or message was refused for good, or every try failed",
+      format: "date-time",
+      readOnly: true,
+      nullable: true,
+    },
     sent_at: {
       type: "string",
       title: "Sent or Logged",
