@@ -12,7 +12,7 @@ const production = process.env.NODE_ENV === "production";
 const buildDir = process.env.BUILD_DIR || "build";
 // See docs/decisions/0007-shutdown-drain.md.
 const FORCED_EXIT_MS = 10_000;
-// A crash drains too, for less long: the process's state is in doubt (0007, revised for issue 33).
+// A crash drains too, for less long: the process's state is in doubt (docs/decisions/0117).
 const CRASH_EXIT_MS = 5_000;
 // A connection accepted just before the listener closed gets this long to send
 // its first request (which is then answered) before it counts as idle.
@@ -234,7 +234,7 @@ process.on("SIGINT", () => shutdown("SIGINT"));
 let crashes = 0;
 /**
  * A crash: an exception nothing caught, or a rejected promise nothing handled
- * (docs/decisions/0007, revised for issue 33). One line for the operator, with
+ * (docs/decisions/0117). One line for the operator, with
  * the process's state and the error's frames but no personal data
  * (server/crash-report.ts); then the drain of a stop, bounded by
  * CRASH_EXIT_MS, and exit 1, so that the process manager starts a fresh

@@ -1,6 +1,6 @@
 /**
  * The log line of a crash (an uncaught exception or an unhandled rejection,
- * server.js; docs/decisions/0007, revised for issue 33): what failed and
+ * server.js; docs/decisions/0117): what failed and
  * where, with the process's state, but no personal data. An error's message
  * may quote what a customer typed or a link they hold, so the message and
  * the stack are read through `withoutPersonalData`; the stack's frames keep

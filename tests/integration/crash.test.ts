@@ -7,7 +7,7 @@ import { startAppServer, type AppServer } from "../helpers/app-server";
  * Issue 33: server.js had no uncaughtException / unhandledRejection handling,
  * so a bug's exception printed everything in its message (a customer's e-mail
  * address, their phone) and killed the process at once, resetting every
- * request in flight. Now (docs/decisions/0007, revised) a crash logs one
+ * request in flight. Now (docs/decisions/0117) a crash logs one
  * `[crash]` report without personal data, drains like a stop within
  * CRASH_EXIT_MS (5 s), and exits 1 for the process manager to restart it.
  *
