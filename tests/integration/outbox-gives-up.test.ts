@@ -74,7 +74,7 @@ describe("an address refused for good (550)", () => {
     expect(failed).toMatchObject({ attempts: 1, sent_at: null, claimed_by: null });
     expect(failed.failed_at).toBeInstanceOf(Date);
     expect(failed.last_error).toContain("550 5.1.1 Mailbox unavailable");
-    expect(await logRow(id)).toMatchObject({ state: "failed", attempts: 1, last_error: expect.stringContaining("550 5.1.1 Mailbox unavailable"), failed_at: expect.any(String) });
+    expect(await logRow(id)).toMatchObject({ state: "failed", attempts: 1, last_error: expect.stringContaining("550 5.1.1 Mailbox unavailable"), failed_at: expect.any(String), next_attempt_at: null });
 
     const alert = await smtp.waitFor(alertsTo(OWNER));
     expect(alert.subject).toBe("Not delivered: Estimate #1001 from Shine On Wheels");
