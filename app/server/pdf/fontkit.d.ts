@@ -8,6 +8,8 @@ declare module "fontkit" {
   }
   export interface GlyphRun {
     glyphs: Glyph[];
+    /** xAdvance, yAdvance, xOffset, yOffset in font units. */
+    positions: Record<string, number>[];
   }
   export interface Font {
     ascent: number;

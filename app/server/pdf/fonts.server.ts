@@ -53,6 +53,7 @@ function openFont(face: Face, bold: boolean): fontkit.Font {
   if (!font) {
     font = fontkit.create(readFileSync(fontPath(face, bold)));
     if (RTL.has(face)) readsBackInLogicalOrder(font);
+    remembersLayouts(font);
     opened.set(key, font);
   }
   return font;
@@ -79,6 +80,28 @@ function readsBackInLogicalOrder(font: fontkit.Font): void {
       return reversed;
     });
     return run;
+  };
+}
+
+/**
+ * Shaping a word (fontkit's GSUB and GPOS lookups) was 40 % of a PDF's time,
+ * and pdfkit remembers words only within one document: the font remembers
+ * them for every document ("Subtotal", "$199.00" are in each). pdfkit scales
+ * the positions it is given in place, so each caller gets its own copy.
+ */
+const REMEMBERED_LAYOUTS = 5_000;
+function remembersLayouts(font: fontkit.Font): void {
+  const layouts = new Map<string, fontkit.GlyphRun>();
+  const layout = font.layout.bind(font);
+  font.layout = (text, features, ...rest) => {
+    if (rest.length) return layout(text, features, ...rest);
+    const key = `${JSON.stringify(features ?? null)}\u0000${text}`;
+    let run = layouts.get(key);
+    if (!run) {
+      if (layouts.size >= REMEMBERED_LAYOUTS) layouts.clear();
+      layouts.set(key, (run = layout(text, features)));
+    }
+    return Object.create(run, { positions: { value: run.positions.map((p) => ({ ...p })), writable: true } }) as fontkit.GlyphRun;
   };
 }
 
