@@ -13,6 +13,7 @@ import { sendInvoice } from "~/server/invoices/send.server";
 import { getLead } from "~/server/leads/lead.server";
 import { longDate } from "~/server/pdf/priced-document-pdf.server";
 import { getBusinessSettings, saveSettings } from "~/server/settings.server";
+import { ALPHABETS, alphabetLines, nameLead, pdfText, writtenBy } from "../helpers/alphabets";
 import { estimateForm, insertLead } from "../helpers/estimates";
 import { insertJob, invoiceForm, paymentForm } from "../helpers/invoices";
 import { expectCustomerEmail } from "../helpers/customer-email";
@@ -328,5 +329,23 @@ describe("void", () => {
     expect((await refusal(voidInvoice(db(), id, ADMIN))).message).toMatch(/already void/);
     expect((await refusal(sendInvoice(db(), id, ADMIN, undefined))).message).toMatch(/void/);
     expect((await refusal(saveInvoice(db(), id, invoiceForm([["Wash", "1", "1"]])))).status).toBe(409);
+  });
+});
+
+// Issue 33: the invoice's PDF shares the estimate's maker and its fonts: the
+// one e-mailed reads back with the customer's name and words exactly, in
+// every alphabet here.
+describe("names in every alphabet", () => {
+  it.each(ALPHABETS)("e-mails a PDF with a customer's $language name, vehicle, lines and message that read back exactly", async (customer) => {
+    const email = `${customer.language.toLowerCase()}-invoice@example.com`;
+    const lead = await insertLead(db(), { email });
+    await nameLead(db(), lead, customer);
+    const id = await createInvoice(db(), { leadId: lead }, ADMIN);
+    await saveInvoice(db(), id, invoiceForm(alphabetLines(customer), customer.message));
+    await sendInvoice(db(), id, ADMIN, "https://shine.example");
+    const mail = await mailbox.waitFor((m) => m.to.includes(email), 30_000);
+    const text = await pdfText(mail.attachments[0]!.content);
+    for (const written of [...writtenBy(customer), INSTRUCTIONS]) expect(text).toContain(written);
+    expect(text).toContain("$1,163.88"); // $199 + $899, and 6 % tax
   });
 });
