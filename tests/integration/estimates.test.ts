@@ -226,13 +226,16 @@ describe("sending and deciding", () => {
     for (let i = 0; i < 3; i++) await renderEstimatePdf(estimate, settings);
     const times: number[] = [];
     let pdf: Buffer = Buffer.alloc(0);
+    // Processor time, not wall-clock time: on a busy 2-core machine the other
+    // test files' processes stretch the wall clock, not the work done here.
     for (let i = 0; i < 5; i++) {
-      const start = performance.now();
+      const start = process.cpuUsage();
       pdf = await renderEstimatePdf(estimate, settings, "https://shine.example/estimates/x");
-      times.push(performance.now() - start);
+      const used = process.cpuUsage(start);
+      times.push((used.user + used.system) / 1000);
     }
     const median = times.sort((a, b) => a - b)[2]!;
-    console.log(`[estimate pdf] median ${median.toFixed(1)} ms over 5, ${pdf.length} bytes`);
+    console.log(`[estimate pdf] median ${median.toFixed(1)} ms of processor time over 5, ${pdf.length} bytes`);
     expect(median).toBeLessThan(200);
     // The embedded fonts are subset: the whole Noto Sans would be 630 KB a face.
     expect(pdf.length).toBeLessThan(40_000);
