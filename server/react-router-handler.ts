@@ -3,14 +3,17 @@ import type { Request as ExpressRequest, RequestHandler, Response as ExpressResp
 import type { RouterContextProvider } from "react-router";
 import { outageContext, RETRY_AFTER_SECONDS } from "~/server/outage.server";
 import { requestBody } from "./body-limit";
+import { cleanBody, pathHasControlCharacters, refuseAddress, withCleanQuery } from "./clean-input";
 import { coalesceChunks } from "./coalesce-chunks";
 import { sendUnavailable } from "./unavailable";
 
 /**
- * React Router behind Express, as @react-router/express does it, with three
- * differences: the request body is the stream ./body-limit.ts counts, a 500
+ * React Router behind Express, as @react-router/express does it, with these
+ * differences: the request body is the stream ./body-limit.ts counts; the
+ * request is cleaned of control characters (./clean-input.ts: a path with one
+ * is a 404, the query and text bodies are cleaned); a 500
  * that the database caused (entry.server's handleError marks it) goes out as
- * the 503 of ./unavailable.ts (docs/decisions/0008 and 0009), and the answer's
+ * the 503 of ./unavailable.ts (docs/decisions/0008 and 0009); and the answer's
  * chunks ready at once are written (and compressed) as one (./coalesce-chunks.ts).
  */
 export function reactRouterHandler(
@@ -18,6 +21,7 @@ export function reactRouterHandler(
   contextFor: (req: ExpressRequest, res: ExpressResponse) => RouterContextProvider,
 ): RequestHandler {
   return async (req, res, next) => {
+    if (pathHasControlCharacters(req.path)) return refuseAddress(req, res);
     try {
       const context = contextFor(req, res);
       const outage = { database: false };
@@ -42,7 +46,7 @@ function fetchRequest(req: ExpressRequest, res: ExpressResponse): Request {
   const [, hostPort] = req.get("host")?.split(":") ?? [];
   const port = [forwardedPort, hostPort].map((p) => Number.parseInt(p ?? "", 10)).find(Number.isSafeInteger);
   const hostname = req.hostname.split(/[\\/?#@]/)[0] || "localhost";
-  const url = new URL(`${req.protocol}://${hostname}${port ? `:${port}` : ""}${req.originalUrl}`);
+  const url = new URL(`${req.protocol}://${hostname}${port ? `:${port}` : ""}${withCleanQuery(req.originalUrl)}`);
 
   let controller: AbortController | null = new AbortController();
   res.on("finish", () => (controller = null));
@@ -54,7 +58,10 @@ function fetchRequest(req: ExpressRequest, res: ExpressResponse): Request {
   }
   const init: RequestInit & { duplex?: "half" } = { method: req.method, headers, signal: controller.signal };
   if (req.method !== "GET" && req.method !== "HEAD") {
-    init.body = requestBody(req) ?? createReadableStreamFromReadable(req);
+    const body = requestBody(req) ?? createReadableStreamFromReadable(req);
+    init.body = cleanBody(req.get("content-type"), body);
+    // A cleaned body may be shorter than the length the client declared.
+    if (init.body !== body) headers.delete("content-length");
     init.duplex = "half";
   }
   return new Request(url.href, init);

@@ -1,8 +1,12 @@
+import { cleanFormData } from "./control-characters.server";
+
 /**
  * Reads an HTML form's fields from a page action's request, answering a body
  * that is not a form (415) or a broken one (400) instead of letting
  * request.formData() throw into a 500. Its size is limited at the edge
- * (server/body-limit.ts) before this reads it.
+ * (server/body-limit.ts) before this reads it. Its text comes without control
+ * characters: a form-urlencoded body was cleaned at the edge, a multipart one
+ * (which the edge leaves whole, files and all) is cleaned here (docs/decisions/0107).
  */
 export type FormBody = { ok: true; form: FormData } | { ok: false; status: 400 | 415; error: string };
 
@@ -14,7 +18,7 @@ export async function readForm(request: Request): Promise<FormBody> {
     return { ok: false, status: 415, error: "Send the form as application/x-www-form-urlencoded or multipart/form-data" };
   }
   try {
-    return { ok: true, form: await request.formData() };
+    return { ok: true, form: cleanFormData(await request.formData()) };
   } catch {
     return { ok: false, status: 400, error: "The form could not be read. Please try again." };
   }

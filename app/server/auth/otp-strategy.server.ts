@@ -1,6 +1,7 @@
 import { Strategy } from "remix-auth/strategy";
 import { AppError } from "../app-error.server";
 import type { DB } from "../db.server";
+import { readForm } from "../form-body.server";
 import { verifySignInCode } from "./otp.server";
 
 /** A refused sign-in, with the message and status to answer (an AppError, so /api routes answer it as is). */
@@ -43,6 +44,7 @@ async function readFields(request: Request): Promise<{ email: unknown; otp: unkn
     if (!body || typeof body !== "object") return { email: undefined, otp: undefined };
     return { email: (body as Record<string, unknown>).email, otp: (body as Record<string, unknown>).otp };
   }
-  const form = await request.formData().catch(() => null);
+  const body = await readForm(request);
+  const form = body.ok ? body.form : null;
   return { email: form?.get("email") ?? undefined, otp: form?.get("otp") ?? undefined };
 }

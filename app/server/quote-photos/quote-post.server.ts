@@ -10,6 +10,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { HONEYPOT_FIELD, PHOTO_FIELD, QUOTE_PHOTOS_MAX } from "~/lib/quote-form";
 import { quoteSchema } from "~/lib/quote-schema";
 import { AppError } from "../app-error.server";
+import { withoutControlCharacters } from "../control-characters.server";
 import type { DB } from "../db.server";
 import { env } from "../env.server";
 import { readBodyUpTo } from "../json-body.server";
@@ -94,7 +95,8 @@ async function readMultipart(body: ReadableStream<Uint8Array>, boundary: string,
     for await (const part of parseMultipartStream(drainedOnCancel(body), options)) {
       if (!part.isFile) {
         if (part.size > TEXT_PART_MAX) return { ok: false, status: 413, error: "The form is too large." };
-        form.append(part.name ?? "", part.text);
+        // The edge leaves a multipart body whole: its text is cleaned here (docs/decisions/0107).
+        form.append(withoutControlCharacters(part.name ?? ""), withoutControlCharacters(part.text));
         continue;
       }
       // A file input left empty is sent as a nameless, empty file.

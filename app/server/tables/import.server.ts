@@ -3,6 +3,7 @@ import { sql } from "kysely";
 import { parseCsv, unneutralise } from "~/lib/csv";
 import { asActor } from "../actor.server";
 import { AppError, badRequest, methodNotAllowed } from "../app-error.server";
+import { withoutControlCharacters } from "../control-characters.server";
 import type { DB } from "../db.server";
 import { readBodyUpTo } from "../json-body.server";
 import type { SessionUser } from "../session.server";
@@ -79,7 +80,8 @@ export async function readCsvBody(request: Request): Promise<string> {
   }
   if (!bytes.length) throw badRequest("The file is empty");
   try {
-    return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+    // A file is not cleaned at the edge: its text is, here, as a form's fields are (docs/decisions/0107).
+    return withoutControlCharacters(new TextDecoder("utf-8", { fatal: true }).decode(bytes));
   } catch {
     throw badRequest('The file is not UTF-8 text. In a spreadsheet, save it as "CSV UTF-8"');
   }
