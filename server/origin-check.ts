@@ -1,4 +1,4 @@
-import type { RequestHandler } from "express";
+import type { RequestHandler, Response } from "express";
 import { siteOrigin } from "~/server/site-url.server";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
@@ -12,7 +12,10 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 export const originCheck: RequestHandler = (req, res, next) => {
   if (SAFE_METHODS.has(req.method)) return next();
   if (isBearerOnly(req)) return next();
-  if (isOneClickUnsubscribe(req)) return next();
+  if (isOneClickUnsubscribe(req)) {
+    res.locals[ANY_ORIGIN] = true;
+    return next();
+  }
   const fetchSite = req.get("sec-fetch-site");
   const origin = req.get("origin");
   const expected = expectedOrigin(`${req.protocol}://${req.get("host")}`);
@@ -24,6 +27,18 @@ export const originCheck: RequestHandler = (req, res, next) => {
   if (req.path.startsWith("/api/")) res.status(403).json({ error });
   else res.status(403).type("text/plain").send(error);
 };
+
+const ANY_ORIGIN = "originCheckAllowsAnyOrigin";
+
+/**
+ * Whether this check let the request through from any origin on purpose. React
+ * Router checks an action's Origin again (a 400 for any other than the
+ * request's own), knowing no exception: such a request reaches it without
+ * its Origin header (server/react-router-handler.ts).
+ */
+export function anyOriginAllowed(res: Response): boolean {
+  return res.locals[ANY_ORIGIN] === true;
+}
 
 /** The site's public origin (APP_URL, else this request's); undefined for a Host header no URL can hold, which no Origin matches. */
 function expectedOrigin(requestOrigin: string): string | undefined {

@@ -5,13 +5,15 @@ import { outageContext, RETRY_AFTER_SECONDS } from "~/server/outage.server";
 import { requestBody } from "./body-limit";
 import { cleanBody, pathHasControlCharacters, refuseAddress, withCleanQuery } from "./clean-input";
 import { coalesceChunks } from "./coalesce-chunks";
+import { anyOriginAllowed } from "./origin-check";
 import { sendUnavailable } from "./unavailable";
 
 /**
  * React Router behind Express, as @react-router/express does it, with these
  * differences: the request body is the stream ./body-limit.ts counts; the
  * request is cleaned of control characters (./clean-input.ts: a path with one
- * is a 404, the query and text bodies are cleaned); a 500
+ * is a 404, the query and text bodies are cleaned); a request our origin check
+ * let through from any origin loses its Origin header (./origin-check.ts); a 500
  * that the database caused (entry.server's handleError marks it) goes out as
  * the 503 of ./unavailable.ts (docs/decisions/0008 and 0009); and the answer's
  * chunks ready at once are written (and compressed) as one (./coalesce-chunks.ts).
@@ -56,6 +58,8 @@ function fetchRequest(req: ExpressRequest, res: ExpressResponse): Request {
     if (!values) continue;
     for (const value of Array.isArray(values) ? values : [values]) headers.append(name, value);
   }
+  // React Router's own origin check would refuse what ours let through on purpose (RFC 8058's one-click unsubscribe).
+  if (anyOriginAllowed(res)) headers.delete("origin");
   const init: RequestInit & { duplex?: "half" } = { method: req.method, headers, signal: controller.signal };
   if (req.method !== "GET" && req.method !== "HEAD") {
     const body = requestBody(req) ?? createReadableStreamFromReadable(req);
