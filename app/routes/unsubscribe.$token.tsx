@@ -4,11 +4,11 @@ import { SiteLogo } from "~/components/site/SiteLogo";
 import { primaryButton } from "~/components/site/styles";
 import { useSiteSettings } from "~/components/site/use-site-settings";
 import { NO_SCRIPTS } from "~/lib/no-scripts";
+import { answerCustomer, findByToken } from "~/server/customer-pages.server";
+import type { DB } from "~/server/db.server";
 import { readForm } from "~/server/form-body.server";
 import { databaseContext, requestInfoContext } from "~/server/request-context.server";
 import { customerByUnsubscribeToken, unsubscribe } from "~/server/reviews/unsubscribe.server";
-import { takeRateLimit } from "~/server/rate-limit.server";
-import { WRONG_REVIEW_LIMIT } from "~/server/reviews/review-page.server";
 import type { Route } from "./+types/unsubscribe.$token";
 
 /*
@@ -27,12 +27,10 @@ export const handle = NO_SCRIPTS;
 const PRIVATE = { "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex" };
 const NOT_FOUND = "There is no subscription at this address. Please check the link in your e-mail.";
 
-async function customerFor(db: Parameters<typeof customerByUnsubscribeToken>[0], token: string | undefined, clientIp: string) {
-  const customer = token && token.length <= 100 ? await customerByUnsubscribeToken(db, token) : undefined;
-  if (customer) return customer;
-  const { allowed, retryAfterSeconds } = await takeRateLimit(db, WRONG_REVIEW_LIMIT, clientIp);
-  if (!allowed) throw data({ error: "Too many tries from your network. Please try again in a few minutes." }, { status: 429, headers: { "Retry-After": String(retryAfterSeconds) } });
-  throw new Response(NOT_FOUND, { status: 404, statusText: "Not Found", headers: { "X-Robots-Tag": "noindex" } });
+/** The customer for the token, or a 404 (counted against the address's limit of unknown tokens, past which every token is a 429). */
+function customerFor(db: DB, token: string | undefined, clientIp: string) {
+  const find = async () => (token && token.length <= 100 ? await customerByUnsubscribeToken(db, token) : undefined);
+  return findByToken(db, clientIp, find, NOT_FOUND).catch(answerCustomer);
 }
 
 export async function loader({ params, context }: Route.LoaderArgs) {

@@ -1,8 +1,7 @@
 import { isbot } from "isbot";
 import { formatCents } from "~/lib/money";
-import { AppError } from "../app-error.server";
 import type { DB } from "../db.server";
-import { limitCustomer } from "../customer-pages.server";
+import { findByToken, limitCustomer } from "../customer-pages.server";
 import type { Limit } from "../rate-limit.server";
 import { markViewed } from "./decisions.server";
 import { longDate } from "./estimate-pdf.server";
@@ -24,16 +23,11 @@ export const BOOKING_LIMITS: Limit[] = [
   { bucket: "booking:ip", max: 5, windowMs: 10 * 60_000 },
   { bucket: "booking:ip:day", max: 20, windowMs: 24 * 3600_000 },
 ];
-export const WRONG_TOKEN_LIMIT: Limit = { bucket: "estimate-miss:ip", max: 20, windowMs: 10 * 60_000 };
-
 export const NOT_FOUND_MESSAGE = "There is no estimate at this address. Please check the link in your e-mail.";
 
-/** The estimate for its token, or a 404 (counted against the client's wrong-token limit, past which it is a 429). */
+/** The estimate for its token, or a 404 (counted against the client's wrong-token limit, past which every token is a 429). */
 export async function estimateForCustomer(db: DB, token: string | undefined, clientIp: string): Promise<Estimate> {
-  const estimate = token ? await getEstimateByToken(db, token) : undefined;
-  if (estimate) return estimate;
-  await limitCustomer(db, [WRONG_TOKEN_LIMIT], clientIp);
-  throw new AppError(404, NOT_FOUND_MESSAGE);
+  return findByToken(db, clientIp, async () => (token ? await getEstimateByToken(db, token) : undefined), NOT_FOUND_MESSAGE);
 }
 
 /**

@@ -1,9 +1,7 @@
 import { formatCents } from "~/lib/money";
-import { AppError } from "../app-error.server";
 import type { DB } from "../db.server";
 import { longDate } from "../pdf/priced-document-pdf.server";
-import { limitCustomer } from "../customer-pages.server";
-import type { Limit } from "../rate-limit.server";
+import { findByToken } from "../customer-pages.server";
 import { getInvoiceByToken, invoiceSettings, type Invoice } from "./invoices.server";
 
 /**
@@ -12,15 +10,11 @@ import { getInvoiceByToken, invoiceSettings, type Invoice } from "./invoices.ser
  * page's (docs/decisions/0081), so guessing costs time as well as luck.
  */
 
-export const WRONG_TOKEN_LIMIT: Limit = { bucket: "invoice-miss:ip", max: 20, windowMs: 10 * 60_000 };
 export const NOT_FOUND_MESSAGE = "There is no invoice at this address. Please check the link in your e-mail.";
 
-/** The invoice for its token, or a 404 (counted against the client's wrong-token limit, past which it is a 429). */
+/** The invoice for its token, or a 404 (counted against the client's wrong-token limit, past which every token is a 429). */
 export async function invoiceForCustomer(db: DB, token: string | undefined, clientIp: string): Promise<Invoice> {
-  const invoice = token ? await getInvoiceByToken(db, token) : undefined;
-  if (invoice) return invoice;
-  await limitCustomer(db, [WRONG_TOKEN_LIMIT], clientIp);
-  throw new AppError(404, NOT_FOUND_MESSAGE);
+  return findByToken(db, clientIp, async () => (token ? await getInvoiceByToken(db, token) : undefined), NOT_FOUND_MESSAGE);
 }
 
 /** The page's data: formatted on the server, nothing beyond what the e-mail already carried (a deleted payment is left out). */

@@ -1,9 +1,8 @@
 import { durationText } from "~/lib/job-time";
 import { isLiveJob, JOB_STATUS_TITLES } from "~/lib/job-status";
-import { AppError } from "../app-error.server";
 import type { DB } from "../db.server";
 import { env } from "../env.server";
-import { limitCustomer } from "../customer-pages.server";
+import { findByToken, limitCustomer } from "../customer-pages.server";
 import type { Limit } from "../rate-limit.server";
 import { appointmentWhen } from "./job-mail.server";
 import { getJobByToken, type Job } from "./job-records.server";
@@ -21,16 +20,12 @@ export const CANCEL_LIMITS: Limit[] = [
   { bucket: "appointment:ip", max: 5, windowMs: 10 * 60_000 },
   { bucket: "appointment:ip:day", max: 20, windowMs: 24 * 3600_000 },
 ];
-export const WRONG_APPOINTMENT_LIMIT: Limit = { bucket: "appointment-miss:ip", max: 20, windowMs: 10 * 60_000 };
 
 export const APPOINTMENT_NOT_FOUND = "There is no appointment at this address. Please check the link in your e-mail.";
 
-/** The job for its token, or a 404 (counted against the client's wrong-token limit, past which it is a 429). */
+/** The job for its token, or a 404 (counted against the client's wrong-token limit, past which every token is a 429). */
 export async function jobForCustomer(db: DB, token: string | undefined, clientIp: string): Promise<Job> {
-  const job = token ? await getJobByToken(db, token) : undefined;
-  if (job) return job;
-  await limitCustomer(db, [WRONG_APPOINTMENT_LIMIT], clientIp);
-  throw new AppError(404, APPOINTMENT_NOT_FOUND);
+  return findByToken(db, clientIp, async () => (token ? await getJobByToken(db, token) : undefined), APPOINTMENT_NOT_FOUND);
 }
 
 /** Until when the customer may cancel online. */

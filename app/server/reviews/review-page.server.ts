@@ -1,11 +1,9 @@
 import { sql } from "kysely";
 import { REVIEW_NAME_MAX, REVIEW_TEXT_MAX } from "~/lib/review-limits";
-import { AppError } from "../app-error.server";
 import { kickOutbox } from "../background.server";
 import type { DB } from "../db.server";
 import { enqueueEmail } from "../outbox.server";
-import { limitCustomer } from "../customer-pages.server";
-import type { Limit } from "../rate-limit.server";
+import { findByToken } from "../customer-pages.server";
 import { getBusinessSettings } from "../settings.server";
 import { newReviewEmail } from "./owner-alerts.server";
 
@@ -18,7 +16,6 @@ import { newReviewEmail } from "./owner-alerts.server";
  * e-mail; a second one changes nothing and sees the thanks.
  */
 
-export const WRONG_REVIEW_LIMIT: Limit = { bucket: "review-miss:ip", max: 20, windowMs: 10 * 60_000 };
 export const REVIEW_NOT_FOUND = "There is no review request at this address. Please check the link in your e-mail.";
 
 export interface ReviewRecord {
@@ -52,12 +49,9 @@ async function reviewByToken(db: DB, token: string): Promise<ReviewRecord | unde
     .executeTakeFirst();
 }
 
-/** The review for its token, or a 404 (counted against the client's wrong-token limit, past which it is a 429). */
+/** The review for its token, or a 404 (counted against the client's wrong-token limit, past which every token is a 429). */
 export async function reviewForCustomer(db: DB, token: string | undefined, clientIp: string): Promise<ReviewRecord> {
-  const review = token && token.length <= 100 ? await reviewByToken(db, token) : undefined;
-  if (review) return review;
-  await limitCustomer(db, [WRONG_REVIEW_LIMIT], clientIp);
-  throw new AppError(404, REVIEW_NOT_FOUND);
+  return findByToken(db, clientIp, async () => (token && token.length <= 100 ? await reviewByToken(db, token) : undefined), REVIEW_NOT_FOUND);
 }
 
 export interface ReviewInput {
