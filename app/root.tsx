@@ -48,6 +48,13 @@ export async function loader({ request, context }: Route.LoaderArgs): Promise<Ro
   return { settings, isAdmin: !!user?.isAdmin };
 }
 
+// An error that a page threw shows in this route's boundary, and React Router
+// takes the headers of the route that shows it: the thrown answer's own (a
+// 429's Retry-After) are passed on, instead of none (docs/decisions/0113).
+export function headers({ errorHeaders }: Route.HeadersArgs) {
+  return errorHeaders ?? new Headers();
+}
+
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   // A page whose route declares NO_SCRIPTS (the customer's pages) is plain HTML: no scripts at all.

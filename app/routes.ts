@@ -11,20 +11,23 @@ export default [
   route("robots.txt", "routes/robots[.]txt.ts"),
   route("sitemap.xml", "routes/sitemap[.]xml.ts"),
   route("api/forms/submit", "routes/api.forms.submit.ts"),
-  // The customer's estimate, reached through its unguessable link (docs/decisions/0081).
-  route("estimates/:token", "routes/estimates.$token.tsx"),
-  route("estimates/:token/pdf", "routes/estimates.$token.pdf.ts"),
-  // The customer's appointment and its calendar file, by the job's unguessable link (docs/decisions/0084).
-  route("appointments/:token", "routes/appointments.$token.tsx"),
-  route("appointments/:token/calendar.ics", "routes/appointments.$token.calendar[.]ics.ts"),
+  // The customer's pages: every answer private and never indexed (the layout's middleware, docs/decisions/0113).
+  layout("routes/customer-pages.ts", [
+    // The customer's estimate, reached through its unguessable link (docs/decisions/0081).
+    route("estimates/:token", "routes/estimates.$token.tsx"),
+    route("estimates/:token/pdf", "routes/estimates.$token.pdf.ts"),
+    // The customer's appointment and its calendar file, by the job's unguessable link (docs/decisions/0084).
+    route("appointments/:token", "routes/appointments.$token.tsx"),
+    route("appointments/:token/calendar.ics", "routes/appointments.$token.calendar[.]ics.ts"),
+    // The customer's invoice, likewise (docs/decisions/0088).
+    route("invoices/:token", "routes/invoices.$token.tsx"),
+    route("invoices/:token/pdf", "routes/invoices.$token.pdf.ts"),
+    // The customer's review of a job, and the one-click unsubscribe of such e-mails (docs/decisions/0091).
+    route("reviews/:token", "routes/reviews.$token.tsx"),
+    route("unsubscribe/:token", "routes/unsubscribe.$token.tsx"),
+  ]),
   // The owner's private calendar feed, /calendar/{token}.ics: the segment is the whole file name.
   route("calendar/:file", "routes/calendar.$file.ts"),
-  // The customer's invoice, likewise (docs/decisions/0088).
-  route("invoices/:token", "routes/invoices.$token.tsx"),
-  route("invoices/:token/pdf", "routes/invoices.$token.pdf.ts"),
-  // The customer's review of a job, and the one-click unsubscribe of such e-mails (docs/decisions/0091).
-  route("reviews/:token", "routes/reviews.$token.tsx"),
-  route("unsubscribe/:token", "routes/unsubscribe.$token.tsx"),
 
   // Sign-in (the page, Google's return page) and the auth API.
   route("login", "routes/login.tsx"),

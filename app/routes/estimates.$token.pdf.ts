@@ -1,4 +1,4 @@
-import { AppError } from "~/server/app-error.server";
+import { customerFileRefusal } from "~/server/customer-pages.server";
 import { estimateForCustomer } from "~/server/estimates/customer-page.server";
 import { estimateLink } from "~/server/estimates/estimate-mail.server";
 import { estimateFileName, renderEstimatePdf } from "~/server/estimates/estimate-pdf.server";
@@ -22,7 +22,6 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       },
     });
   } catch (error) {
-    if (error instanceof AppError) return new Response(error.message, { status: error.status, headers: { ...error.details.headers, "X-Robots-Tag": "noindex" } });
-    throw error;
+    return customerFileRefusal(error);
   }
 }

@@ -1,4 +1,4 @@
-import { AppError } from "~/server/app-error.server";
+import { customerFileRefusal } from "~/server/customer-pages.server";
 import { invoiceForCustomer } from "~/server/invoices/customer-page.server";
 import { invoiceLink } from "~/server/invoices/invoice-mail.server";
 import { invoiceFileName, renderInvoicePdf } from "~/server/invoices/invoice-pdf.server";
@@ -24,7 +24,6 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       },
     });
   } catch (error) {
-    if (error instanceof AppError) return new Response(error.message, { status: error.status, headers: { ...error.details.headers, "X-Robots-Tag": "noindex" } });
-    throw error;
+    return customerFileRefusal(error);
   }
 }

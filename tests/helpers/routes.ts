@@ -43,10 +43,35 @@ const toRoute = (entry: RouteConfigEntry): Route => ({
 // As in framework mode, every route sits under the root route.
 const routes: Route[] = [{ id: "root", file: "root.tsx", children: routeConfig.map(toRoute) } as Route];
 
+/** A route of app/routes.ts: its whole path pattern (as nested under its parents), e.g. "admin/estimates/:id/pdf", and its module. */
+export interface RoutePattern {
+  path: string;
+  file: string;
+}
+
+/** Every route of app/routes.ts that answers an address (not a pathless layout), in the file's order. */
+export function routePatterns(): RoutePattern[] {
+  const walk = (entries: RouteConfigEntry[], prefix: string): RoutePattern[] =>
+    entries.flatMap((entry) => {
+      const path = [prefix, entry.path ?? ""].filter(Boolean).join("/");
+      const own = entry.path !== undefined || entry.index ? [{ path, file: entry.file }] : [];
+      return [...own, ...walk(entry.children ?? [], path)];
+    });
+  return walk(routeConfig, "");
+}
+
+/** The route that answers `pathname` (the deepest match), as routePatterns() lists it. */
+export function routeOf(pathname: string): RoutePattern | undefined {
+  const matches = matchRoutes(routes as RouteObject[], pathname) as { route: Route }[] | null;
+  const file = matches?.at(-1)!.route.file;
+  return routePatterns().find((r) => r.file === file);
+}
+
 /**
  * Answers `request` as React Router would on the server, minus the document:
  * each matched route's middleware, outermost first, then the deepest route's
- * loader (GET, HEAD) or action. A thrown Response is the answer; a `data()`
+ * loader (GET, HEAD) or action. A thrown Response is the answer (the
+ * middleware's next() resolves to it, as in React Router); a `data()`
  * result (returned or thrown) and a plain object come back as JSON with their
  * status and headers. Errors other than responses are thrown to the test.
  */
@@ -69,7 +94,13 @@ export async function callRoute(request: Request, context: RouterContextProvider
   const run = async (i: number): Promise<Response> => {
     if (i === middleware.length) {
       if (!handler) return Response.json({ error: `No ${request.method === "GET" ? "loader" : "action"}` }, { status: 405 });
-      return asResponse(await handler(args));
+      try {
+        return asResponse(await handler(args));
+      } catch (thrown) {
+        // As React Router does, a thrown answer is what next() gives the middleware above.
+        if (thrown instanceof Response || isData(thrown)) return asResponse(thrown);
+        throw thrown;
+      }
     }
     let rest: Promise<Response> | undefined;
     const next = () => (rest ??= run(i + 1));
