@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { EMAIL_MAX_LENGTH, EMAIL_PATTERN } from "./email";
-import { isPhoneShaped, PHONE_INVALID } from "./phone";
+import { isPhoneShaped, PHONE_INVALID } from "./phone-shape";
 import { HONEYPOT_FIELD } from "./quote-form";
 
 /**

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { parseTaxRate } from "./money";
 import { EMAIL_MAX_LENGTH, EMAIL_PATTERN } from "./email";
-import { isPhoneShaped, PHONE_INVALID } from "./phone";
+import { isPhoneShaped, PHONE_INVALID } from "./phone-shape";
 import type { BusinessSettings, SettingName } from "./site-settings";
 import { SETTING_FIELDS } from "./site-settings-fields";
 import { minutesOfDay, TIME_PATTERN, TRAVEL_BUFFER_MAX, WORK_WEEK_LABELS, type WorkWeek, type WorkWeekName } from "./work-week";

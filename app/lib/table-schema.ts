@@ -8,7 +8,7 @@
 
 import { isEmailAddress } from "./email";
 import { formatCents } from "./money";
-import { isPhoneShaped } from "./phone";
+import { isPhoneShaped } from "./phone-shape";
 
 export type PropertyType = "string" | "number" | "integer" | "boolean" | "array";
 

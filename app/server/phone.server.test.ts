@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { isPhoneShaped } from "~/lib/phone";
+import { isPhoneShaped } from "~/lib/phone-shape";
 import { parsePhone, phoneColumns, withPhoneRule } from "./phone.server";
 
 describe("the phone rule", () => {

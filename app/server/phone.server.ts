@@ -1,10 +1,10 @@
 import { parsePhoneNumberFromString } from "libphonenumber-js/min";
 import type { z } from "zod";
-import { isPhoneShaped, PHONE_INVALID } from "~/lib/phone";
+import { isPhoneShaped, PHONE_INVALID } from "~/lib/phone-shape";
 
 /**
  * The one rule of what a phone number is (docs/decisions/0108), for every form
- * and the API: the shape of ~/lib/phone.ts (what the browser checks too), and
+ * and the API: the shape of ~/lib/phone-shape.ts (what the browser checks too), and
  * libphonenumber-js reading the whole text as a valid number, US unless it
  * starts with + and a country code. Server-only: the library's metadata is
  * ~30 KB gzip, which the public pages do not carry.

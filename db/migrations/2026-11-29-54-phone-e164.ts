@@ -26,7 +26,7 @@ const HISTORY_IGNORED = ["updated_at", "search_text", "note_bodies", "notes", "r
 const TABLES = ["customers", "quote_requests", "site_settings"] as const;
 const BATCH = 2000;
 
-// The rule of app/server/phone.server.ts and app/lib/phone.ts on this day.
+// The rule of app/server/phone.server.ts and app/lib/phone-shape.ts on this day.
 const SHAPE = /^(\+?)([0-9 ().\/-]+?)(?:\s*(?:x|ext\.?|extension|#)\s*[0-9]{1,9})?$/i;
 
 function parse(typed: string | null): { e164: string; ext: string } {
