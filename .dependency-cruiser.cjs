@@ -18,6 +18,16 @@ module.exports = {
       to: { circular: true },
     },
     {
+      name: "database-below-the-server",
+      severity: "error",
+      comment:
+        "The database layer (db/: migrations, seed, types) is below the app's server code: app/server opens, migrates and " +
+        "seeds the database, so db/ never imports app/server, the routes, the components or the server entry (it may " +
+        "import app/lib, the shared leaves). Move what it needs down into db/ (as db/actor.ts, db/site-settings-row.ts) or pass it in.",
+      from: { path: "^db/" },
+      to: { path: "^(app/(server|routes|components)/|app/(root|routes|entry[.]server)[.]tsx?$|server/)" },
+    },
+    {
       name: "public-pages-without-dashboard-components",
       severity: "error",
       comment:

@@ -12,6 +12,8 @@ const production = process.env.NODE_ENV === "production";
 const buildDir = process.env.BUILD_DIR || "build";
 // See docs/decisions/0007-shutdown-drain.md.
 const FORCED_EXIT_MS = 10_000;
+// A crash drains too, for less long: the process's state is in doubt (docs/decisions/0117).
+const CRASH_EXIT_MS = 5_000;
 // A connection accepted just before the listener closed gets this long to send
 // its first request (which is then answered) before it counts as idle.
 const FIRST_REQUEST_GRACE_MS = 1_000;
@@ -30,6 +32,7 @@ const IDLE_MS = 500;
  *   createApp(database: OpenDatabase): import("express").RequestHandler,
  *   staticSecurityHeaders: import("express").RequestHandler,
  *   builtClientFiles(dir: string): import("express").RequestHandler,
+ *   crashReport(error: unknown, context: { kind: "uncaughtException" | "unhandledRejection", pid: number, uptimeSeconds: number, inFlight: number }): string,
  *   env(): { PORT: number, HOST: string, TRUST_PROXY: number },
  *   lifecycle: { draining: boolean },
  *   start(): Promise<OpenDatabase>,
@@ -158,14 +161,18 @@ function cannotStart(error) {
 }
 
 let stopping = false;
-async function shutdown(signal) {
+/**
+ * @param {string} signal what asked for it (SIGTERM, SIGINT, or the kind of crash)
+ * @param {number} forcedExitMs the bound: past it the process exits 1 whatever is left
+ */
+async function shutdown(signal, forcedExitMs = FORCED_EXIT_MS) {
   if (stopping) return;
   stopping = true;
   console.log(`${signal}: finishing in-flight requests, then closing the database`);
   const force = setTimeout(() => {
-    console.error(`Shutdown took over ${FORCED_EXIT_MS / 1000} s; exiting anyway`);
+    console.error(`Shutdown took over ${forcedExitMs / 1000} s; exiting anyway`);
     process.exit(1);
-  }, FORCED_EXIT_MS);
+  }, forcedExitMs);
   force.unref();
 
   // /healthz now answers 503, so a load balancer stops sending; answers still
@@ -223,3 +230,33 @@ function closeIdleConnections() {
 
 process.on("SIGTERM", () => shutdown("SIGTERM"));
 process.on("SIGINT", () => shutdown("SIGINT"));
+
+let crashes = 0;
+/**
+ * A crash: an exception nothing caught, or a rejected promise nothing handled
+ * (docs/decisions/0117). One line for the operator, with
+ * the process's state and the error's frames but no personal data
+ * (server/crash-report.ts); then the drain of a stop, bounded by
+ * CRASH_EXIT_MS, and exit 1, so that the process manager starts a fresh
+ * process: the requests in flight are answered and the embedded database is
+ * closed, instead of every connection being reset. A second crash meanwhile
+ * (the drain itself failing) exits at once. Startup failures are cannotStart's.
+ * @param {"uncaughtException" | "unhandledRejection"} kind
+ * @param {unknown} error
+ */
+function crash(kind, error) {
+  crashes++;
+  let inFlight = 0;
+  for (const state of connections.values()) inFlight += state.busy;
+  try {
+    console.error(appModule.crashReport(error, { kind, pid: process.pid, uptimeSeconds: process.uptime(), inFlight }));
+  } catch {
+    console.error(`[crash] ${kind}: the report itself failed`);
+  }
+  process.exitCode = 1;
+  if (crashes > 1) process.exit(1);
+  // A stop already under way keeps its own bound and now ends with 1.
+  void shutdown(kind, CRASH_EXIT_MS);
+}
+process.on("uncaughtException", (error) => crash("uncaughtException", error));
+process.on("unhandledRejection", (reason) => crash("unhandledRejection", reason));

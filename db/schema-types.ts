@@ -98,10 +98,12 @@ export interface Customers {
 }
 
 export interface EmailOutbox {
+  alert_for_id: number | null;
   attachments: JsonText<{ filename: string; contentType: string; base64: string }[]> | null;
   attempts: Generated<number>;
   claimed_by: string | null;
   created_at: Generated<Timestamp>;
+  failed_at: Timestamp | null;
   headers: JsonText<Record<string, string>> | null;
   html_body: string | null;
   id: Generated<number>;

@@ -169,14 +169,17 @@ CREATE TABLE email_outbox (
   written_to_log boolean DEFAULT false NOT NULL,
   attachments jsonb,
   headers jsonb,
+  failed_at timestamp with time zone,
+  alert_for_id integer,
   CONSTRAINT email_outbox_lead_id_fkey FOREIGN KEY (lead_id) REFERENCES quote_requests(id) ON DELETE SET NULL,
   CONSTRAINT email_outbox_pkey PRIMARY KEY (id)
 );
 CREATE INDEX email_outbox_created_at_id_idx ON email_outbox USING btree (created_at, id);
-CREATE INDEX email_outbox_due_idx ON email_outbox USING btree (next_attempt_at) WHERE (sent_at IS NULL);
+CREATE INDEX email_outbox_due_idx ON email_outbox USING btree (next_attempt_at) WHERE ((sent_at IS NULL) AND (failed_at IS NULL));
 CREATE INDEX email_outbox_last_error_trgm_idx ON email_outbox USING gin (last_error gin_trgm_ops);
 CREATE INDEX email_outbox_lead_idx ON email_outbox USING btree (lead_id) WHERE (lead_id IS NOT NULL);
 CREATE INDEX email_outbox_lower_to_address_id_idx ON email_outbox USING btree (lower(to_address), id);
+CREATE UNIQUE INDEX email_outbox_one_alert_idx ON email_outbox USING btree (alert_for_id) WHERE (alert_for_id IS NOT NULL);
 CREATE UNIQUE INDEX email_outbox_pkey ON email_outbox USING btree (id);
 CREATE INDEX email_outbox_subject_trgm_idx ON email_outbox USING gin (subject gin_trgm_ops);
 CREATE INDEX email_outbox_to_address_trgm_idx ON email_outbox USING gin (to_address gin_trgm_ops);

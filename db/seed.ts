@@ -1,12 +1,12 @@
 import { sql, type Kysely } from "kysely";
 import { FIRST_START_ACTOR } from "../app/lib/row-history";
-import { asActor } from "../app/server/actor.server";
-import { seedSettings } from "../app/server/settings.server";
+import { asActor } from "./actor";
 import { careGuides } from "./seed-content/care-guides";
 import { faqs } from "./seed-content/faqs";
 import { services } from "./seed-content/services";
 import { testimonials } from "./seed-content/testimonials";
 import { servicePrices } from "./seed-content/service-prices";
+import { seedSettings } from "./site-settings-row";
 import type { Database } from "./types";
 
 /**

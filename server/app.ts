@@ -32,6 +32,7 @@ import { databaseErrors } from "./unavailable";
 // after each reload under the dev server).
 export { env } from "~/server/env.server";
 export { builtClientFiles } from "./client-files";
+export { crashReport } from "./crash-report";
 export { lifecycle } from "./lifecycle";
 export { staticSecurityHeaders } from "./security-headers";
 

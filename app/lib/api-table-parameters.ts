@@ -1,5 +1,5 @@
 import { tableName, tableRow, type TableSet } from "./api-declaration";
-import { MAX_LIMIT, PAGE_SIZE } from "./list-query";
+import { MAX_LIMIT, MAX_PAGE, MAX_TERM, PAGE_SIZE } from "./list-query";
 
 /**
  * The parameters the table routes under /api/tables and /api/admin/schemas
@@ -17,9 +17,9 @@ export const tableParam = (tables: TableSet, name = "table") => ({
 
 export const idParam = { name: "id", in: "path", required: true, description: "The row's id.", schema: { type: "integer", minimum: 1 } };
 
-/** The list's query (app/lib/list-query.ts parseListQuery, "api" mode). */
+/** The list's query (parseListQuery in app/lib/list-query/parse.ts, "api" mode); its limits are the parser's own constants. */
 export const listParams = [
-  { name: "page", in: "query", description: "1-based page number.", schema: { type: "integer", minimum: 1, default: 1 } },
+  { name: "page", in: "query", description: "1-based page number.", schema: { type: "integer", minimum: 1, maximum: MAX_PAGE, default: 1 } },
   {
     name: "limit",
     in: "query",
@@ -36,15 +36,15 @@ export const listParams = [
     name: "q",
     in: "query",
     description: "Search: rows whose searchable columns contain this text (case-insensitive).",
-    schema: { type: "string", maxLength: 200 },
+    schema: { type: "string", maxLength: MAX_TERM },
   },
   {
     name: "contains",
     in: "query",
     style: "form",
     explode: true,
-    description: "`{field}_contains=term`: rows whose searchable column `field` contains the term; several must all hold.",
-    schema: { type: "object", propertyNames: { pattern: "^[a-z_][a-z0-9_]*_contains$" }, additionalProperties: { type: "string", maxLength: 200 } },
+    description: "`{field}_contains=term`: rows whose text column `field` contains the term (case-insensitive); several must all hold.",
+    schema: { type: "object", propertyNames: { pattern: "^[a-z_][a-z0-9_]*_contains$" }, additionalProperties: { type: "string", maxLength: MAX_TERM } },
   },
   {
     name: "filters",

@@ -1,4 +1,5 @@
 import { formatCents, parseDollars } from "./money";
+import { isCalendarDay } from "./time-zone";
 import { NOT_THEIR_VEHICLE, parseVehicleChoice } from "./vehicles";
 
 /**
@@ -98,19 +99,12 @@ export function parseEstimateForm(form: EstimateForm, today: string): ParsedEsti
     errors.durationMinutes = `Duration (minutes) must be a whole number from 0 to ${DURATION_MAX_MINUTES}.`;
   }
   const validUntil = clean(form.validUntil);
-  if (!isDate(validUntil)) errors.validUntil = "Valid Until must be a date, like 2026-12-31.";
+  if (!isCalendarDay(validUntil)) errors.validUntil = "Valid Until must be a date, like 2026-12-31.";
   else if (validUntil < today) errors.validUntil = "Valid Until cannot be in the past.";
   const message = parseMessage(form.message, errors);
   const vehicleId = parseVehicleChoice(form.vehicleId);
   if (vehicleId === "invalid") errors.vehicleId = NOT_THEIR_VEHICLE;
   if (Object.keys(errors).length || vehicleId === "invalid") return { ok: false, errors };
   return { ok: true, input: { lines, durationMinutes, validUntil, message, vehicleId } };
-}
-
-/** A real calendar day written YYYY-MM-DD. */
-export function isDate(value: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
-  const date = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
 }
 

@@ -4,18 +4,19 @@ import { parseJobForm, readJobForm, type JobForm } from "./job-input";
 // The Schedule Job form's limits (issue 21, "Bad input"): each refusal is on
 // its field, and a refused form gives no input at all (nothing to store).
 const TODAY = "2026-11-27";
+const ZONE = "America/Detroit";
 const form = (rest: Partial<JobForm> = {}): JobForm => ({ date: "2026-12-07", startTime: "09:00", durationMinutes: "120", address: "12 Main St", notes: "", vehicleId: "", ...rest });
 
 function errorsOf(rest: Partial<JobForm>) {
-  const parsed = parseJobForm(form(rest), TODAY);
+  const parsed = parseJobForm(form(rest), TODAY, ZONE);
   expect(parsed.ok, JSON.stringify(rest)).toBe(false);
   return parsed.ok ? {} : parsed.errors;
 }
 
 describe("parseJobForm", () => {
   it("reads a good form, the limits included", () => {
-    expect(parseJobForm(form(), TODAY)).toEqual({ ok: true, input: { date: "2026-12-07", startTime: "09:00", durationMinutes: 120, address: "12 Main St", notes: "", vehicleId: null } });
-    expect(parseJobForm(form({ vehicleId: "42" }), TODAY)).toMatchObject({ ok: true, input: { vehicleId: 42 } });
+    expect(parseJobForm(form(), TODAY, ZONE)).toEqual({ ok: true, input: { date: "2026-12-07", startTime: "09:00", durationMinutes: 120, address: "12 Main St", notes: "", vehicleId: null } });
+    expect(parseJobForm(form({ vehicleId: "42" }), TODAY, ZONE)).toMatchObject({ ok: true, input: { vehicleId: 42 } });
     for (const rest of [
       { startTime: "00:00" },
       { startTime: "23:59" },
@@ -26,9 +27,9 @@ describe("parseJobForm", () => {
       { date: "2027-11-28" },
       { address: "a".repeat(300) },
     ]) {
-      expect(parseJobForm(form(rest), TODAY).ok, JSON.stringify(rest)).toBe(true);
+      expect(parseJobForm(form(rest), TODAY, ZONE).ok, JSON.stringify(rest)).toBe(true);
     }
-    const parsed = parseJobForm(form({ startTime: "07:15:00", address: "  12  Main\n St ", notes: "a\r\nb" }), TODAY);
+    const parsed = parseJobForm(form({ startTime: "07:15:00", address: "  12  Main\n St ", notes: "a\r\nb" }), TODAY, ZONE);
     expect(parsed.ok && parsed.input).toMatchObject({ startTime: "07:15", address: "12 Main St", notes: "a\nb" });
   });
 
@@ -49,6 +50,20 @@ describe("parseJobForm", () => {
     expect(errorsOf({ date: "2026-11-26" })).toEqual({ date: "Date cannot be in the past." });
     expect(errorsOf({ date: "2026-02-30" }).date).toMatch(/^Date must be a date/);
     expect(errorsOf({ date: "12/07/2026" }).date).toMatch(/^Date must be a date/);
+    // Months and days that do not exist (issue 33: these threw RangeError, a 500).
+    for (const date of ["2027-13-01", "2027-01-32", "2027-00-10", "2027-02-29"]) {
+      expect(errorsOf({ date }), date).toEqual({ date: "Date must be a date, like 2026-12-31." });
+    }
+  });
+
+  it("refuses on Start Time a time the clocks skip that night, and takes the hour they repeat", () => {
+    expect(errorsOf({ date: "2027-03-14", startTime: "02:30" })).toEqual({
+      startTime: "Start Time 02:30 does not exist on 2027-03-14 in America/Detroit: the clocks go forward 1 hour that night. Choose another time.",
+    });
+    for (const startTime of ["01:59", "03:00"]) expect(parseJobForm(form({ date: "2027-03-14", startTime }), TODAY, ZONE).ok, startTime).toBe(true);
+    expect(parseJobForm(form({ date: "2027-11-07", startTime: "01:30" }), TODAY, ZONE).ok).toBe(true);
+    // The zone decides: 02:30 exists in Phoenix, which keeps its clocks.
+    expect(parseJobForm(form({ date: "2027-03-14", startTime: "02:30" }), TODAY, "America/Phoenix").ok).toBe(true);
   });
 
   it("refuses an address over 300 characters, or none, on Address; notes over 2000 on Notes", () => {

@@ -1,4 +1,4 @@
-import { addDays } from "./time-zone";
+import { addDays, isCalendarDay, skippedTimeMessage } from "./time-zone";
 import { NOT_THEIR_VEHICLE, parseVehicleChoice } from "./vehicles";
 
 /**
@@ -34,8 +34,6 @@ export type ParsedJob = { ok: true; input: JobInput } | { ok: false; errors: Job
 
 const clean = (value: string | undefined) => (value ?? "").replaceAll("\0", "").trim();
 
-const isDate = (text: string) => /^\d{4}-\d{2}-\d{2}$/.test(text) && new Date(`${text}T00:00:00Z`).toISOString().slice(0, 10) === text;
-
 /** The form's fields as posted. */
 export function readJobForm(form: FormData | URLSearchParams): JobForm {
   const text = (name: string) => {
@@ -52,11 +50,15 @@ export function readJobForm(form: FormData | URLSearchParams): JobForm {
   };
 }
 
-/** Checks the form against the limits; `today` is YYYY-MM-DD in the business's time zone. */
-export function parseJobForm(form: JobForm, today: string): ParsedJob {
+/**
+ * Checks the form against the limits; `today` is YYYY-MM-DD in the business's
+ * time zone, `timeZone` that zone: a time its clocks skip that night is
+ * refused on Start Time (docs/decisions/0109).
+ */
+export function parseJobForm(form: JobForm, today: string, timeZone: string): ParsedJob {
   const errors: JobFieldErrors = {};
   const date = clean(form.date);
-  if (!isDate(date)) errors.date = "Date must be a date, like 2026-12-31.";
+  if (!isCalendarDay(date)) errors.date = "Date must be a date, like 2026-12-31.";
   else if (date < today) errors.date = "Date cannot be in the past.";
   else if (date > addDays(today, JOB_DAYS_AHEAD_MAX)) errors.date = "Date can be at most a year ahead.";
   // A time input posts HH:MM, or HH:MM:SS when it has a step under a minute.
@@ -64,6 +66,9 @@ export function parseJobForm(form: JobForm, today: string): ParsedJob {
   const startTime = startText.slice(0, 5);
   if (!/^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/.test(startText)) {
     errors.startTime = "Start Time must be a time from 00:00 to 23:59.";
+  } else if (!errors.date) {
+    const skipped = skippedTimeMessage("Start Time", date, startTime, timeZone);
+    if (skipped) errors.startTime = skipped;
   }
   const durationText = clean(form.durationMinutes);
   const durationMinutes = /^\d{1,5}$/.test(durationText) ? Number(durationText) : NaN;

@@ -3,15 +3,21 @@
  * the pages, the e-mails and the invites' texts say it the same way).
  */
 import { dateFormat } from "./date-format";
+import { wallTimeRepeats } from "./time-zone";
 
 const LONG_DAY: Intl.DateTimeFormatOptions = { weekday: "long", month: "long", day: "numeric", year: "numeric" };
 const CLOCK: Intl.DateTimeFormatOptions = { hour: "numeric", minute: "2-digit" };
+const CLOCK_AND_ZONE: Intl.DateTimeFormatOptions = { ...CLOCK, timeZoneName: "short" };
 
 /** "Monday, December 7, 2026" */
 export const longDay = (at: Date, timeZone: string) => dateFormat(timeZone, LONG_DAY).format(at);
 
-/** "9:00 AM" */
-export const clockTime = (at: Date, timeZone: string) => dateFormat(timeZone, CLOCK).format(at);
+/**
+ * "9:00 AM"; in the hour an autumn clock change repeats, with the zone's
+ * abbreviation ("1:30 AM EDT", then "1:30 AM EST"), as the time alone would
+ * name two instants (docs/decisions/0109).
+ */
+export const clockTime = (at: Date, timeZone: string) => dateFormat(timeZone, wallTimeRepeats(at, timeZone) ? CLOCK_AND_ZONE : CLOCK).format(at);
 
 /** "Monday, December 7, 2026, 9:00 AM – 12:00 PM" */
 export const appointmentTime = (start: Date, end: Date, timeZone: string) => `${longDay(start, timeZone)}, ${clockTime(start, timeZone)} – ${clockTime(end, timeZone)}`;

@@ -9,6 +9,7 @@
 import { isEmailAddress } from "./email";
 import { formatCents } from "./money";
 import { isPhoneShaped } from "./phone-shape";
+import { isCalendarDay } from "./time-zone";
 
 export type PropertyType = "string" | "number" | "integer" | "boolean" | "array";
 
@@ -90,7 +91,6 @@ export interface TableSchema {
 /** A row as the API returns it: the id plus the schema's properties. */
 export type TableRow = { id: number } & Record<string, unknown>;
 
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const DATE_TIME = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}(:?\d{2})?)?$/;
 
 /** Empty: nothing, blank text or an empty list (false is a value, 0 too). */
@@ -102,11 +102,10 @@ export function isEmptyValue(value: unknown): boolean {
 }
 
 function isValidDate(value: string, format: "date" | "date-time"): boolean {
-  if (!(format === "date" ? DATE : DATE_TIME).test(value.trim())) return false;
-  const time = Date.parse(format === "date" ? `${value.trim()}T00:00:00Z` : value.trim().replace(" ", "T"));
-  if (Number.isNaN(time)) return false;
-  // Date.parse rolls 2026-02-31 over to March: compare the calendar day back.
-  return format === "date-time" || new Date(time).toISOString().slice(0, 10) === value.trim();
+  const text = value.trim();
+  if (format === "date") return isCalendarDay(text);
+  // Date.parse takes 2026-02-31T10:00 as 3 March: the day is read by the one rule, the rest by Date.parse.
+  return DATE_TIME.test(text) && isCalendarDay(text.slice(0, 10)) && !Number.isNaN(Date.parse(text.replace(" ", "T")));
 }
 
 /** The first problem with one value, in the words a person reads, or undefined when it is fine. */

@@ -1,9 +1,10 @@
-import { data, replace } from "react-router";
+import { data, redirect, replace } from "react-router";
 import { TablePageError } from "~/components/admin/TablePageError";
 import { setCellTimeZone } from "~/components/admin/cell-format";
 import { TableSidebar } from "~/components/admin/TableSidebar";
 import { withStatus } from "~/components/admin/StatusMessage";
 import { TrashView } from "~/components/admin/TrashView";
+import { listHref, listPager, parseListQuery, withPage } from "~/lib/list-query";
 import { AppError } from "~/server/app-error.server";
 import { adminUserFrom } from "~/server/auth/current-user.server";
 import { readForm } from "~/server/form-body.server";
@@ -11,7 +12,7 @@ import { env } from "~/server/env.server";
 import { databaseContext } from "~/server/request-context.server";
 import { getTable, tableNames, tableSchema } from "~/server/tables/registry.server";
 import { restoreRow } from "~/server/tables/rows.server";
-import { listTrash, TRASH_KEEP_DAYS, TRASH_PAGE_SIZE } from "~/server/tables/trash.server";
+import { listTrash, TRASH_KEEP_DAYS, TRASH_LIST } from "~/server/tables/trash.server";
 import type { Route } from "./+types/admin.$table.trash";
 
 /*
@@ -29,9 +30,13 @@ function tableFrom(params: { table?: string }) {
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const table = tableFrom(params);
-  const raw = new URL(request.url).searchParams.get("page") ?? "1";
-  const page = /^\d{1,6}$/.test(raw) && Number(raw) >= 1 ? Number(raw) : 1;
-  const { rows, total } = await listTrash(context.get(databaseContext), table, page);
+  // Read like every list (lib/list-query): a bad page is named in the banner, past the last one goes to the last.
+  const parsed = parseListQuery(TRASH_LIST, new URL(request.url).searchParams);
+  const query = parsed.ok ? parsed.query : parsed.fallback;
+  const path = `/admin/${table.name}/trash`;
+  const { rows, total } = await listTrash(context.get(databaseContext), table, query);
+  const pager = listPager(path, TRASH_LIST, query, total);
+  if (query.page > Math.max(1, pager.pages)) throw redirect(listHref(path, TRASH_LIST, withPage(query, pager.pages)));
   return {
     tables: tableNames().map((name) => {
       const { title, description } = getTable(name)!;
@@ -40,8 +45,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     schema: tableSchema(table),
     items: rows.map((r) => ({ ...r, deletedAt: r.deletedAt.toISOString() })),
     total,
-    page,
-    pageSize: TRASH_PAGE_SIZE,
+    pager,
+    error: parsed.ok ? undefined : parsed.error,
     keepDays: TRASH_KEEP_DAYS,
     // Times on the business's clock, as on the table page (cell-format.ts).
     timeZone: env().BUSINESS_TIME_ZONE,
@@ -64,7 +69,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export default function AdminTableTrash({ loaderData, actionData }: Route.ComponentProps) {
-  const { tables, schema, items, total, page, pageSize, keepDays } = loaderData;
+  const { tables, schema, items, pager, keepDays } = loaderData;
   setCellTimeZone(loaderData.timeZone);
   return (
     <main className="mx-auto flex max-w-7xl flex-col gap-6 px-4 py-6 sm:px-6 lg:flex-row lg:gap-8 lg:py-8">
@@ -72,11 +77,9 @@ export default function AdminTableTrash({ loaderData, actionData }: Route.Compon
       <TrashView
         schema={schema}
         items={items}
-        total={total}
-        page={page}
-        pageSize={pageSize}
+        pager={pager}
         keepDays={keepDays}
-        error={actionData?.error}
+        error={actionData?.error ?? loaderData.error}
       />
     </main>
   );

@@ -1,7 +1,8 @@
-import { ArrowDown, ArrowUp, Search } from "lucide-react";
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { ArrowDown, ArrowUp } from "lucide-react";
+import { data, Link, redirect, useNavigation } from "react-router";
 import { ErrorBanner } from "~/components/admin/ErrorBanner";
-import { buttonClass, secondaryButton } from "~/components/ui/button";
+import { ListSearch } from "~/components/admin/ListSearch";
+import { buttonClass } from "~/components/ui/button";
 import { Pager } from "~/components/ui/Pager";
 import { ESTIMATE_STATUS_TITLES, type EstimateStatus } from "~/lib/estimate-status";
 import { parseListQuery, withPage } from "~/lib/list-query";
@@ -75,29 +76,14 @@ export default function EstimatesPage({ loaderData }: Route.ComponentProps) {
           ))}
         </ul>
       </nav>
-      <Form method="get" action="/admin/estimates" role="search" className="flex w-full gap-2 sm:max-w-md">
-        <label htmlFor="estimate-search" className="sr-only">
-          Search estimates
-        </label>
-        <div className="relative min-w-0 flex-1">
-          <Search aria-hidden className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400" />
-          <input
-            key={q}
-            id="estimate-search"
-            type="search"
-            name="q"
-            defaultValue={q}
-            placeholder="Customer name, e-mail or estimate number…"
-            autoComplete="off"
-            className="block w-full rounded-lg border border-slate-300 bg-white py-2 pr-3 pl-9 text-sm text-slate-900 shadow-xs placeholder:text-slate-500 focus:border-brand-500 focus:ring-2 focus:ring-brand-100 focus:outline-none"
-          />
-        </div>
-        {sort && <input type="hidden" name="sort" value={sort} />}
-        {status && <input type="hidden" name="status" value={status} />}
-        <button type="submit" className={secondaryButton}>
-          Search
-        </button>
-      </Form>
+      <ListSearch
+        action="/admin/estimates"
+        id="estimate-search"
+        label="Search estimates"
+        placeholder="Customer name, e-mail or estimate number…"
+        q={q}
+        keep={{ sort, status }}
+      />
       {error && <ErrorBanner>{error}</ErrorBanner>}
       <div aria-busy={loading || undefined} className={`transition-opacity ${loading ? "opacity-60" : ""}`}>
         {rows.length === 0 ? (

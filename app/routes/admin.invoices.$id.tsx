@@ -15,7 +15,7 @@ import { serviceChoices } from "~/server/estimates/editor.server";
 import { readForm } from "~/server/form-body.server";
 import { invoiceSummary, invoiceValues, postedInvoiceValues, toInvoiceForm, type InvoiceValues } from "~/server/invoices/invoice-page.server";
 import { getInvoice, invoiceId, notDraftError, saveInvoice, voidInvoice } from "~/server/invoices/invoices.server";
-import { deletePayment, recordPayment } from "~/server/invoices/payments.server";
+import { deletePayment, OldPaymentDateError, recordPayment } from "~/server/invoices/payments.server";
 import { sendInvoice } from "~/server/invoices/send.server";
 import { databaseContext } from "~/server/request-context.server";
 import { linkOrigin } from "~/server/site-url.server";
@@ -45,6 +45,8 @@ interface Failure {
   fields?: Record<string, string>;
   values?: InvoiceValues;
   payment?: PaymentForm;
+  /** A payment's date over a year back: the question, answered by posting `payment` again with confirm=yes. */
+  confirm?: string;
 }
 
 function routeError(error: unknown): never {
@@ -90,7 +92,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       if (intent === "send") await sendInvoice(db, id, actor, linkOrigin(request));
       done = intent === "send" ? "sent" : "saved";
     } else if (intent === "record-payment") {
-      done = (await recordPayment(db, id, payment, actor, linkOrigin(request))).paidInFull ? "paid" : "payment";
+      const oldDateConfirmed = form.get("confirm") === "yes";
+      done = (await recordPayment(db, id, payment, actor, linkOrigin(request), { oldDateConfirmed })).paidInFull ? "paid" : "payment";
     } else if (intent === "delete-payment") {
       const paymentId = text(form, "paymentId");
       if (!/^\d{1,9}$/.test(paymentId)) throw new AppError(400, "paymentId must be a payment's id.");
@@ -104,6 +107,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     }
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
+    // Asked, not refused (200): the page shows the question and the form as typed.
+    if (error instanceof OldPaymentDateError) return data<Failure>({ confirm: error.question, payment });
     if (error.status === 404 && intent !== "delete-payment") routeError(error);
     const editing = intent === "save" || intent === "send";
     return data<Failure>({ error: error.message, fields: error.fields, values: editing ? values : undefined, payment: intent === "record-payment" ? payment : undefined }, { status: error.status });
@@ -179,7 +184,7 @@ export default function InvoicePage({ loaderData, actionData }: Route.ComponentP
             )}
           </div>
         )}
-        {invoice.status !== "draft" && <PaymentsPanel invoice={invoice} posted={failure?.payment} fields={failure?.payment ? (failure.fields ?? {}) : {}} />}
+        {invoice.status !== "draft" && <PaymentsPanel invoice={invoice} posted={failure?.payment} fields={failure?.payment ? (failure.fields ?? {}) : {}} confirm={failure?.confirm} />}
         {!isVoid && invoice.status !== "paid" && invoice.paidCents === 0 && (
           <Form method="post" className="flex flex-wrap items-center gap-3">
             <button type="submit" name="intent" value="void" className={buttonClass("danger")} disabled={busy}>

@@ -4,10 +4,9 @@ import { dayIn } from "~/lib/time-zone";
 import { env } from "~/server/env.server";
 import type { Route } from "./+types/admin.invoices.export";
 
-/** /admin/invoices/export — every invoice and payment as a CSV for the accountant (behind the dashboard's guard). */
-export async function loader({ context }: Route.LoaderArgs) {
-  const csv = await invoicesCsv(context.get(databaseContext));
-  return new Response(csv, {
+/** /admin/invoices/export — every invoice and payment as a CSV for the accountant (behind the dashboard's guard), streamed. */
+export function loader({ context }: Route.LoaderArgs) {
+  return new Response(invoicesCsv(context.get(databaseContext)), {
     headers: {
       "Content-Type": "text/csv; charset=utf-8",
       "Content-Disposition": `attachment; filename="invoices-${dayIn(new Date(), env().BUSINESS_TIME_ZONE)}.csv"`,

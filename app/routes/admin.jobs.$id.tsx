@@ -82,7 +82,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   let done: Done;
   try {
     if (intent === "reschedule") {
-      const parsed = parseJobForm(values!, dayIn(new Date(), env().BUSINESS_TIME_ZONE));
+      const parsed = parseJobForm(values!, dayIn(new Date(), env().BUSINESS_TIME_ZONE), env().BUSINESS_TIME_ZONE);
       if (!parsed.ok) return data<JobActionFailure>({ intent, error: "Please correct the highlighted fields.", fields: parsed.errors, values }, { status: 400 });
       await rescheduleJob(db, id, parsed.input, actor, origin);
       done = "rescheduled";

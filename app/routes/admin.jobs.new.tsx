@@ -52,7 +52,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return typeof value === "string" && value ? value : null;
   });
   const values = readJobForm(form);
-  const parsed = parseJobForm(values, dayIn(new Date(), env().BUSINESS_TIME_ZONE));
+  const parsed = parseJobForm(values, dayIn(new Date(), env().BUSINESS_TIME_ZONE), env().BUSINESS_TIME_ZONE);
   if (!parsed.ok) {
     return data<JobActionFailure>({ intent: "schedule", error: "Please correct the highlighted fields.", fields: parsed.errors, values }, { status: 400 });
   }

@@ -1,6 +1,6 @@
 import { Link, redirect, useNavigation } from "react-router";
 import { ErrorBanner } from "~/components/admin/ErrorBanner";
-import { InboxSearch } from "~/components/leads/InboxSearch";
+import { ListSearch } from "~/components/admin/ListSearch";
 import { LeadCard } from "~/components/leads/LeadCard";
 import { LeadStats } from "~/components/leads/LeadStats";
 import { StatusFilters } from "~/components/leads/StatusFilters";
@@ -50,7 +50,14 @@ export default function LeadsInbox({ loaderData }: Route.ComponentProps) {
             </p>
           </div>
           <StatusFilters filters={filters} />
-          <InboxSearch q={q} status={status} />
+          <ListSearch
+            action="/admin/leads"
+            id="lead-search"
+            label="Search leads"
+            placeholder="Name, phone, e-mail, message, notes…"
+            q={q}
+            keep={{ status }}
+          />
           {error && <ErrorBanner>{error}</ErrorBanner>}
           <div aria-busy={loading || undefined} className={`transition-opacity ${loading ? "opacity-60" : ""}`}>
             {leads.length ? (

@@ -10,7 +10,7 @@ import { NO_SCRIPTS } from "~/lib/no-scripts";
 import type { NoOnlineBooking } from "~/server/jobs/owner-alerts.server";
 import { customerView, estimateForCustomer, limitBooking, limitDecision, noteView } from "~/server/estimates/customer-page.server";
 import { decideEstimate } from "~/server/estimates/decisions.server";
-import { bookingView, bookTime, TIME_TAKEN_MESSAGE } from "~/server/jobs/self-booking.server";
+import { bookingView, bookTime, TIME_TAKEN_MESSAGE, type BookingView } from "~/server/jobs/self-booking.server";
 import { readForm } from "~/server/form-body.server";
 import { answerCustomer } from "~/server/customer-pages.server";
 import { databaseContext, requestInfoContext } from "~/server/request-context.server";
@@ -92,15 +92,8 @@ export default function CustomerEstimatePage({ loaderData, actionData }: Route.C
         </p>
       </div>
       <Decision status={estimate.status} outcome={outcome} reason={estimate.declineReason} validUntil={estimate.validUntil} />
-      {booking?.kind === "booked" && (
-        <p role="status" className="rounded-xl border border-emerald-200 bg-emerald-50 p-4 font-medium text-emerald-900">
-          Your appointment is booked for {booking.when}.{" "}
-          <a href={booking.appointmentPath} className={`rounded underline underline-offset-2 ${focusRing}`}>
-            See your appointment
-          </a>{" "}
-          to add it to your calendar or to cancel.
-        </p>
-      )}
+      {estimate.acceptedOn && estimate.validUntilPassed && <PriceHolds acceptedOn={estimate.acceptedOn} validUntil={estimate.validUntil} bookable={booking?.kind === "choose"} />}
+      {booking?.kind === "booked" && <BookedJob booking={booking} />}
       {booking?.kind === "choose" && <BookingForm days={booking.days} address={booking.address} errors={actionData?.bookingErrors} />}
       {booking?.kind === "call" && <CallToBook blocked={booking.blocked} />}
       {estimate.message && <p className="rounded-xl border border-slate-200 bg-white p-4 whitespace-pre-wrap">{estimate.message}</p>}
@@ -186,6 +179,43 @@ function Decision(props: { status: string; outcome: "already" | null; reason: st
     );
   }
   return null;
+}
+
+/**
+ * An accepted estimate past its Valid Until day (docs/decisions/0105): that
+ * day was for accepting, so the price holds and the work can still be booked,
+ * as the server allows; said here so the "valid until" above does not read as
+ * "too late".
+ */
+function PriceHolds({ acceptedOn, validUntil, bookable }: { acceptedOn: string; validUntil: string; bookable: boolean }) {
+  return (
+    <p className="rounded-xl border border-slate-200 bg-white p-4">
+      Its valid-until day, {validUntil}, has passed, but you accepted it on {acceptedOn}, so its price holds
+      {bookable ? ": you can still book the work below." : "."}
+    </p>
+  );
+}
+
+/** The estimate's job, whatever its status but cancelled: one estimate books one job (docs/decisions/0101, 0105). */
+function BookedJob({ booking }: { booking: Extract<BookingView, { kind: "booked" }> }) {
+  const link = (text: string) => (
+    <a href={booking.appointmentPath} className={`rounded underline underline-offset-2 ${focusRing}`}>
+      {text}
+    </a>
+  );
+  return (
+    <p role="status" className="rounded-xl border border-emerald-200 bg-emerald-50 p-4 font-medium text-emerald-900">
+      {booking.status === "done" ? (
+        <>
+          This work was done at your appointment of {booking.when}. Thank you! {link("See your appointment")}.
+        </>
+      ) : (
+        <>
+          Your appointment is booked for {booking.when}. {link("See your appointment")} to add it to your calendar or to cancel.
+        </>
+      )}
+    </p>
+  );
 }
 
 /**

@@ -19,3 +19,30 @@ export function recipientRefused(error: unknown): boolean {
   const enhanced = typeof e.response === "string" ? /^\d{3}[ -](\d)\.(\d{1,3})\.\d{1,3}\b/.exec(e.response) : null;
   return !(enhanced && enhanced[2] === "7");
 }
+
+/**
+ * Whether retrying a failed send cannot help (the outbox then gives up at
+ * once, docs/decisions/0111): the address refused for good (recipientRefused
+ * above), or the message itself refused for good, by the server (a 5xx after
+ * DATA that is not a 5.7.x refusal of us) or by nodemailer before sending (an
+ * empty message, one over the server's size). Everything else, including a
+ * refusal of us (authentication, relaying, MAIL FROM: a setting to fix), is
+ * retried up to the outbox's bound.
+ */
+export function refusedForGood(error: unknown): boolean {
+  if (recipientRefused(error)) return true;
+  if (!error || typeof error !== "object") return false;
+  const e = error as { code?: unknown; command?: unknown; responseCode?: unknown; response?: unknown };
+  if (e.code !== "EMESSAGE") return false;
+  if (e.command === "API" || e.command === "MAIL FROM") return typeof e.responseCode !== "number";
+  if (e.command !== "DATA" || typeof e.responseCode !== "number" || e.responseCode < 500) return false;
+  const enhanced = typeof e.response === "string" ? /^\d{3}[ -](\d)\.(\d{1,3})\.\d{1,3}\b/.exec(e.response) : null;
+  return !(enhanced && enhanced[2] === "7");
+}
+
+/** The mail server's own answer to a failed send when it gave one ("550 5.1.1 …"), else the error's message. */
+export function serverAnswer(error: unknown): string {
+  const e = error as { response?: unknown; message?: unknown } | null;
+  if (e && typeof e.response === "string" && /^\d{3}\b/.test(e.response)) return e.response;
+  return error instanceof Error ? error.message : String(error);
+}

@@ -3,7 +3,9 @@ import { hostname } from "node:os";
 import { sql } from "kysely";
 import type { OutboxEmail } from "../../db/types";
 import type { DB } from "./db.server";
+import { refusedForGood, serverAnswer } from "./mail-errors.server";
 import { SEND_TIMEOUT_MS, sendEmail, type Delivery, type Email } from "./mail.server";
+import { tellOwnerOfUndelivered } from "./outbox-alerts.server";
 import { messageIdDomain } from "./outbox.server";
 
 /**
@@ -13,6 +15,14 @@ import { messageIdDomain } from "./outbox.server";
  */
 
 const MAX_BACKOFF_MS = 30 * 60_000;
+
+/**
+ * Tries of one e-mail before the outbox gives up on it (docs/decisions/0111):
+ * 30 s doubling to 30 min, then every 30 min, so about two days of a mail
+ * server that keeps failing (more while it is down: a paused drain does not
+ * spend every row's tries). A refusal for good (refusedForGood) gives up at once.
+ */
+export const MAX_TRIES = 100;
 
 /**
  * How long a claimed row is left alone by other workers. A send cannot outlast
@@ -61,6 +71,7 @@ export async function claimDueEmails(db: DB, claimant: string, limit: number): P
         .selectFrom("email_outbox")
         .select("id")
         .where("sent_at", "is", null)
+        .where("failed_at", "is", null)
         .where("next_attempt_at", "<=", sql<Date>`now()`)
         .orderBy("next_attempt_at")
         .limit(limit)
@@ -111,8 +122,9 @@ export interface DeliverOptions {
  * Sends due e-mail until none is due (or `limit`): a backlog drains in one
  * call, at `concurrency` sends at a time over pooled connections. A failure
  * schedules the row's next try with exponential backoff (30 s, 1 min, 2 min …
- * at most 30 min); FAILURES_TO_PAUSE in a row end the call (the mail server is
- * down; the next tick tries again). Several processes may run this at once:
+ * at most 30 min) up to MAX_TRIES, and a refusal for good gives up at once;
+ * FAILURES_TO_PAUSE in a row end the call (the mail server is down; the next
+ * tick tries again). Several processes may run this at once:
  * each row is claimed by one of them only.
  */
 export async function deliverDueEmails(db: DB, options: DeliverOptions = {}): Promise<{ sent: number; failed: number }> {
@@ -145,7 +157,10 @@ export async function deliverDueEmails(db: DB, options: DeliverOptions = {}): Pr
         return;
       }
       failed++;
-      failuresInARow++;
+      const forGood = refusedForGood(error);
+      // A refusal for good is an answer: the mail server is up, so it does not count towards pausing the drain.
+      failuresInARow = forGood ? 0 : failuresInARow + 1;
+      if (forGood || row.attempts + 1 >= MAX_TRIES) return giveUp(row, error, forGood);
       const backoff = Math.min(30_000 * 2 ** row.attempts, MAX_BACKOFF_MS);
       await db
         .updateTable("email_outbox")
@@ -170,6 +185,27 @@ export async function deliverDueEmails(db: DB, options: DeliverOptions = {}): Pr
       .execute();
     sent++;
     failuresInARow = 0;
+  }
+
+  /**
+   * No more tries: the row is failed, and the owner is told in the same
+   * transaction (./outbox-alerts.server.ts says when not), so a crash cannot
+   * give up without telling nor tell twice.
+   */
+  async function giveUp(row: OutboxEmail, error: unknown, forGood: boolean): Promise<void> {
+    const told = await db.transaction().execute(async (trx) => {
+      const given = await trx
+        .updateTable("email_outbox")
+        .set({ attempts: row.attempts + 1, last_error: error instanceof Error ? error.message : String(error), failed_at: sql`now()`, claimed_by: null })
+        .where("id", "=", row.id)
+        .where("claimed_by", "=", claimant)
+        .where("sent_at", "is", null)
+        .returningAll()
+        .executeTakeFirst();
+      return given ? tellOwnerOfUndelivered(trx, given, serverAnswer(error)) : false;
+    });
+    const why = forGood ? "refused for good" : `failing ${MAX_TRIES} tries`;
+    console.error(`[outbox] e-mail ${row.id} to ${row.to_address} given up, ${why} (try ${row.attempts + 1}); owner ${told ? "told" : "not told"}:`, error);
   }
 
   const workers: Promise<void>[] = [];

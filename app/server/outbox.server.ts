@@ -28,6 +28,8 @@ export function messageIdDomain(): string {
 export interface EmailSubject {
   leadId?: number;
   kind?: string;
+  /** The owner's alert about the outbox row of this id, which was given up (./outbox-alerts.server.ts). */
+  alertFor?: number;
 }
 
 /** Stores an e-mail for delivery; call inside the transaction that creates what it announces. */
@@ -43,6 +45,7 @@ export async function enqueueEmail(db: DB, email: Email, about: EmailSubject = {
       message_id: email.messageId ?? newMessageId(),
       lead_id: about.leadId ?? null,
       kind: about.kind ?? "",
+      alert_for_id: about.alertFor ?? null,
       attachments: email.attachments?.length
         ? JSON.stringify(email.attachments.map((a) => ({ filename: a.filename, contentType: a.contentType, base64: a.content.toString("base64") })))
         : null,
@@ -57,25 +60,29 @@ export async function enqueueEmail(db: DB, email: Email, about: EmailSubject = {
  * A row's state (app/lib/email-state.ts) as SQL over its columns, `ref`
  * naming them: the lead's page and the E-mail Log read it alike. A failure
  * whose next try has come (after "Retry now", or its backoff) is queued
- * again. Literals only: the E-mail Log's export runs it inside a COPY.
+ * again; one given up (failed_at) stays failed. Literals only: the E-mail
+ * Log's export runs it inside a COPY.
  */
 export function emailStateSql(ref: (column: string) => RawBuilder<unknown>): RawBuilder<EmailState> {
   return sql<EmailState>`CASE
     WHEN ${ref("sent_at")} IS NOT NULL AND ${ref("written_to_log")} THEN 'logged'
     WHEN ${ref("sent_at")} IS NOT NULL THEN 'sent'
+    WHEN ${ref("failed_at")} IS NOT NULL THEN 'failed'
     WHEN ${ref("claimed_by")} IS NOT NULL AND ${ref("next_attempt_at")} > now() THEN 'sending'
-    WHEN ${ref("last_error")} IS NOT NULL AND ${ref("next_attempt_at")} > now() THEN 'failed'
+    WHEN ${ref("last_error")} IS NOT NULL AND ${ref("next_attempt_at")} > now() THEN 'retrying'
     ELSE 'queued' END`;
 }
 
 /**
- * Makes a failed e-mail due now ("Retry now"); false when it is sent already or
- * being sent (a send in flight holds a lease: it is left to finish).
+ * Makes a failed e-mail due now ("Retry now"), one given up included (one
+ * more try: it is past the outbox's bound, so a failure gives it up again,
+ * without a second alert); false when it is sent already or being sent (a
+ * send in flight holds a lease: it is left to finish).
  */
 export async function retryEmailNow(db: DB, id: number): Promise<boolean> {
   const result = await db
     .updateTable("email_outbox")
-    .set({ next_attempt_at: sql`now()` })
+    .set({ next_attempt_at: sql`now()`, failed_at: null })
     .where("id", "=", id)
     .where("sent_at", "is", null)
     .where("claimed_by", "is", null)

@@ -4,7 +4,7 @@ import { formatTaxRate, parseTaxRate } from "~/lib/money";
 import { parseWorkWeek, siteSettingsSchema, settingsFieldErrors, type SettingsFieldErrors } from "~/lib/site-settings-schema";
 import type { BusinessSettings, SiteSettings } from "~/lib/site-settings";
 import type { WorkWeek } from "~/lib/work-week";
-import type { Database } from "../../db/types";
+import { SETTINGS_COLUMNS, SETTINGS_NAMES, settingsColumns } from "../../db/site-settings-row";
 import { AppError } from "./app-error.server";
 import type { DB } from "./db.server";
 import { env } from "./env.server";
@@ -25,38 +25,13 @@ import { sanitizeRichText } from "./rich-text.server";
 
 export type { BusinessSettings, SiteSettings } from "~/lib/site-settings";
 export type { WorkWeek } from "~/lib/work-week";
+/** The settings' first row, written by the seed (db/site-settings-row.ts). */
+export { seedSettings } from "../../db/site-settings-row";
 
 /** Everything the owner sets: the form's texts and the working week. */
 export type OwnerSettings = BusinessSettings & WorkWeek;
 
 export const SETTINGS_INVALID_MESSAGE = "Please correct the highlighted fields and try again.";
-
-type Row = Database["site_settings"];
-
-/** The public settings' columns. */
-const COLUMNS = {
-  businessName: "business_name",
-  phone: "phone",
-  phoneE164: "phone_e164",
-  phoneExt: "phone_ext",
-  publicEmail: "public_email",
-  serviceArea: "service_area",
-  facebookUrl: "facebook_url",
-  openingHours: "opening_hours",
-  heroHeadline: "hero_headline",
-  heroText: "hero_text",
-  founderName: "founder_name",
-  aboutStory: "about_story",
-  responseTime: "response_time",
-} as const satisfies Record<keyof SiteSettings, keyof Row>;
-
-const NAMES = Object.keys(COLUMNS) as (keyof SiteSettings)[];
-
-function toColumns(settings: SiteSettings) {
-  return Object.fromEntries(NAMES.map((name) => [COLUMNS[name], settings[name]])) as {
-    [K in keyof SiteSettings as (typeof COLUMNS)[K]]: string;
-  };
-}
 
 // The last settings this process read: what the edge's outage page and a
 // quote that cannot be stored show while the database is down.
@@ -86,10 +61,10 @@ function toWorkWeek(row: { workday_start: string; workday_end: string; working_d
 export async function getBusinessSettings(db: DB): Promise<OwnerSettings> {
   const row = await db
     .selectFrom("site_settings")
-    .select([...Object.values(COLUMNS), "notify_email", "payment_instructions", "invoice_due_days", "google_review_url", sql<string>`tax_rate::text`.as("tax_rate"), ...WORK_WEEK_COLUMNS])
+    .select([...Object.values(SETTINGS_COLUMNS), "notify_email", "payment_instructions", "invoice_due_days", "google_review_url", sql<string>`tax_rate::text`.as("tax_rate"), ...WORK_WEEK_COLUMNS])
     .where("id", "=", 1)
     .executeTakeFirst();
-  const settings = row ? (Object.fromEntries(NAMES.map((name) => [name, row[COLUMNS[name]]])) as unknown as SiteSettings) : SEED_SETTINGS;
+  const settings = row ? (Object.fromEntries(SETTINGS_NAMES.map((name) => [name, row[SETTINGS_COLUMNS[name]]])) as unknown as SiteSettings) : SEED_SETTINGS;
   lastKnown = settings;
   // QUOTE_NOTIFY_EMAIL is only the first value: once the owner has saved the settings, theirs wins.
   return {
@@ -156,7 +131,7 @@ export async function saveSettings(db: DB, input: unknown, actorEmail: string): 
   const { notifyEmail, taxRate, paymentInstructions, invoiceDueDays, googleReviewUrl, ...settings } = { ...parsed.data, aboutStory, phoneE164, phoneExt };
   const week = workWeek.data;
   const values = {
-    ...toColumns(settings),
+    ...settingsColumns(settings),
     notify_email: notifyEmail,
     tax_rate: taxRate,
     payment_instructions: paymentInstructions,
@@ -192,13 +167,3 @@ export async function settingsUpdated(db: DB): Promise<{ by: string; at: string 
   return { by: row.updated_by, at: businessTime(row.updated_at), stamp: row.updated_at.toISOString() };
 }
 
-/** First start: the row with today's texts, unless it exists (a restart never overwrites the owner's values). */
-export async function seedSettings(db: DB): Promise<void> {
-  const exists = await db.selectFrom("site_settings").select("id").where("id", "=", 1).executeTakeFirst();
-  if (exists) return;
-  await db
-    .insertInto("site_settings")
-    .values({ id: 1, ...toColumns(SEED_SETTINGS) })
-    .onConflict((oc) => oc.column("id").doNothing())
-    .execute();
-}

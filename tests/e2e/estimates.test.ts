@@ -78,6 +78,8 @@ for (const javaScriptEnabled of [true, false]) {
         await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", /noindex/);
         const pdf = await page.request.get(await page.getByRole("link", { name: "Download PDF" }).getAttribute("href").then((h) => h!));
         expect(pdf.headers()["content-type"]).toBe("application/pdf");
+        // The production build finds the fonts in node_modules (issue 33): the PDF embeds a subset of Noto Sans.
+        expect((await pdf.body()).toString("latin1")).toMatch(/\/BaseFont \/[A-Z]{6}\+NotoSans-Regular/);
         await axeClean(page);
         await expectNoSidewaysScroll(page);
 

@@ -6,7 +6,7 @@ import { ADMIN_EMAIL, expect, expectNoScripts, expectNoSidewaysScroll, hydrated,
 /*
  * Issue 22 in the browser: the owner makes an invoice from a lead, writes its
  * lines, saves and sends it; records a payment (one refused first, with the
- * field named), the customer opens the link from the e-mail and sees what is
+ * field named, and one dated two years back asked about), the customer opens the link from the e-mail and sees what is
  * paid and what is due, downloads the PDF; the rest is paid and the receipt
  * goes out. With JavaScript on and off, at 1280 and 390 px, axe clean.
  */
@@ -73,7 +73,14 @@ for (const javaScriptEnabled of [true, false]) {
         await recordPayment(page, "200", "Zelle");
         await expect(page.getByText("Amount cannot be more than the amount due, $180.00.")).toBeVisible();
         await expect(page.getByLabel("Amount", { exact: true })).toHaveValue("200");
+        // A date over a year back is asked about first; the answer records it (docs/decisions/0109).
+        const today = await page.getByLabel("Date", { exact: true }).inputValue();
+        await page.getByLabel("Date", { exact: true }).fill(`${Number(today.slice(0, 4)) - 2}-06-15`);
         await recordPayment(page, "80", "Cash");
+        await expect(page.getByRole("heading", { name: /^This payment's date, \w+day, June 15, \d{4}, is more than a year ago\. Record it anyway\?$/ })).toBeVisible();
+        await expect(page.getByText("Partly Paid", { exact: true })).toHaveCount(0);
+        await axeClean(page);
+        await page.getByRole("button", { name: "Yes, Record Payment" }).click();
         await expect(page.getByText("Payment recorded.")).toBeVisible();
         await expect(page.getByText("Partly Paid", { exact: true })).toBeVisible();
         const part = await smtp.waitFor((m) => m.to.includes(email) && m.subject.startsWith(`Payment received for invoice #${number}`));

@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import type { PaymentForm } from "~/lib/payment-input";
 import type { DB } from "~/server/db.server";
-import type { InvoiceForm } from "~/server/invoices/invoices.server";
+import { invoiceToday, type InvoiceForm } from "~/server/invoices/invoices.server";
 
 let n = 0;
 
@@ -35,6 +35,7 @@ export function invoiceForm(lines: [string, string, string][], message = ""): In
   };
 }
 
+/** The Record Payment form, dated today (a date over a year back would be asked about first). */
 export function paymentForm(amount: string, rest: Partial<PaymentForm> = {}): PaymentForm {
-  return { amount, method: "Cash", date: "2026-01-15", note: "", ...rest };
+  return { amount, method: "Cash", date: invoiceToday(), note: "", ...rest };
 }

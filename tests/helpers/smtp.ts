@@ -29,6 +29,7 @@ export async function startSmtpSink(port = 0) {
   const messages: ReceivedMail[] = [];
   const waiters = new Set<() => void>();
   let recipientRule: RecipientRule | null = null;
+  let messageRule: MessageRule | null = null;
   // How long the server takes to accept a message it has received (a slow mail server).
   let replyDelayMs = 0;
   let server: SMTPServer;
@@ -54,6 +55,9 @@ export async function startSmtpSink(port = 0) {
       onData(stream, session, callback) {
         simpleParser(stream)
           .then((mail) => {
+            // Refused after DATA (a message refused as a whole): not kept, as a server that refuses it does not deliver it.
+            const refusal = messageRule?.({ subject: mail.subject ?? "", to: session.envelope.rcptTo.map((r) => r.address) });
+            if (refusal) return callback(Object.assign(new Error(refusal.message), { responseCode: refusal.code }));
             const address = (field: typeof mail.from) => (Array.isArray(field) ? field[0] : field)?.value[0]?.address ?? "";
             messages.push({
               from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
@@ -119,6 +123,10 @@ export async function startSmtpSink(port = 0) {
     refuseRecipients(rule: RecipientRule | null) {
       recipientRule = rule;
     },
+    /** Refuses whole messages after DATA as the rule says (e.g. 554 5.6.0 for good); null accepts every message again. */
+    refuseMessages(rule: MessageRule | null) {
+      messageRule = rule;
+    },
     /** Answers each received message only after `ms` (0: at once), like a slow mail server; the message is in `messages` meanwhile. */
     delayReplies(ms: number) {
       replyDelayMs = ms;
@@ -136,3 +144,6 @@ export type SmtpSink = Awaited<ReturnType<typeof startSmtpSink>>;
 
 /** For a recipient address: accept it (undefined), or the SMTP reply to refuse it with (a code, or code and text). */
 export type RecipientRule = (address: string) => number | { code: number; message: string } | undefined;
+
+/** For a received message: accept it (undefined), or the SMTP reply to refuse it with after DATA. */
+export type MessageRule = (message: { subject: string; to: string[] }) => { code: number; message: string } | undefined;

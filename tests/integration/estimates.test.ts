@@ -12,6 +12,7 @@ import { sendEstimate } from "~/server/estimates/send.server";
 import { getLead, leadTimeline } from "~/server/leads/lead.server";
 import { getBusinessSettings, saveSettings, taxRateMilliPercent } from "~/server/settings.server";
 import { SEED_SETTINGS } from "~/lib/business";
+import { ALPHABETS, alphabetLines, nameLead, pdfText, writtenBy } from "../helpers/alphabets";
 import { estimateForm, insertLead } from "../helpers/estimates";
 import { expectCustomerEmail } from "../helpers/customer-email";
 import { startSmtpSink, type SmtpSink } from "../helpers/smtp";
@@ -221,17 +222,42 @@ describe("sending and deciding", () => {
     const id = await createEstimate(db(), await insertLead(db()), ADMIN);
     const estimate = await saveEstimate(db(), id, estimateForm([["Interior", "1", "199"], ["Exterior", "1", "149"], ["Engine bay", "1", "79"], ["Headlights", "2", "89"]]));
     const settings = await getBusinessSettings(db());
-    await renderEstimatePdf(estimate, settings); // warm-up: the first call loads the font metrics
+    // Warm-up: the first call opens the fonts (docs/decisions/0106), the next ones warm the shaping code.
+    for (let i = 0; i < 3; i++) await renderEstimatePdf(estimate, settings);
     const times: number[] = [];
     let pdf: Buffer = Buffer.alloc(0);
+    // Processor time, not wall-clock time: on a busy 2-core machine the other
+    // test files' processes stretch the wall clock, not the work done here.
     for (let i = 0; i < 5; i++) {
-      const start = performance.now();
+      const start = process.cpuUsage();
       pdf = await renderEstimatePdf(estimate, settings, "https://shine.example/estimates/x");
-      times.push(performance.now() - start);
+      const used = process.cpuUsage(start);
+      times.push((used.user + used.system) / 1000);
     }
     const median = times.sort((a, b) => a - b)[2]!;
-    console.log(`[estimate pdf] median ${median.toFixed(1)} ms over 5, ${pdf.length} bytes`);
+    console.log(`[estimate pdf] median ${median.toFixed(1)} ms of processor time over 5, ${pdf.length} bytes`);
     expect(median).toBeLessThan(200);
+    // The embedded fonts are subset: the whole Noto Sans would be 630 KB a face.
+    expect(pdf.length).toBeLessThan(40_000);
     expect((await new PDFParse({ data: new Uint8Array(pdf) }).getText()).total).toBe(1);
+  });
+});
+
+// Issue 33: the built-in Helvetica had only Latin-1 (`Nguyễn Văn Đức` came out
+// as `NguyÅn V6âéc`); the PDF now embeds fonts for every alphabet here, each
+// read back exactly as the customer wrote it, Arabic in logical order.
+describe("names in every alphabet", () => {
+  it.each(ALPHABETS)("writes a customer's $language name, vehicle, lines and message so they read back exactly", async (customer) => {
+    const lead = await insertLead(db());
+    await nameLead(db(), lead, customer);
+    const id = await createEstimate(db(), lead, ADMIN);
+    const estimate = await saveEstimate(db(), id, estimateForm(alphabetLines(customer), { message: customer.message }));
+    const pdf = await renderEstimatePdf(estimate, await getBusinessSettings(db()));
+    const text = await pdfText(pdf);
+    for (const written of writtenBy(customer)) expect(text).toContain(written);
+    expect(text).toContain(`Estimate #${estimate.number}`);
+    expect(text).toContain("$1,163.88"); // $199 + $899, and 6 % tax
+    // Only the glyphs used are embedded, even of the 8 MB Chinese font.
+    expect(pdf.length).toBeLessThan(150_000);
   });
 });

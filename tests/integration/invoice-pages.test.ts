@@ -5,7 +5,7 @@ import { parseCsv } from "~/lib/csv";
 import { addDays } from "~/lib/time-zone";
 import { createEstimate, saveEstimate } from "~/server/estimates/estimates.server";
 import { NOT_FOUND_MESSAGE } from "~/server/invoices/customer-page.server";
-import { EXPORT_HEADER } from "~/server/invoices/invoice-export.server";
+import { EXPORT_HEADER, invoicesCsv } from "~/server/invoices/invoice-export.server";
 import { getInvoice, invoiceToday } from "~/server/invoices/invoices.server";
 import { saveSettings } from "~/server/settings.server";
 import { estimateForm, insertLead } from "../helpers/estimates";
@@ -236,6 +236,20 @@ describe("the list and the export", () => {
     expect(inv[col("Sent")]).toBe(invoiceToday());
     expect([inv[col("Subtotal")], inv[col("Tax")], inv[col("Total")], inv[col("Paid")], inv[col("Amount Due")]]).toEqual(["10.00", "0.63", "10.63", "5.50", "5.13"]);
     expect([pay[col("Record")], pay[col("Payment Date")], pay[col("Method")], pay[col("Amount")], pay[col("Note")]]).toEqual(["Payment", invoiceToday(), "Venmo", "5.50", "'+1 tip"]);
+  });
+
+  it("streams the export batch by batch (ADR 0044): the header comes before any invoice is read, and batches join into the same file", async () => {
+    const invoices = Number((await db().selectFrom("invoices").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n);
+    expect(invoices).toBeGreaterThan(1);
+    // One invoice per batch: each pull reads one invoice and its payments.
+    const reader = invoicesCsv(db(), 1).getReader();
+    const chunks: Uint8Array[] = [];
+    for (let r = await reader.read(); !r.done; r = await reader.read()) chunks.push(r.value);
+    expect(new TextDecoder("utf-8", { ignoreBOM: true }).decode(chunks[0])).toBe(`\uFEFF${EXPORT_HEADER.join(",")}\r\n`);
+    expect(chunks).toHaveLength(1 + invoices);
+    // The same bytes as the download, which reads in larger batches.
+    const res = await get("/admin/invoices/export", { cookie: admin });
+    expect(new Uint8Array(await new Blob(chunks as BlobPart[]).arrayBuffer())).toEqual(new Uint8Array(await res.arrayBuffer()));
   });
 });
 

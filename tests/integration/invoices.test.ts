@@ -11,7 +11,9 @@ import { createInvoice, getInvoice, hasUnpaidInvoice, invoiceToday, saveInvoice,
 import { deletePayment, recordPayment } from "~/server/invoices/payments.server";
 import { sendInvoice } from "~/server/invoices/send.server";
 import { getLead } from "~/server/leads/lead.server";
+import { longDate } from "~/server/pdf/priced-document-pdf.server";
 import { getBusinessSettings, saveSettings } from "~/server/settings.server";
+import { ALPHABETS, alphabetLines, nameLead, pdfText, writtenBy } from "../helpers/alphabets";
 import { estimateForm, insertLead } from "../helpers/estimates";
 import { insertJob, invoiceForm, paymentForm } from "../helpers/invoices";
 import { expectCustomerEmail } from "../helpers/customer-email";
@@ -199,7 +201,9 @@ describe("payments", () => {
     const { lead, id } = await sentInvoice([["Ceramic coating", "1", "500"]], "pay-me@example.com");
     const number = (await getInvoice(db(), id)).number;
     const link = `https://shine.example/invoices/${(await getInvoice(db(), id)).token}`;
-    expect(await recordPayment(db(), id, paymentForm("200", { method: "Zelle", note: "deposit" }), ADMIN, "https://shine.example")).toEqual({ paidInFull: false });
+    // A deposit a month ago (a date over a year back would be asked about first).
+    const depositDay = addDays(invoiceToday(), -30);
+    expect(await recordPayment(db(), id, paymentForm("200", { method: "Zelle", note: "deposit", date: depositDay }), ADMIN, "https://shine.example")).toEqual({ paidInFull: false });
     expect(await getInvoice(db(), id)).toMatchObject({ status: "partly_paid", paidCents: 20_000, dueCents: 33_000 });
     expect(await hasUnpaidInvoice(db(), lead)).toBe(true);
     expect((await getLead(db(), lead)).status).toBe("booked");
@@ -218,7 +222,7 @@ describe("payments", () => {
 
     const receipt = await mailbox.waitFor((m) => m.to.includes("pay-me@example.com") && m.subject.startsWith("Receipt for invoice"), 30_000);
     expect(receipt.subject).toBe(`Receipt for invoice #${number} from ${SEED_SETTINGS.businessName}`);
-    expect(receipt.text).toMatch(/January 15, 2026 · Zelle: +\$200\.00/);
+    expect(receipt.text).toMatch(new RegExp(`${longDate(depositDay)} · Zelle: +\\$200\\.00`));
     expect(receipt.text).toMatch(/ · Card: +\$330\.00/);
     expect(receipt.text).toContain(link);
     expect(expectCustomerEmail(receipt, link)).toContain("paid in full");
@@ -325,5 +329,23 @@ describe("void", () => {
     expect((await refusal(voidInvoice(db(), id, ADMIN))).message).toMatch(/already void/);
     expect((await refusal(sendInvoice(db(), id, ADMIN, undefined))).message).toMatch(/void/);
     expect((await refusal(saveInvoice(db(), id, invoiceForm([["Wash", "1", "1"]])))).status).toBe(409);
+  });
+});
+
+// Issue 33: the invoice's PDF shares the estimate's maker and its fonts: the
+// one e-mailed reads back with the customer's name and words exactly, in
+// every alphabet here.
+describe("names in every alphabet", () => {
+  it.each(ALPHABETS)("e-mails a PDF with a customer's $language name, vehicle, lines and message that read back exactly", async (customer) => {
+    const email = `${customer.language.toLowerCase()}-invoice@example.com`;
+    const lead = await insertLead(db(), { email });
+    await nameLead(db(), lead, customer);
+    const id = await createInvoice(db(), { leadId: lead }, ADMIN);
+    await saveInvoice(db(), id, invoiceForm(alphabetLines(customer), customer.message));
+    await sendInvoice(db(), id, ADMIN, "https://shine.example");
+    const mail = await mailbox.waitFor((m) => m.to.includes(email), 30_000);
+    const text = await pdfText(mail.attachments[0]!.content);
+    for (const written of [...writtenBy(customer), INSTRUCTIONS]) expect(text).toContain(written);
+    expect(text).toContain("$1,163.88"); // $199 + $899, and 6 % tax
   });
 });

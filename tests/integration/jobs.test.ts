@@ -42,7 +42,7 @@ const tz = () => env().BUSINESS_TIME_ZONE;
 
 /** The form, checked as the route checks it. */
 function input(form: JobForm) {
-  const parsed = parseJobForm(form, businessDay(0));
+  const parsed = parseJobForm(form, businessDay(0), env().BUSINESS_TIME_ZONE);
   if (!parsed.ok) throw new Error(`Bad test form: ${JSON.stringify(parsed.errors)}`);
   return parsed.input;
 }

@@ -192,8 +192,8 @@ describe("Retry now, after the mail server was down", () => {
       lead = await leadOf(fields.email);
       // The immediate delivery fails for both e-mails, which wait for their next try.
       await expect.poll(async () => (await timelineEmails(lead.id)).map((e) => [e.kind, e.state, e.attempts])).toEqual([
-        ["owner_notification", "failed", 1],
-        ["customer_reply", "failed", 1],
+        ["owner_notification", "retrying", 1],
+        ["customer_reply", "retrying", 1],
       ]);
       for (const e of await timelineEmails(lead.id)) {
         expect(e.lastError).toEqual(expect.any(String));
@@ -209,7 +209,7 @@ describe("Retry now, after the mail server was down", () => {
     await retryLeadEmail(db(), lead.id, String(reply!.id));
     await arrived(isReplyTo(fields.email), 1, 15_000);
     await expect.poll(async () => (await timelineEmails(lead.id)).map((e) => [e.kind, e.state])).toEqual([
-      ["owner_notification", "failed"],
+      ["owner_notification", "retrying"],
       ["customer_reply", "sent"],
     ]);
     const sentReply = (await timelineEmails(lead.id))[1]!;

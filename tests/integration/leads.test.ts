@@ -502,7 +502,7 @@ describe("a lead's e-mails on its timeline", () => {
     const emails = timeline.filter((e): e is Extract<TimelineEntry, { type: "email" }> => e.type === "email");
     expect(emails.map(({ id, kind, subject, to, state, attempts, lastError }) => ({ id, kind, subject, to, state, attempts, lastError }))).toEqual([
       { id: sent, kind: "owner_notification", subject: "Sent one", to: "owner@example.com", state: "sent", attempts: 1, lastError: null },
-      { id: failed, kind: "customer_reply", subject: "Failed one", to: "owner@example.com", state: "failed", attempts: 2, lastError: "550 5.1.1 Mailbox unavailable" },
+      { id: failed, kind: "customer_reply", subject: "Failed one", to: "owner@example.com", state: "retrying", attempts: 2, lastError: "550 5.1.1 Mailbox unavailable" },
       { id: sending, kind: "reminder", subject: "Sending one", to: "owner@example.com", state: "sending", attempts: 0, lastError: null },
       { id: queued, kind: "reminder", subject: "Queued one", to: "owner@example.com", state: "queued", attempts: 0, lastError: null },
     ]);
@@ -535,14 +535,14 @@ describe("the E-mail Log table (/api/tables/email_outbox)", () => {
     expect(body.total).toBe(3);
     expect(body.rows.map((r: any) => ({ id: r.id, state: r.state, lead_id: r.lead_id, to: r.to_address }))).toEqual([
       { id: plain, state: "queued", lead_id: null, to: "someone@example.com" },
-      { id: failed, state: "failed", lead_id: lead.id, to: "jane@example.com" },
+      { id: failed, state: "retrying", lead_id: lead.id, to: "jane@example.com" },
       { id: sent, state: "sent", lead_id: lead.id, to: "owner@example.com" },
     ]);
     // The body of an e-mail (a sign-in code) is not shown.
     expect(Object.keys(body.rows[0])).not.toContain("text_body");
     const searched = await (await api("/api/tables/email_outbox?q=refused")).json();
     expect(searched.rows.map((r: any) => r.id)).toEqual([failed]);
-    expect(await (await api(`/api/tables/email_outbox/${failed}`)).json()).toMatchObject({ id: failed, state: "failed", last_error: "Connection refused" });
+    expect(await (await api(`/api/tables/email_outbox/${failed}`)).json()).toMatchObject({ id: failed, state: "retrying", last_error: "Connection refused" });
 
     const writes: [string, string, unknown][] = [
       ["POST", "/api/tables/email_outbox", { to_address: "x@example.com", subject: "Forged" }],

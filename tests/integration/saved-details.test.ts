@@ -4,7 +4,7 @@ import { parseJobForm } from "~/lib/job-input";
 import { AppError } from "~/server/app-error.server";
 import { stopBackgroundJobs } from "~/server/background.server";
 import { savedDetails } from "~/server/customers/saved-details.server";
-import { reloadEnv } from "~/server/env.server";
+import { env, reloadEnv } from "~/server/env.server";
 import { renderEstimatePdf } from "~/server/estimates/estimate-pdf.server";
 import { copyEstimate, createEstimate, getEstimate, saveEstimate } from "~/server/estimates/estimates.server";
 import { getJob } from "~/server/jobs/job-records.server";
@@ -39,7 +39,7 @@ async function addVehicle(customerId: number, values: { kind: "Truck" | "Boat"; 
 }
 
 function input(form: ReturnType<typeof jobForm>) {
-  const parsed = parseJobForm(form, businessDay(0));
+  const parsed = parseJobForm(form, businessDay(0), env().BUSINESS_TIME_ZONE);
   if (!parsed.ok) throw new Error(`Bad test form: ${JSON.stringify(parsed.errors)}`);
   return parsed.input;
 }

@@ -1,4 +1,9 @@
+import { sql } from "kysely";
+import { createElement } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
+import { createRoutesStub } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import CustomerEstimatePage from "~/routes/estimates.$token";
 import { SEED_SETTINGS } from "~/lib/business";
 import { stopBackgroundJobs } from "~/server/background.server";
 import { reloadEnv } from "~/server/env.server";
@@ -6,6 +11,7 @@ import { decideEstimate } from "~/server/estimates/decisions.server";
 import { createEstimate, getEstimate, saveEstimate } from "~/server/estimates/estimates.server";
 import { sendEstimate } from "~/server/estimates/send.server";
 import { freeTimes } from "~/server/jobs/free-times.server";
+import { cancelJob, markDone, markOnTheWay } from "~/server/jobs/jobs.server";
 import { CHOOSE_TIME_MESSAGE, TIME_TAKEN_MESSAGE, type BookingView } from "~/server/jobs/self-booking.server";
 import { getLead } from "~/server/leads/lead.server";
 import { saveSettings } from "~/server/settings.server";
@@ -61,6 +67,22 @@ function book(token: string, start: string, address = "45 Lake Dr, Grand Rapids,
     context(),
   );
 }
+
+/**
+ * The page as the server renders it from its loader's data (no JavaScript:
+ * the customer's pages ship none), for what it says.
+ */
+async function rendered(token: string): Promise<string> {
+  const res = await callRoute(new Request(`http://localhost/estimates/${token}`), context());
+  expect(res.status).toBe(200);
+  const loaderData = await res.json();
+  const Stub = createRoutesStub([{ id: "estimate", path: "/estimates/:token", Component: CustomerEstimatePage as never, loader: () => loaderData }]);
+  const html = renderToStaticMarkup(createElement(Stub, { initialEntries: [`/estimates/${token}`], hydrationData: { loaderData: { estimate: loaderData } } }));
+  // Words only, one space between them: what a person reads.
+  return html.replace(/<[^>]+>/g, " ").replace(/&#x27;|&#39;/g, "'").replace(/\s+/g, " ");
+}
+
+const jobsOf = (estimateId: number) => db().selectFrom("jobs").select(["id", "status"]).where("estimate_id", "=", estimateId).orderBy("id").execute();
 
 const offered = (view: BookingView | null) => (view?.kind === "choose" ? view.days.flatMap((d) => d.times.map((t) => t.value)) : []);
 
@@ -157,5 +179,125 @@ describe("Book This Time", () => {
   it("asks the customer to call when the work is longer than a booking can be", async () => {
     const estimate = await estimateFor("long@example.com", { minutes: 13 * 60 });
     expect((await page(estimate.token)).booking).toEqual({ kind: "call", blocked: { why: "longer_than_a_day", jobMinutes: 13 * 60, dayMinutes: 10 * 60 } });
+  });
+});
+
+// Issue 33: one estimate books one job whatever becomes of it (ADR 0086, 0101):
+// the page went back to offering times once the job was Done.
+describe("an estimate whose job is on the way or done", () => {
+  it("shows that job, not free times, and a Book This Time post books nothing more", async () => {
+    const estimate = await estimateFor("done-once@example.com", { minutes: 60 });
+    const times = offered((await page(estimate.token)).booking);
+    expect((await book(estimate.token, times[4]!)).status).toBe(303);
+    const [job] = await jobsOf(estimate.id);
+    await mailbox.waitFor((m) => m.to.includes("done-once@example.com") && m.subject.startsWith("Appointment confirmed:"), 30_000);
+
+    await markOnTheWay(db(), job!.id, 15, OWNER, "https://shine.example");
+    expect((await page(estimate.token)).booking?.kind).toBe("booked");
+
+    await markDone(db(), job!.id, OWNER);
+    const view = (await page(estimate.token)).booking;
+    expect(view?.kind).toBe("booked");
+    expect(view).toMatchObject({ status: "done" });
+    expect(view?.kind === "booked" && view.appointmentPath).toMatch(/^\/appointments\/[A-Za-z0-9_-]{22,}$/);
+    const words = await rendered(estimate.token);
+    expect(words).toContain("This work was done at your appointment of");
+    expect(words).not.toContain("Book This Time");
+    expect(words).not.toContain("Choose a time");
+
+    // An old tab's post: a time still free, for a job already done.
+    const again = await book(estimate.token, offered((await page((await estimateFor("other-tab@example.com", { minutes: 60 })).token)).booking)[10]!);
+    expect(again.status).toBe(303);
+    expect(again.headers.get("location")).toBe(`/estimates/${estimate.token}`);
+    expect(await jobsOf(estimate.id)).toEqual([{ id: job!.id, status: "done" }]);
+    // Delivered mail is the proof nothing more was queued: the outbox is drained by the time the page reads again.
+    await expect.poll(async () => (await db().selectFrom("email_outbox").select("id").where("sent_at", "is", null).execute()).length, { timeout: 30_000 }).toBe(0);
+    expect(mailbox.messages.filter((m) => m.to.includes("done-once@example.com") && m.subject.startsWith("Appointment confirmed:"))).toHaveLength(1);
+  });
+
+  it("the database refuses a second job of it even past every check: the unique index", async () => {
+    const estimate = await estimateFor("index@example.com", { minutes: 60 });
+    expect((await book(estimate.token, offered((await page(estimate.token)).booking)[6]!)).status).toBe(303);
+    const [job] = await jobsOf(estimate.id);
+    await markDone(db(), job!.id, OWNER);
+    const copy = await db().selectFrom("jobs").selectAll().where("id", "=", job!.id).executeTakeFirstOrThrow();
+    const { id: _id, token: _token, busy: _busy, ...rest } = copy;
+    // A year later, so that only the one-job-per-estimate rule can refuse it.
+    const startsAt = new Date(copy.starts_at.getTime() + 365 * 86_400_000);
+    const minutes = copy.duration_minutes + copy.buffer_minutes;
+    await expect(
+      db()
+        .insertInto("jobs")
+        .values({
+          ...rest,
+          token: `second-${job!.id}-token-of-enough-length`,
+          status: "scheduled",
+          starts_at: startsAt,
+          busy: sql`tstzrange(${startsAt}::timestamptz, ${startsAt}::timestamptz + make_interval(mins => ${minutes}::int), '[)')`,
+        })
+        .execute(),
+    ).rejects.toMatchObject({ code: "23505", message: expect.stringContaining("jobs_one_per_estimate") });
+    expect(await jobsOf(estimate.id)).toHaveLength(1);
+  });
+
+  it("a cancelled job lets go of it: the times are offered again and one can be booked", async () => {
+    const estimate = await estimateFor("rebook@example.com", { minutes: 60 });
+    expect((await book(estimate.token, offered((await page(estimate.token)).booking)[8]!)).status).toBe(303);
+    const [job] = await jobsOf(estimate.id);
+    expect(await cancelJob(db(), job!.id, "customer", "the customer", "https://shine.example")).toBe(true);
+    const times = offered((await page(estimate.token)).booking);
+    expect(times.length).toBeGreaterThan(10);
+    expect((await book(estimate.token, times[12]!)).status).toBe(303);
+    expect((await jobsOf(estimate.id)).map((j) => j.status)).toEqual(["cancelled", "scheduled"]);
+  });
+});
+
+// Issue 33 / ADR 0105: Valid Until bounds accepting, not booking. An accepted
+// estimate is the customer's commitment at the agreed price, so its work can
+// be booked after that day too, and the page says so instead of leaving
+// "valid until" in the past unexplained.
+describe("an accepted estimate past its Valid Until day", () => {
+  const yesterday = () => {
+    const d = new Date(Date.now() - 86_400_000);
+    return new Intl.DateTimeFormat("en-CA", { timeZone: "America/Detroit" }).format(d);
+  };
+
+  it("still offers the free times, says its price holds, and books", async () => {
+    const estimate = await estimateFor("late-booker@example.com", { minutes: 60 });
+    await db().updateTable("estimates").set({ valid_until: yesterday() as never }).where("id", "=", estimate.id).execute();
+    const data = (await (await callRoute(new Request(`http://localhost/estimates/${estimate.token}`), context())).json()) as {
+      estimate: { status: string; validUntilPassed: boolean; acceptedOn: string | null };
+      booking: BookingView;
+    };
+    expect(data.estimate).toMatchObject({ status: "accepted", validUntilPassed: true, acceptedOn: expect.stringMatching(/^[A-Z][a-z]+ \d{1,2}, \d{4}$/) });
+    expect(data.booking.kind).toBe("choose");
+    const words = await rendered(estimate.token);
+    expect(words).toContain("You accepted this estimate. Thank you!");
+    expect(words).toMatch(/Its valid-until day, [A-Z][a-z]+ \d{1,2}, \d{4}, has passed, but you accepted it on [A-Z][a-z]+ \d{1,2}, \d{4}, so its price holds: you can still book the work below\./);
+    expect(words).toContain("Book This Time");
+
+    const res = await book(estimate.token, offered(data.booking)[3]!);
+    expect(res.status).toBe(303);
+    expect(res.headers.get("location")).toBe(`/estimates/${estimate.token}`);
+    expect((await jobsOf(estimate.id)).map((j) => j.status)).toEqual(["scheduled"]);
+    const after = await rendered(estimate.token);
+    expect(after).toMatch(/so its price holds\. Your appointment is booked for/);
+  });
+
+  it("a sent one past that day is expired: no times, and a booking is refused", async () => {
+    const estimate = await estimateFor("too-late@example.com", { minutes: 60, accept: false });
+    await db().updateTable("estimates").set({ valid_until: yesterday() as never }).where("id", "=", estimate.id).execute();
+    const view = await page(estimate.token);
+    expect(view.booking).toBeNull();
+    expect(await rendered(estimate.token)).toContain("This estimate has expired");
+    const [first] = await freeTimes(db(), 60, new Date());
+    const res = await book(estimate.token, first!.toISOString());
+    expect(res.headers.get("location")).toBe(`/estimates/${estimate.token}?outcome=already`);
+    expect(await jobsOf(estimate.id)).toEqual([]);
+  });
+
+  it("before that day the page says nothing of it", async () => {
+    const estimate = await estimateFor("in-time@example.com", { minutes: 60 });
+    expect(await rendered(estimate.token)).not.toContain("price holds");
   });
 });

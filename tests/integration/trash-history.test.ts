@@ -226,6 +226,21 @@ describe("delete moves a row to the trash; restore brings it back", () => {
     ).rejects.toSatisfy((r: Response) => r.status === 404);
   });
 
+  it("Recently deleted reads its page like every list: a bad page is named, past the last goes to the last, one pager", async () => {
+    const faq = await addFaq("Paged deleted");
+    await api(`/api/tables/faqs/${faq.id}`, { method: "DELETE", as: editor });
+    const load = (search: string) =>
+      trashRoute.loader({ request: new Request(`http://localhost/admin/faqs/trash${search}`), params: { table: "faqs" }, context: dashboardContext() } as never);
+    const bad = (await load("?page=abc")) as unknown as { error?: string; pager: { page: number; previous: string | null } };
+    expect(bad.error).toBe("page must be a whole number from 1");
+    expect(bad.pager).toMatchObject({ page: 1, previous: null });
+    // Past the last page (rows restored or purged meanwhile): the last page, as the other lists do.
+    await expect(load("?page=99")).rejects.toSatisfy((r: Response) => r.status === 302 && r.headers.get("Location") === "/admin/faqs/trash");
+    const first = (await load("")) as unknown as { error?: string; pager: { total: number; from: number } };
+    expect(first.error).toBeUndefined();
+    expect(first.pager.from).toBe(1);
+  });
+
   it("every foreign key to an editable table is either put back by a restore or deliberately not", async () => {
     const editable = tableNames().filter((name) => !getTable(name)!.readOnly);
     const { rows } = await sql<{ referring: string; column: string; referenced: string }>`

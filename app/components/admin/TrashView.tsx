@@ -1,6 +1,8 @@
 import { ArchiveRestore, ArrowLeft } from "lucide-react";
 import { Form, Link, useNavigation, useSearchParams } from "react-router";
 import { secondaryButton } from "~/components/ui/button";
+import { Pager } from "~/components/ui/Pager";
+import type { PagerLinks } from "~/lib/list-query";
 import type { TableSchema } from "~/lib/table-schema";
 import { formatDate } from "./cell-format";
 import { ErrorBanner } from "./ErrorBanner";
@@ -21,22 +23,18 @@ const KEY_FIELDS = 3;
 /**
  * A table's "Recently deleted" (/admin/{table}/trash): the rows in the trash,
  * newest deletion first, as cards (a title field, a few key fields, who
- * deleted it and when) with Restore, a plain form post.
+ * deleted it and when) with Restore, a plain form post, and every list's pager.
  */
 export function TrashView({
   schema,
   items,
-  total,
-  page,
-  pageSize,
+  pager,
   keepDays,
   error,
 }: {
   schema: TableSchema;
   items: TrashItem[];
-  total: number;
-  page: number;
-  pageSize: number;
+  pager: PagerLinks;
   keepDays: number;
   error?: string;
 }) {
@@ -46,7 +44,6 @@ export function TrashView({
   const fields = Object.entries(schema.properties).filter(([name, prop]) => name !== "id" && !prop.readOnly);
   const [titleField, ...rest] = fields;
   const path = `/admin/${schema.name}`;
-  const pages = Math.max(1, Math.ceil(total / pageSize));
 
   return (
     <section aria-labelledby="trash-title" className="min-w-0 flex-1">
@@ -115,25 +112,7 @@ export function TrashView({
         )}
       </div>
 
-      {pages > 1 && (
-        <nav aria-label="Pagination" className="mt-4 flex items-center justify-between gap-3 text-sm text-slate-600">
-          <p>
-            Page {page} of {pages}
-          </p>
-          <div className="flex gap-3">
-            {page > 1 && (
-              <Link to={`?page=${page - 1}`} className={`${secondaryButton} min-h-11`}>
-                Previous
-              </Link>
-            )}
-            {page < pages && (
-              <Link to={`?page=${page + 1}`} className={`${secondaryButton} min-h-11`}>
-                Next
-              </Link>
-            )}
-          </div>
-        </nav>
-      )}
+      <Pager pager={pager} noun="deleted rows" className="mt-4" />
     </section>
   );
 }

@@ -1,4 +1,5 @@
 import { Form, Link } from "react-router";
+import { ListSearch } from "~/components/admin/ListSearch";
 import { dangerButton, secondaryButton } from "~/components/ui/button";
 import type { CustomerActionFailure, CustomerPageView } from "~/server/customers/customer-view.server";
 import { panelClass } from "./field-style";
@@ -51,26 +52,17 @@ export function MergePanel({ customerId, merge, failure }: { customerId: number;
           </div>
         </div>
       )}
-      <Form method="get" action={`/admin/customers/${customerId}`} role="search" className="mt-3 flex flex-wrap items-end gap-2">
-        <div className="min-w-0 flex-1">
-          <label htmlFor="merge-search" className="block text-sm font-medium text-slate-700">
-            Find a Customer to Merge
-          </label>
-          <input
-            key={merge.q}
-            id="merge-search"
-            type="search"
-            name="merge"
-            defaultValue={merge.q}
-            placeholder="Name, e-mail, phone or number"
-            autoComplete="off"
-            className="mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm shadow-xs focus:border-brand-500 focus:ring-2 focus:ring-brand-100 focus:outline-none"
-          />
-        </div>
-        <button type="submit" className={secondaryButton}>
-          Find
-        </button>
-      </Form>
+      <ListSearch
+        action={pageUrl}
+        id="merge-search"
+        name="merge"
+        label="Find a Customer to Merge"
+        showLabel
+        placeholder="Name, e-mail, phone or number"
+        q={merge.q}
+        button="Find"
+        className="mt-3 w-full"
+      />
       {merge.q && (
         merge.candidates.length ? (
           <ul className="mt-3 divide-y divide-slate-100" aria-label="Customers found">

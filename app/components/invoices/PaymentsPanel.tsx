@@ -1,3 +1,4 @@
+import { CheckCircle2 } from "lucide-react";
 import { Form, useNavigation } from "react-router";
 import { INPUT } from "~/components/estimates/EstimateLines";
 import { buttonClass } from "~/components/ui/button";
@@ -9,14 +10,18 @@ interface Props {
   /** What was posted when a payment was refused, so nothing typed is lost. */
   posted?: PaymentForm;
   fields: Record<string, string>;
+  /** A date over a year back: the question to answer before the payment is recorded. */
+  confirm?: string;
 }
 
 /**
  * The payments so far (a deleted one struck through, kept), Delete on each
- * live one, and Record Payment while something is due. Plain forms: they
- * work without JavaScript.
+ * live one, and Record Payment while something is due. A date over a year
+ * back is asked about first: the question's button posts the same payment
+ * again with confirm=yes, and the form below keeps it to change instead.
+ * Plain forms: they work without JavaScript.
  */
-export function PaymentsPanel({ invoice, posted, fields }: Props) {
+export function PaymentsPanel({ invoice, posted, fields, confirm }: Props) {
   const busy = useNavigation().state === "submitting";
   const canRecord = invoice.dueCents > 0;
   const error = (name: keyof PaymentForm) =>
@@ -55,6 +60,7 @@ export function PaymentsPanel({ invoice, posted, fields }: Props) {
           ))}
         </ul>
       )}
+      {canRecord && confirm && posted && <ConfirmOldDate question={confirm} payment={posted} />}
       {canRecord && (
         <Form key={invoice.stamp} method="post" noValidate className="space-y-4 border-t border-slate-200 pt-4">
           <h4 className="text-base font-semibold text-slate-900">Record Payment</h4>
@@ -99,6 +105,33 @@ export function PaymentsPanel({ invoice, posted, fields }: Props) {
           </button>
         </Form>
       )}
+    </section>
+  );
+}
+
+/** "This payment's date, …, is more than a year ago. Record it anyway?" with the same post again, confirmed. */
+function ConfirmOldDate({ question, payment }: { question: string; payment: PaymentForm }) {
+  const busy = useNavigation().state === "submitting";
+  return (
+    <section aria-labelledby="payment-confirm-heading" className="rounded-xl border border-amber-200 bg-amber-50 p-4 sm:p-5">
+      <h4 id="payment-confirm-heading" className="text-base font-semibold text-amber-950">
+        {question}
+      </h4>
+      <div className="mt-3 flex flex-wrap items-center gap-3">
+        <Form method="post">
+          {Object.entries(payment).map(([name, value]) => (
+            <input key={name} type="hidden" name={name} value={value} />
+          ))}
+          <input type="hidden" name="confirm" value="yes" />
+          <button type="submit" name="intent" value="record-payment" className={buttonClass("primary")} disabled={busy} autoFocus>
+            <CheckCircle2 aria-hidden className="size-4" />
+            Yes, Record Payment
+          </button>
+        </Form>
+        <a href="#payment-date" className={buttonClass("secondary")}>
+          Change the Date
+        </a>
+      </div>
     </section>
   );
 }

@@ -8,7 +8,7 @@ import { useSubmitResult } from "./use-submit-result";
 
 type EmailItem = Extract<HistoryItem, { type: "email" }>;
 
-/** An e-mail about the lead with where it is: queued, sending, sent, only written to the server log, or failed with "Retry now". */
+/** An e-mail about the lead with where it is: queued, sending, sent, only written to the server log, or failed (to be retried, or given up) with "Retry now". */
 export function EmailEntry({ item, failure }: { item: EmailItem; failure?: LeadActionFailure }) {
   const fetcher = useFetcher<LeadActionFailure>({ key: `lead-retry-${item.id}` });
   const busy = fetcher.state !== "idle";
@@ -28,7 +28,7 @@ export function EmailEntry({ item, failure }: { item: EmailItem; failure?: LeadA
       <p ref={stateRef} tabIndex={-1} className="mt-0.5 break-words focus:outline-none">
         <EmailStateText item={item} />
       </p>
-      {item.state === "failed" && (
+      {(item.state === "retrying" || item.state === "failed") && (
         <fetcher.Form method="post" preventScrollReset className="mt-2">
           <input type="hidden" name="intent" value="retry" />
           <input type="hidden" name="email" value={item.id} />
@@ -71,6 +71,12 @@ function EmailStateText({ item }: { item: EmailItem }) {
         </span>
       );
     case "failed":
+      return (
+        <span className="text-red-700">
+          <span className="font-medium">Not delivered, no more tries:</span> {item.error}
+        </span>
+      );
+    case "retrying":
       return (
         <span className="text-red-700">
           <span className="font-medium">Failed:</span> {item.error}

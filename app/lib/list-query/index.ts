@@ -8,7 +8,7 @@
  */
 export { defaultListQuery, isFilterable, MAX_LIMIT, PAGE_SIZE } from "./spec";
 export type { ListField, ListFilter, ListQuery, ListSpec } from "./spec";
-export { parseListQuery, type ListQueryMode, type ListQueryResult } from "./parse";
+export { MAX_PAGE, MAX_TERM, parseListQuery, type ListQueryMode, type ListQueryResult } from "./parse";
 export { formatSort, listHref, listSearch, listSearchParams } from "./url";
 export { ariaSort, filterValue, toggleSort, withFilter, withPage, withSearch } from "./rules";
 export { listPager, pageCount, pagerInfo, type PagerLinks } from "./pager";

@@ -9,8 +9,10 @@ import type { SortOrder } from "../table-schema";
  * a page's banner (never a 500).
  */
 
-const MAX_PAGE = 1_000_000;
-const MAX_TERM = 200;
+/** The largest `page`; the API's declaration (api-table-parameters.ts) states it. */
+export const MAX_PAGE = 1_000_000;
+/** The longest search term (`q`, `{field}_contains`). */
+export const MAX_TERM = 200;
 
 /** Parameters of the list itself; any other API parameter names a column to filter by. */
 const LIST_PARAMS = new Set(["page", "limit", "sort", "q"]);

@@ -1,5 +1,5 @@
 import { TOKEN_MAX_DAYS, TOKEN_NAME_MAX } from "~/lib/api-tokens";
-import { addDays, dayIn, startOfDayIn } from "~/lib/time-zone";
+import { addDays, dayIn, isCalendarDay, startOfDayIn } from "~/lib/time-zone";
 import type { NewToken } from "./tokens.server";
 
 /** The dashboard's form that makes an API token (/admin/tokens), read and checked. */
@@ -28,7 +28,7 @@ export function parseTokenForm(form: FormData, now: Date, timeZone: string): Tok
   const today = dayIn(now, timeZone);
   const last = addDays(today, TOKEN_MAX_DAYS);
   if (!expires) fields.expires = "Expires is required";
-  else if (!/^\d{4}-\d{2}-\d{2}$/.test(expires) || addDays(expires, 0) !== expires) fields.expires = "Expires must be a date (YYYY-MM-DD)";
+  else if (!isCalendarDay(expires)) fields.expires = "Expires must be a date (YYYY-MM-DD)";
   else if (expires < today) fields.expires = "Expires cannot be in the past";
   else if (expires > last) fields.expires = `Expires must be within ${TOKEN_MAX_DAYS} days (by ${last})`;
 

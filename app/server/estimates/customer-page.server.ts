@@ -6,7 +6,7 @@ import { limitCustomer } from "../customer-pages.server";
 import type { Limit } from "../rate-limit.server";
 import { markViewed } from "./decisions.server";
 import { longDate } from "./estimate-pdf.server";
-import { getEstimateByToken, type Estimate } from "./estimates.server";
+import { businessToday, getEstimateByToken, type Estimate } from "./estimates.server";
 
 /**
  * What /estimates/{token} (the customer's page, no sign-in) reads and may do,
@@ -58,13 +58,17 @@ export async function noteView(db: DB, estimate: Estimate, request: Request): Pr
 }
 
 /** The page's data: formatted on the server, nothing private beyond what the e-mail already carried. */
-export function customerView(estimate: Estimate) {
+export function customerView(estimate: Estimate, now = new Date()) {
+  const accepted = estimate.status === "accepted" && estimate.decidedAt !== null;
   return {
     number: estimate.number,
     status: estimate.status,
     customerName: estimate.customer.name,
     vehicle: estimate.vehicle?.label ?? null,
     validUntil: longDate(estimate.validUntil),
+    /** The day it was accepted; with `validUntilPassed`, the page says the price holds (docs/decisions/0105). */
+    acceptedOn: accepted ? longDate(businessToday(estimate.decidedAt!)) : null,
+    validUntilPassed: estimate.validUntil < businessToday(now),
     message: estimate.message,
     declineReason: estimate.declineReason,
     lines: estimate.lines.map((l) => ({

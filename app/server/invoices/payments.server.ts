@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import { paymentStatus, type InvoiceStatus } from "~/lib/invoice-status";
-import { amountTooLarge, parsePaymentForm, type PaymentForm } from "~/lib/payment-input";
+import { amountTooLarge, oldPaymentQuestion, parsePaymentForm, type PaymentForm } from "~/lib/payment-input";
 import { asActor } from "../actor.server";
 import { AppError, notFound } from "../app-error.server";
 import { kickOutbox } from "../background.server";
@@ -28,16 +28,38 @@ async function lockInvoice(trx: DB, id: number) {
 }
 
 /**
+ * A payment dated more than a year back that the owner has not confirmed: the
+ * invoice page asks `question` (its button posts again with confirm=yes); to
+ * anything else it is a 400 on Date.
+ */
+export class OldPaymentDateError extends AppError {
+  constructor(readonly question: string) {
+    super(400, question, { fields: { date: question } });
+  }
+}
+
+/**
  * Record Payment: refused with the field named (AppError 400 with `fields`)
  * when the form is wrong or the amount is more than is due once the invoice
- * is locked; 409 for a draft, void or paid invoice. `origin`: the e-mail's link.
+ * is locked; OldPaymentDateError for a date over a year back unless
+ * `oldDateConfirmed`; 409 for a draft, void or paid invoice. `origin`: the
+ * e-mail's link.
  */
-export async function recordPayment(db: DB, invoiceId: number, form: PaymentForm, actor: string, origin: string | undefined): Promise<{ paidInFull: boolean }> {
+export async function recordPayment(
+  db: DB,
+  invoiceId: number,
+  form: PaymentForm,
+  actor: string,
+  origin: string | undefined,
+  { oldDateConfirmed = false } = {},
+): Promise<{ paidInFull: boolean }> {
   const today = invoiceToday();
   // Checked first without the lock (the form's own mistakes), then again with it.
   const loose = parsePaymentForm(form, today, Number.MAX_SAFE_INTEGER);
   if (!loose.ok) throw new AppError(400, PAYMENT_INVALID_MESSAGE, { fields: loose.errors });
   const input = loose.input;
+  const question = oldDateConfirmed ? null : oldPaymentQuestion(input.paidOn, today);
+  if (question) throw new OldPaymentDateError(question);
   const paidInFull = await asActor(db, actor, async (trx) => {
     const invoice = await lockInvoice(trx, invoiceId);
     if (invoice.status === "draft") throw new AppError(409, `Invoice #${invoice.number} has not been sent yet; send it before recording a payment.`);

@@ -1,6 +1,6 @@
 import { dateFormat } from "~/lib/date-format";
 import { clockTime } from "~/lib/job-time";
-import { addDays, dayIn, startOfDayIn } from "~/lib/time-zone";
+import { addDays, dayIn, isCalendarDay, startOfDayIn } from "~/lib/time-zone";
 import { formatClock, isoWeekday, WEEKDAYS, type WorkWeek } from "~/lib/work-week";
 import type { DB } from "../db.server";
 import { getWorkWeek } from "../settings.server";
@@ -50,8 +50,6 @@ export interface ScheduleWeek {
   days: WeekDay[];
 }
 
-const WEEK_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
-
 /**
  * The Monday of the week `?week=` names (any of its days), or of today's week
  * when there is none; an unreadable value (not a real date from 2000 to 2099)
@@ -61,10 +59,8 @@ export function weekMonday(param: string | null, now: Date, timeZone: string): {
   const mondayOf = (day: string) => addDays(day, 1 - isoWeekday(day));
   const today = mondayOf(dayIn(now, timeZone));
   if (param === null || param === "") return { monday: today };
-  const match = WEEK_PATTERN.exec(param);
-  const [y, m, d] = match ? [Number(match[1]), Number(match[2]), Number(match[3])] : [0, 0, 0];
-  const date = new Date(Date.UTC(y, m - 1, d));
-  if (!match || y < 2000 || y > 2099 || date.getUTCMonth() !== m - 1 || date.getUTCDate() !== d) {
+  const year = Number(param.slice(0, 4));
+  if (!isCalendarDay(param) || year < 2000 || year > 2099) {
     return { error: "The week must be a date like 2026-11-30 (any day of the week); this week is shown instead.", monday: today };
   }
   return { monday: mondayOf(param) };

@@ -9,7 +9,7 @@ import { appointmentWhen } from "./job-mail.server";
 import { getJob, type Job } from "./job-records.server";
 import { AlreadyBookedError, JobOverlapError, scheduleJob } from "./jobs.server";
 import type { NoOnlineBooking } from "./owner-alerts.server";
-import { LIVE_JOB_STATUSES } from "~/lib/job-status";
+import type { JobStatus } from "~/lib/job-status";
 import { minutesOfDay } from "~/lib/work-week";
 import { getWorkWeek } from "../settings.server";
 
@@ -35,7 +35,8 @@ export interface BookingDay {
 }
 
 export type BookingView =
-  | { kind: "booked"; when: string; appointmentPath: string }
+  /** The estimate's job, in whatever status but cancelled: booked, on the way or done (one job per estimate, ADR 0101). */
+  | { kind: "booked"; status: HeldJobStatus; when: string; appointmentPath: string }
   | { kind: "choose"; days: BookingDay[]; address: string }
   /** Nothing free in 14 days, or a job longer than a day's booking: the page says why, and that the owner will call. */
   | { kind: "call"; blocked: NoOnlineBooking };
@@ -56,10 +57,15 @@ export async function onlineBooking(db: DB, estimate: Estimate, now = new Date()
   return times.length ? { times, blocked: null } : { times: [], blocked: { why: "no_free_time", jobMinutes, horizonDays: HORIZON_DAYS } };
 }
 
-/** The booking part of an accepted estimate's page. */
+/**
+ * The booking part of an accepted estimate's page (docs/decisions/0105): its
+ * job while one holds the estimate (any status but cancelled, as the unique
+ * index jobs_one_per_estimate counts them), else the free times. Past the
+ * estimate's Valid Until day too: that day bounds accepting, not booking.
+ */
 export async function bookingView(db: DB, estimate: Estimate, now = new Date()): Promise<BookingView> {
-  const job = await liveJob(db, estimate.id);
-  if (job) return { kind: "booked", when: appointmentWhen(job), appointmentPath: `/appointments/${job.token}` };
+  const job = await heldBy(db, estimate.id);
+  if (job) return { kind: "booked", status: job.status as HeldJobStatus, when: appointmentWhen(job), appointmentPath: `/appointments/${job.token}` };
   const { times, blocked } = await onlineBooking(db, estimate, now);
   if (blocked) return { kind: "call", blocked };
   const lead = await db.selectFrom("quote_requests").select("service_address").where("id", "=", estimate.leadId).executeTakeFirst();
@@ -78,15 +84,32 @@ function byDay(times: Date[]): BookingDay[] {
   return [...days.values()];
 }
 
-async function liveJob(db: DB, estimateId: number): Promise<Job | undefined> {
-  const row = await db.selectFrom("jobs").select("id").where("estimate_id", "=", estimateId).where("status", "in", [...LIVE_JOB_STATUSES]).executeTakeFirst();
-  return row && getJob(db, row.id);
+/** A job's statuses that hold its estimate: every one but cancelled. */
+export type HeldJobStatus = Exclude<JobStatus, "cancelled">;
+
+/** The id of the job that holds the estimate (at most one: jobs_one_per_estimate), in whatever status but cancelled. */
+async function holdingJobId(db: DB, estimateId: number): Promise<number | undefined> {
+  const row = await db.selectFrom("jobs").select("id").where("estimate_id", "=", estimateId).where("status", "<>", "cancelled").orderBy("id").executeTakeFirst();
+  return row?.id;
 }
 
+async function heldBy(db: DB, estimateId: number): Promise<Job | undefined> {
+  const id = await holdingJobId(db, estimateId);
+  return id === undefined ? undefined : getJob(db, id);
+}
+
+/** `booked`: the estimate has its job now (this post's, or one it already had), which its page shows. */
 export type BookingOutcome = { booked: true } | { booked: false; errors: { start?: string; address?: string } };
 
-/** The customer's choice, from the form's `start` (an instant the page offered) and `address`. */
+/**
+ * The customer's choice, from the form's `start` (an instant the page offered)
+ * and `address`. An estimate that already has its job (booked, on the way or
+ * done: a stale tab's post, a second press) books nothing and its page shows
+ * that job; scheduleJob decides the same under the estimate's row lock, and
+ * the unique index jobs_one_per_estimate has the last word.
+ */
 export async function bookTime(db: DB, estimate: Estimate, form: FormData, origin: string | undefined, now = new Date()): Promise<BookingOutcome> {
+  if ((await holdingJobId(db, estimate.id)) !== undefined) return { booked: true };
   const startText = form.get("start");
   const addressText = form.get("address");
   const address = (typeof addressText === "string" ? addressText : "").replaceAll("\0", "").trim().replace(/\s+/g, " ");

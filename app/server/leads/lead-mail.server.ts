@@ -39,6 +39,8 @@ export const EMAIL_KINDS = {
   // Before issue 32 a low review had an alert of its own; now every review sends review_new.
   review_low: "Low review",
   maintenance_reminder: "Maintenance reminder",
+  // The owner's alert that one of the lead's e-mails was given up (../outbox-alerts.server.ts).
+  email_undelivered: "Owner told: an e-mail was not delivered",
 } as const;
 export type EmailKind = keyof typeof EMAIL_KINDS;
 

@@ -116,7 +116,7 @@ export async function leadTimeline(db: DB, lead: Pick<Lead, "id" | "created_at">
       state: e.state,
       attempts: e.attempts,
       lastError: e.last_error,
-      nextAttemptAt: e.state === "queued" || e.state === "failed" ? e.next_attempt_at : null,
+      nextAttemptAt: e.state === "queued" || e.state === "retrying" ? e.next_attempt_at : null,
       sentAt: e.sent_at,
     });
   }

@@ -4,11 +4,13 @@ import { dayIn } from "~/lib/time-zone";
 import { formatCents } from "~/lib/money";
 import type { SiteSettings } from "~/lib/site-settings";
 import { env } from "../env.server";
+import { heightOfText, writeText } from "./fonts.server";
 
 /**
  * A priced document (an estimate, an invoice) as a PDF (docs/decisions/0082):
- * pdfkit with its built-in Helvetica (no font files to load or embed), US
- * Letter, one page for a typical document; longer ones flow onto more pages.
+ * pdfkit with embedded Noto fonts for names in any alphabet (./fonts.server.ts,
+ * docs/decisions/0106), US Letter, one page for a typical document; longer
+ * ones flow onto more pages.
  * The business's name, address line (the service area), phone and e-mail at
  * the top, the title and dates on the right, the customer, the lines, the
  * totals, then the document's own sections and a closing line.
@@ -72,24 +74,25 @@ export async function renderPricedPdf(document: PricedDocument, business: Busine
   const right = MARGIN + width;
 
   // The business (left) and the document's title and dates (right).
-  doc.fillColor(INK).font("Helvetica-Bold").fontSize(18).text(business.businessName, MARGIN, MARGIN, { width: width * 0.6 });
-  doc.font("Helvetica").fontSize(10).fillColor(MUTED);
-  doc.text(business.serviceArea, { width: width * 0.6 });
-  doc.text(`${business.phone}  ·  ${business.publicEmail}`, { width: width * 0.6 });
+  doc.fillColor(INK);
+  writeText(doc, business.businessName, { size: 18, bold: true, x: MARGIN, y: MARGIN, width: width * 0.6 });
+  doc.fillColor(MUTED);
+  writeText(doc, business.serviceArea, { size: 10, width: width * 0.6 });
+  writeText(doc, `${business.phone}  ·  ${business.publicEmail}`, { size: 10, width: width * 0.6 });
   const leftBottom = doc.y;
-  doc.fillColor(INK).font("Helvetica-Bold").fontSize(16).text(document.title, MARGIN, MARGIN, { width, align: "right" });
-  if (document.stamp) doc.fillColor(STAMP).font("Helvetica-Bold").fontSize(14).text(document.stamp, { width, align: "right" });
-  doc.font("Helvetica").fontSize(10).fillColor(MUTED);
-  for (const line of document.dates) doc.text(line, { width, align: "right" });
+  doc.fillColor(INK);
+  writeText(doc, document.title, { size: 16, bold: true, x: MARGIN, y: MARGIN, width, align: "right" });
+  if (document.stamp) writeText(doc.fillColor(STAMP), document.stamp, { size: 14, bold: true, width, align: "right" });
+  doc.fillColor(MUTED);
+  for (const line of document.dates) writeText(doc, line, { size: 10, width, align: "right" });
   doc.y = Math.max(leftBottom, doc.y) + 18;
 
   // The customer.
-  doc.fillColor(MUTED).fontSize(9).font("Helvetica-Bold").text(document.partyLabel, MARGIN);
-  doc.fillColor(INK).fontSize(11).font("Helvetica-Bold").text(document.customer.name);
-  doc.font("Helvetica").fontSize(10);
-  doc.text(document.customer.email);
-  doc.text(document.customer.phone);
-  if (document.customer.vehicleType) doc.text(`Vehicle: ${document.customer.vehicleType}`);
+  writeText(doc.fillColor(MUTED), document.partyLabel, { size: 9, bold: true, x: MARGIN });
+  writeText(doc.fillColor(INK), document.customer.name, { size: 11, bold: true });
+  writeText(doc, document.customer.email, { size: 10 });
+  writeText(doc, document.customer.phone, { size: 10 });
+  if (document.customer.vehicleType) writeText(doc, `Vehicle: ${document.customer.vehicleType}`, { size: 10 });
   doc.moveDown(1.2);
 
   // The lines.
@@ -97,29 +100,28 @@ export async function renderPricedPdf(document: PricedDocument, business: Busine
   const descWidth = cols.qty - MARGIN - 10;
   const header = () => {
     const y = doc.y;
-    doc.fillColor(MUTED).font("Helvetica-Bold").fontSize(9);
-    doc.text("DESCRIPTION", MARGIN, y, { width: descWidth });
-    doc.text("QTY", cols.qty, y, { width: 40, align: "right" });
-    doc.text("UNIT PRICE", cols.unit, y, { width: 80, align: "right" });
-    doc.text("AMOUNT", cols.amount, y, { width: 90, align: "right" });
+    doc.fillColor(MUTED);
+    writeText(doc, "DESCRIPTION", { size: 9, bold: true, x: MARGIN, y, width: descWidth });
+    writeText(doc, "QTY", { size: 9, bold: true, x: cols.qty, y, width: 40, align: "right" });
+    writeText(doc, "UNIT PRICE", { size: 9, bold: true, x: cols.unit, y, width: 80, align: "right" });
+    writeText(doc, "AMOUNT", { size: 9, bold: true, x: cols.amount, y, width: 90, align: "right" });
     doc.moveTo(MARGIN, doc.y + 4).lineTo(right, doc.y + 4).strokeColor(RULE).stroke();
     doc.y += 10;
   };
   header();
-  doc.font("Helvetica").fontSize(10).fillColor(INK);
   for (const line of document.lines) {
-    const height = doc.heightOfString(line.description, { width: descWidth });
+    const height = heightOfText(doc, line.description, { size: 10, width: descWidth });
     if (doc.y + height > doc.page.height - MARGIN - 20) {
       doc.addPage();
       header();
-      doc.font("Helvetica").fontSize(10).fillColor(INK);
     }
     const y = doc.y;
-    doc.text(line.description, MARGIN, y, { width: descWidth });
+    doc.fillColor(INK);
+    writeText(doc, line.description, { size: 10, x: MARGIN, y, width: descWidth });
     const bottom = doc.y;
-    doc.text(String(line.quantity), cols.qty, y, { width: 40, align: "right" });
-    doc.text(formatCents(line.unitPriceCents), cols.unit, y, { width: 80, align: "right" });
-    doc.text(formatCents(line.quantity * line.unitPriceCents), cols.amount, y, { width: 90, align: "right" });
+    writeText(doc, String(line.quantity), { size: 10, x: cols.qty, y, width: 40, align: "right" });
+    writeText(doc, formatCents(line.unitPriceCents), { size: 10, x: cols.unit, y, width: 80, align: "right" });
+    writeText(doc, formatCents(line.quantity * line.unitPriceCents), { size: 10, x: cols.amount, y, width: 90, align: "right" });
     doc.y = Math.max(bottom, doc.y) + 6;
   }
   doc.moveTo(MARGIN, doc.y).lineTo(right, doc.y).strokeColor(RULE).stroke();
@@ -127,23 +129,22 @@ export async function renderPricedPdf(document: PricedDocument, business: Busine
 
   // The totals.
   if (doc.y + 20 + 18 * document.totals.length > doc.page.height - MARGIN) doc.addPage();
+  doc.fillColor(INK);
   for (const { label, value, bold } of document.totals) {
     const y = doc.y;
-    doc.font(bold ? "Helvetica-Bold" : "Helvetica").fontSize(bold ? 12 : 10).fillColor(INK);
-    doc.text(label, cols.unit - 60, y, { width: 140, align: "right" });
-    doc.text(value, cols.amount, y, { width: 90, align: "right" });
+    const size = bold ? 12 : 10;
+    writeText(doc, label, { size, bold, x: cols.unit - 60, y, width: 140, align: "right" });
+    writeText(doc, value, { size, bold, x: cols.amount, y, width: 90, align: "right" });
     doc.y += 4;
   }
   doc.moveDown(1);
 
   for (const section of document.sections) {
-    doc.x = MARGIN;
-    doc.fillColor(MUTED).font("Helvetica-Bold").fontSize(9).text(section.heading, MARGIN, doc.y, { width });
-    doc.fillColor(INK).font("Helvetica").fontSize(10).text(section.text, { width });
+    writeText(doc.fillColor(MUTED), section.heading, { size: 9, bold: true, x: MARGIN, y: doc.y, width });
+    writeText(doc.fillColor(INK), section.text, { size: 10, width });
     doc.moveDown(1);
   }
-  doc.fillColor(MUTED).font("Helvetica").fontSize(9);
-  doc.text(document.footer, MARGIN, doc.y, { width });
+  writeText(doc.fillColor(MUTED), document.footer, { size: 9, x: MARGIN, y: doc.y, width });
 
   doc.end();
   return done;

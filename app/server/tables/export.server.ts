@@ -5,6 +5,7 @@ import type { ListQuery } from "~/lib/list-query";
 import type { DB } from "../db.server";
 import { env } from "../env.server";
 import { copyCsvStream } from "./copy-stream.server";
+import { pulledCsvStream } from "./csv-stream.server";
 import { column, orderBy, sortKey, whereClause, type ValueSql } from "./rows-sql.server";
 import type { TableDef } from "./table-def.server";
 
@@ -117,7 +118,6 @@ function copyQuery(db: DB, table: TableDef, query: ListQuery, timeZone: string):
 
 function keysetCsvStream(db: DB, table: TableDef, query: ListQuery, header: Uint8Array, timeZone: string): ReadableStream<Uint8Array> {
   const { field, direction } = query.sort;
-  const encoder = new TextEncoder();
   const zone = sql`${timeZone}::text`;
   const line = sql.join(
     Object.keys(table.columns).map((n) => exportCell(table, n, zone, csvCellSql)),
@@ -125,32 +125,26 @@ function keysetCsvStream(db: DB, table: TableDef, query: ListQuery, header: Uint
   );
   const dir = sql.raw(direction === "desc" ? "<" : ">");
   let after: { key: string; id: number } | null = null;
+  let done = false;
 
-  return new ReadableStream<Uint8Array>({
-    start(controller) {
-      controller.enqueue(header);
-    },
-    async pull(controller) {
-      const keyset: RawBuilder<unknown>[] = [];
-      if (after) {
-        keyset.push(
-          field === "id"
-            ? sql`${column(table, "id")} ${dir} ${after.id}`
-            : sql`(${sortKey(table, field)}, ${column(table, "id")}) ${dir} (${after.key}, ${after.id})`,
-        );
-      }
-      const { rows } = await sql<{ line: string; key: string; id: number }>`
-        SELECT ${line} AS line, ${sortKey(table, field)}::text AS key, ${column(table, "id")} AS id
-        FROM ${sql.table(table.name)} ${whereClause(table, query, keyset)} ${orderBy(table, query)}
-        LIMIT ${EXPORT_BATCH}`.execute(db);
-      if (rows.length) {
-        let chunk = "";
-        for (const row of rows) chunk += `${row.line}\r\n`;
-        controller.enqueue(encoder.encode(chunk));
-        const last = rows[rows.length - 1]!;
-        after = { key: last.key, id: Number(last.id) };
-      }
-      if (rows.length < EXPORT_BATCH) controller.close();
-    },
+  return pulledCsvStream(header, async () => {
+    if (done) return undefined;
+    const keyset: RawBuilder<unknown>[] = [];
+    if (after) {
+      keyset.push(
+        field === "id"
+          ? sql`${column(table, "id")} ${dir} ${after.id}`
+          : sql`(${sortKey(table, field)}, ${column(table, "id")}) ${dir} (${after.key}, ${after.id})`,
+      );
+    }
+    const { rows } = await sql<{ line: string; key: string; id: number }>`
+      SELECT ${line} AS line, ${sortKey(table, field)}::text AS key, ${column(table, "id")} AS id
+      FROM ${sql.table(table.name)} ${whereClause(table, query, keyset)} ${orderBy(table, query)}
+      LIMIT ${EXPORT_BATCH}`.execute(db);
+    done = rows.length < EXPORT_BATCH;
+    if (!rows.length) return undefined;
+    const last = rows[rows.length - 1]!;
+    after = { key: last.key, id: Number(last.id) };
+    return rows.map((row) => `${row.line}\r\n`).join("");
   });
 }

@@ -1,3 +1,4 @@
+import { sql } from "kysely";
 import { EMAIL_STATE_TITLES, EMAIL_STATES } from "~/lib/email-state";
 import { LEAD_STATUS_TITLES, LEAD_STATUSES, LOST_REASON_MAX } from "~/lib/lead-status";
 import { checkUserWrite, effectiveAdminSql } from "../auth/users.server";
@@ -100,7 +101,23 @@ export const EMAIL_OUTBOX: TableDef = {
     },
     attempts: { type: "integer", title: "Tries", readOnly: true },
     last_error: { type: "string", title: "Last Error", readOnly: true, searchable: true },
-    next_attempt_at: { type: "string", title: "Next Try", format: "date-time", readOnly: true },
+    next_attempt_at: {
+      type: "string",
+      title: "Next Try",
+      format: "date-time",
+      readOnly: true,
+      nullable: true,
+      // Only an e-mail still waiting has a next try; a sent or given-up row's stored time is stale.
+      read: (ref) => sql`CASE WHEN ${ref("sent_at")} IS NULL AND ${ref("failed_at")} IS NULL THEN ${ref("next_attempt_at")} END`,
+    },
+    failed_at: {
+      type: "string",
+      title: "Given Up",
+      description: "When the outbox stopped trying: the address or message was refused for good, or every try failed",
+      format: "date-time",
+      readOnly: true,
+      nullable: true,
+    },
     sent_at: {
       type: "string",
       title: "Sent or Logged",

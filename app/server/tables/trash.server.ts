@@ -1,4 +1,5 @@
 import { sql } from "kysely";
+import type { ListQuery, ListSpec } from "~/lib/list-query";
 import type { DB } from "../db.server";
 import type { TableDef } from "./table-def.server";
 
@@ -163,18 +164,22 @@ export async function isTrashed(db: DB, table: TableDef, id: number): Promise<bo
   return found !== undefined;
 }
 
-export const TRASH_PAGE_SIZE = 50;
+/**
+ * A table's trash as a list (lib/list-query): only `page` in its URL, newest
+ * deletion first, 50 rows a page; its pager is every list's pager.
+ */
+export const TRASH_LIST: ListSpec = { properties: {}, defaultSort: { field: "deleted_at", direction: "desc" }, pageSize: 50 };
 
 /** One page of a table's trash, newest deletion first, and how many rows it holds. */
-export async function listTrash(db: DB, table: TableDef, page = 1): Promise<{ rows: TrashedRow[]; total: number }> {
+export async function listTrash(db: DB, table: TableDef, query: ListQuery): Promise<{ rows: TrashedRow[]; total: number }> {
   const ofTable = db.selectFrom("trash").where("table_name", "=", table.name);
   const [list, count] = await Promise.all([
     ofTable
       .select(["row_id", "row_data", "deleted_by", "deleted_at"])
       .orderBy("deleted_at", "desc")
       .orderBy("id", "desc")
-      .limit(TRASH_PAGE_SIZE)
-      .offset((page - 1) * TRASH_PAGE_SIZE)
+      .limit(query.limit)
+      .offset((query.page - 1) * query.limit)
       .execute(),
     ofTable.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow(),
   ]);

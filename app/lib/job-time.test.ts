@@ -1,0 +1,22 @@
+import { describe, expect, it } from "vitest";
+import { appointmentTime, clockTime } from "./job-time";
+
+// A job's time as pages and e-mails say it (issue 33, point 9): the hour an
+// autumn clock change repeats is said with its zone, so the two 1:30s differ.
+const ZONE = "America/Detroit";
+
+describe("job times", () => {
+  it("says a time alone, except in the hour the clocks repeat, where the zone names which", () => {
+    expect(clockTime(new Date("2027-11-07T14:00:00Z"), ZONE)).toBe("9:00 AM");
+    expect(clockTime(new Date("2027-11-07T04:30:00Z"), ZONE)).toBe("12:30 AM");
+    expect(clockTime(new Date("2027-11-07T05:30:00Z"), ZONE)).toBe("1:30 AM EDT");
+    expect(clockTime(new Date("2027-11-07T06:30:00Z"), ZONE)).toBe("1:30 AM EST");
+    expect(clockTime(new Date("2027-11-07T07:30:00Z"), ZONE)).toBe("2:30 AM");
+  });
+
+  it("reads a 60-minute job from 1:30 AM on the night the clocks go back as two different times", () => {
+    const start = new Date("2027-11-07T05:30:00Z");
+    expect(appointmentTime(start, new Date(start.getTime() + 60 * 60_000), ZONE)).toBe("Sunday, November 7, 2027, 1:30 AM EDT – 1:30 AM EST");
+    expect(appointmentTime(new Date("2027-11-08T14:00:00Z"), new Date("2027-11-08T16:00:00Z"), ZONE)).toBe("Monday, November 8, 2027, 9:00 AM – 11:00 AM");
+  });
+});
