@@ -53,10 +53,11 @@ interface Target extends BenchTarget {
 /** `count` customers (e-mail customer{g}@example.com, phone (616) 5xx-xxxx), then one with 200 timeline entries; returns its id. */
 async function generate(db: DB, count: number): Promise<{ ms: number; busyId: number }> {
   const start = performance.now();
-  await sql`INSERT INTO customers (name, email, phone, created_at)
-    SELECT 'Customer ' || g, 'customer' || g || '@example.com', '(616) ' || lpad((5000000 + g)::text, 7, '0'), now() - g * interval '1 hour'
+  // With the number the app stores beside the typed phone (docs/decisions/0108), which matching compares.
+  await sql`INSERT INTO customers (name, email, phone, phone_e164, created_at)
+    SELECT 'Customer ' || g, 'customer' || g || '@example.com', '(616) ' || lpad((5000000 + g)::text, 7, '0'), '+1616' || lpad((5000000 + g)::text, 7, '0'), now() - g * interval '1 hour'
     FROM generate_series(1, ${count}::int) g`.execute(db);
-  const busy = await db.insertInto("customers").values({ name: "Busy Customer", email: "busy@example.com", phone: "2315550100" }).returning("id").executeTakeFirstOrThrow();
+  const busy = await db.insertInto("customers").values({ name: "Busy Customer", email: "busy@example.com", phone: "2315550100", phone_e164: "+12315550100" }).returning("id").executeTakeFirstOrThrow();
   await sql`INSERT INTO quote_requests (customer_id, name, email, phone, vehicle_type, message, created_at)
     SELECT ${busy.id}::int, 'Busy Customer', 'busy@example.com', '2315550100', 'Boat', 'Again', now() - g * interval '3 days'
     FROM generate_series(1, ${TIMELINE.requests}::int) g`.execute(db);

@@ -52,12 +52,13 @@ const phoneSql = sql`CASE g % 4
 
 export async function generate(db: DB, count: number): Promise<number> {
   const start = performance.now();
-  await sql`INSERT INTO customers (id, name, email, phone, created_at)
-    SELECT g, 'Customer ' || g, 'customer' || g || '@example.com', ${phoneSql}, now() - g * interval '1 hour'
+  // With the number the app stores beside the typed phone (docs/decisions/0108), which phone_digits is read from.
+  await sql`INSERT INTO customers (id, name, email, phone, phone_e164, created_at)
+    SELECT g, 'Customer ' || g, 'customer' || g || '@example.com', ${phoneSql}, '+1616' || d, now() - g * interval '1 hour'
     FROM generate_series(1, ${count}::int) g, LATERAL (SELECT (5000000 + g)::text AS d) p`.execute(db);
   await sql`SELECT setval('customers_id_seq', ${count}::int)`.execute(db);
-  await sql`INSERT INTO quote_requests (customer_id, name, email, phone, vehicle_type, message, created_at)
-    SELECT g, 'Customer ' || g, 'customer' || g || '@example.com', ${phoneSql}, 'Car', 'A wash please', now() - g * interval '1 hour'
+  await sql`INSERT INTO quote_requests (customer_id, name, email, phone, phone_e164, vehicle_type, message, created_at)
+    SELECT g, 'Customer ' || g, 'customer' || g || '@example.com', ${phoneSql}, '+1616' || d, 'Car', 'A wash please', now() - g * interval '1 hour'
     FROM generate_series(1, ${count}::int) g, LATERAL (SELECT (5000000 + g)::text AS d) p`.execute(db);
   const kinds = sql.join(VEHICLES.map(([kind, make, model]) => sql`(${kind}, ${make}, ${model})`));
   await sql`INSERT INTO vehicles (customer_id, kind, make, model, year, color)

@@ -89,6 +89,8 @@ export interface Customers {
   notes: Generated<string>;
   phone: Generated<string>;
   phone_digits: ColumnType<string, never, never>;
+  phone_e164: Generated<string>;
+  phone_ext: Generated<string>;
   search_text: ColumnType<string, never, never>;
   unsubscribe_token: string | null;
   unsubscribed_at: Timestamp | null;
@@ -332,6 +334,8 @@ export interface QuoteRequests {
   notes: Generated<string>;
   phone: string;
   phone_digits: ColumnType<string, never, never>;
+  phone_e164: Generated<string>;
+  phone_ext: Generated<string>;
   reminder_due_at: Timestamp | null;
   search_text: ColumnType<string | null, never, never>;
   service_address: Generated<string>;
@@ -420,6 +424,8 @@ export interface SiteSettings {
   opening_hours: Generated<string>;
   payment_instructions: Generated<string>;
   phone: string;
+  phone_e164: Generated<string>;
+  phone_ext: Generated<string>;
   public_email: string;
   response_time: string;
   service_area: string;

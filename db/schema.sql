@@ -113,7 +113,6 @@ CREATE TABLE customers (
   name text NOT NULL,
   email text DEFAULT ''::text NOT NULL,
   phone text DEFAULT ''::text NOT NULL,
-  phone_digits text GENERATED ALWAYS AS ("right"(regexp_replace(phone, '[^0-9]'::text, ''::text, 'g'::text), 10)) STORED NOT NULL,
   notes text DEFAULT ''::text NOT NULL,
   merged_into integer,
   created_at timestamp with time zone DEFAULT now() NOT NULL,
@@ -121,12 +120,21 @@ CREATE TABLE customers (
   unsubscribe_token text,
   unsubscribed_at timestamp with time zone,
   search_text text GENERATED ALWAYS AS (lower(((name || ' '::text) || email))) STORED NOT NULL,
+  phone_e164 text DEFAULT ''::text NOT NULL,
+  phone_ext text DEFAULT ''::text NOT NULL,
+  phone_digits text GENERATED ALWAYS AS ("right"(regexp_replace(
+CASE
+    WHEN (phone_e164 <> ''::text) THEN phone_e164
+    ELSE phone
+END, '[^0-9]'::text, ''::text, 'g'::text), 10)) STORED NOT NULL,
   CONSTRAINT customers_email_check CHECK (char_length(email) <= 254),
   CONSTRAINT customers_merged_into_fkey FOREIGN KEY (merged_into) REFERENCES customers(id) ON DELETE RESTRICT,
   CONSTRAINT customers_name_check CHECK (char_length(name) >= 1 AND char_length(name) <= 100),
   CONSTRAINT customers_not_merged_into_self CHECK (merged_into IS NULL OR merged_into <> id),
   CONSTRAINT customers_notes_check CHECK (char_length(notes) <= 2000),
   CONSTRAINT customers_phone_check CHECK (char_length(phone) <= 30),
+  CONSTRAINT customers_phone_e164_check CHECK (phone_e164 ~ '^(\+[1-9][0-9]{6,14})?$'::text),
+  CONSTRAINT customers_phone_ext_check CHECK (phone_ext ~ '^[0-9]{0,20}$'::text),
   CONSTRAINT customers_pkey PRIMARY KEY (id),
   CONSTRAINT customers_unsubscribe_token_check CHECK (length(unsubscribe_token) >= 22),
   CONSTRAINT customers_unsubscribe_token_key UNIQUE (unsubscribe_token)
@@ -136,8 +144,8 @@ CREATE INDEX customers_email_idx ON customers USING btree (lower(email)) WHERE (
 CREATE UNIQUE INDEX customers_email_key ON customers USING btree (lower(email)) WHERE ((merged_into IS NULL) AND (email <> ''::text));
 CREATE INDEX customers_merged_into_idx ON customers USING btree (merged_into) WHERE (merged_into IS NOT NULL);
 CREATE INDEX customers_name_idx ON customers USING btree (lower(name), id) WHERE (merged_into IS NULL);
-CREATE INDEX customers_phone_digits_idx ON customers USING btree (phone_digits) WHERE (phone_digits <> ''::text);
 CREATE INDEX customers_phone_digits_trgm_idx ON customers USING gin (phone_digits gin_trgm_ops);
+CREATE INDEX customers_phone_e164_idx ON customers USING btree (phone_e164) WHERE (phone_e164 <> ''::text);
 CREATE UNIQUE INDEX customers_pkey ON customers USING btree (id);
 CREATE INDEX customers_search_trgm_idx ON customers USING gin (search_text gin_trgm_ops);
 CREATE UNIQUE INDEX customers_unsubscribe_token_key ON customers USING btree (unsubscribe_token);
@@ -540,8 +548,16 @@ CREATE TABLE quote_requests (
   search_text text GENERATED ALWAYS AS (((((((((((((name || ' '::text) || email) || ' '::text) || phone) || ' '::text) || vehicle_type) || ' '::text) || message) || ' '::text) || lost_reason) || ' '::text) || note_bodies)) STORED,
   service_address text DEFAULT ''::text NOT NULL,
   customer_id integer NOT NULL,
-  phone_digits text GENERATED ALWAYS AS ("right"(regexp_replace(phone, '[^0-9]'::text, ''::text, 'g'::text), 10)) STORED NOT NULL,
+  phone_e164 text DEFAULT ''::text NOT NULL,
+  phone_ext text DEFAULT ''::text NOT NULL,
+  phone_digits text GENERATED ALWAYS AS ("right"(regexp_replace(
+CASE
+    WHEN (phone_e164 <> ''::text) THEN phone_e164
+    ELSE phone
+END, '[^0-9]'::text, ''::text, 'g'::text), 10)) STORED NOT NULL,
   CONSTRAINT quote_requests_customer_id_fkey FOREIGN KEY (customer_id) REFERENCES customers(id) ON DELETE RESTRICT,
+  CONSTRAINT quote_requests_phone_e164_check CHECK (phone_e164 ~ '^(\+[1-9][0-9]{6,14})?$'::text),
+  CONSTRAINT quote_requests_phone_ext_check CHECK (phone_ext ~ '^[0-9]{0,20}$'::text),
   CONSTRAINT quote_requests_pkey PRIMARY KEY (id),
   CONSTRAINT quote_requests_service_address_length CHECK (char_length(service_address) <= 300),
   CONSTRAINT quote_requests_status_check CHECK (status = ANY (ARRAY['new'::text, 'contacted'::text, 'quoted'::text, 'booked'::text, 'completed'::text, 'lost'::text]))
@@ -569,7 +585,7 @@ CREATE TRIGGER quote_requests_count_delete AFTER DELETE ON quote_requests REFERE
 CREATE TRIGGER quote_requests_count_insert AFTER INSERT ON quote_requests REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION row_counts_insert();
 CREATE TRIGGER quote_requests_count_truncate AFTER TRUNCATE ON quote_requests FOR EACH STATEMENT EXECUTE FUNCTION row_counts_truncate();
 CREATE TRIGGER quote_requests_link_customer BEFORE INSERT ON quote_requests FOR EACH ROW EXECUTE FUNCTION link_quote_customer();
-CREATE TRIGGER quote_requests_row_history AFTER INSERT OR DELETE OR UPDATE ON quote_requests FOR EACH ROW EXECUTE FUNCTION record_row_history('updated_at', 'search_text', 'note_bodies', 'notes', 'reminder_due_at', 'customer_id', 'phone_digits');
+CREATE TRIGGER quote_requests_row_history AFTER INSERT OR DELETE OR UPDATE ON quote_requests FOR EACH ROW EXECUTE FUNCTION record_row_history('updated_at', 'search_text', 'note_bodies', 'notes', 'reminder_due_at', 'customer_id', 'phone_digits', 'phone_e164', 'phone_ext');
 CREATE TRIGGER quote_requests_status_count_delete AFTER DELETE ON quote_requests REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION count_lead_statuses();
 CREATE TRIGGER quote_requests_status_count_insert AFTER INSERT ON quote_requests REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION count_lead_statuses();
 CREATE TRIGGER quote_requests_status_count_truncate AFTER TRUNCATE ON quote_requests FOR EACH STATEMENT EXECUTE FUNCTION count_lead_statuses();
@@ -704,10 +720,14 @@ CREATE TABLE site_settings (
   payment_instructions text DEFAULT ''::text NOT NULL,
   invoice_due_days integer DEFAULT 14 NOT NULL,
   google_review_url text DEFAULT ''::text NOT NULL,
+  phone_e164 text DEFAULT ''::text NOT NULL,
+  phone_ext text DEFAULT ''::text NOT NULL,
   CONSTRAINT site_settings_google_review_url_check CHECK (google_review_url = ''::text OR google_review_url ~ '^https://'::text AND char_length(google_review_url) <= 500),
   CONSTRAINT site_settings_id_check CHECK (id = 1),
   CONSTRAINT site_settings_invoice_due_days_check CHECK (invoice_due_days >= 0 AND invoice_due_days <= 365),
   CONSTRAINT site_settings_payment_instructions_check CHECK (length(payment_instructions) <= 2000),
+  CONSTRAINT site_settings_phone_e164_check CHECK (phone_e164 ~ '^(\+[1-9][0-9]{6,14})?$'::text),
+  CONSTRAINT site_settings_phone_ext_check CHECK (phone_ext ~ '^[0-9]{0,20}$'::text),
   CONSTRAINT site_settings_pkey PRIMARY KEY (id),
   CONSTRAINT site_settings_tax_rate_check CHECK (tax_rate >= 0::numeric AND tax_rate <= 100::numeric),
   CONSTRAINT site_settings_travel_buffer_minutes_check CHECK (travel_buffer_minutes >= 0 AND travel_buffer_minutes <= 240),
@@ -936,35 +956,35 @@ CREATE OR REPLACE FUNCTION link_quote_customer()
 AS $function$
     BEGIN
       IF NEW.customer_id IS NULL THEN
-        NEW.customer_id := match_customer(NEW.name, NEW.email, NEW.phone);
+        NEW.customer_id := match_customer(NEW.name, NEW.email, NEW.phone, NEW.phone_e164, NEW.phone_ext);
       END IF;
       RETURN NEW;
     END $function$;
 
-CREATE OR REPLACE FUNCTION match_customer(p_name text, p_email text, p_phone text)
+CREATE OR REPLACE FUNCTION match_customer(p_name text, p_email text, p_phone text, p_phone_e164 text, p_phone_ext text)
  RETURNS integer
  LANGUAGE plpgsql
 AS $function$
     DECLARE
       email_key text := lower(btrim(coalesce(p_email, '')));
-      digits text := right(regexp_replace(coalesce(p_phone, ''), '[^0-9]', '', 'g'), 10);
+      e164_key text := coalesce(p_phone_e164, '');
       found integer;
     BEGIN
-      IF length(digits) < 10 THEN digits := ''; END IF;
-      -- Serialize concurrent matches (see above: one lock, however many rows).
+      -- Serialize concurrent matches (one lock, however many rows: 2026-11-28-08-customers).
       PERFORM pg_advisory_xact_lock(hashtextextended('customer:match', 0));
       IF email_key <> '' THEN
         SELECT coalesce(merged_into, id) INTO found FROM customers WHERE lower(email) = email_key AND email <> ''
           ORDER BY merged_into IS NOT NULL, id LIMIT 1;
         IF found IS NOT NULL THEN RETURN found; END IF;
       END IF;
-      IF digits <> '' THEN
-        SELECT coalesce(merged_into, id) INTO found FROM customers WHERE phone_digits = digits
+      IF e164_key <> '' THEN
+        SELECT coalesce(merged_into, id) INTO found FROM customers WHERE phone_e164 = e164_key
           ORDER BY merged_into IS NOT NULL, id LIMIT 1;
         IF found IS NOT NULL THEN RETURN found; END IF;
       END IF;
-      INSERT INTO customers (name, email, phone)
-      VALUES (left(coalesce(nullif(btrim(p_name), ''), 'Customer'), 100), left(btrim(coalesce(p_email, '')), 254), left(btrim(coalesce(p_phone, '')), 30))
+      INSERT INTO customers (name, email, phone, phone_e164, phone_ext)
+      VALUES (left(coalesce(nullif(btrim(p_name), ''), 'Customer'), 100), left(btrim(coalesce(p_email, '')), 254), left(btrim(coalesce(p_phone, '')), 30),
+        e164_key, coalesce(p_phone_ext, ''))
       RETURNING id INTO found;
       RETURN found;
     END $function$;

@@ -12,6 +12,9 @@ import type { Database } from "./types";
 export const SETTINGS_COLUMNS = {
   businessName: "business_name",
   phone: "phone",
+  // The phone's number and extension, derived from it (docs/decisions/0108).
+  phoneE164: "phone_e164",
+  phoneExt: "phone_ext",
   publicEmail: "public_email",
   serviceArea: "service_area",
   facebookUrl: "facebook_url",

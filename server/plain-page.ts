@@ -1,4 +1,4 @@
-import { phoneE164, shortName } from "~/lib/site-settings";
+import { businessTel, shortName } from "~/lib/site-settings";
 import { lastKnownSettings } from "~/server/settings.server";
 
 /**
@@ -25,7 +25,7 @@ export function plainPage(title: string, paragraphs: string[]): string {
 <main>
 <h1>${escape(title)}</h1>
 ${paragraphs.map((p) => `<p>${escape(p)}</p>`).join("\n")}
-<p><a href="tel:${escape(phoneE164(business.phone))}">Call ${escape(business.phone)}</a> · <a href="/">${escape(business.businessName)}</a></p>
+<p>${businessTel(business) ? `<a href="${escape(businessTel(business))}">Call ${escape(business.phone)}</a>` : `Call ${escape(business.phone)}`} · <a href="/">${escape(business.businessName)}</a></p>
 </main>
 </body>
 </html>

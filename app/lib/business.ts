@@ -12,6 +12,8 @@ import type { SiteSettings } from "./site-settings";
 export const SEED_CONTACT = {
   businessName: "Shine On Wheels Mobile Detailing",
   phone: "(616) 555-0142",
+  phoneE164: "+16165550142",
+  phoneExt: "",
   publicEmail: "info@shineonwheelsgr.com",
   serviceArea: "Grand Rapids, Michigan and surrounding areas",
   facebookUrl: "https://www.facebook.com/shineonwheelsgr",

@@ -61,8 +61,16 @@ describe("quote schema", () => {
     expect(errorsFor({ ...valid, phone: "1".repeat(21) }).phone).toEqual(["Phone must be at most 20 characters."]);
   });
 
+  it("refuses a phone with letters, or without the digits of a number, with the spec's words, once (docs/decisions/0108)", () => {
+    for (const phone of ["616-555-ABCD", "1-800-FLOWERS", "call 616555012", "616 555 01234", "+1 (616) 555-0123 x"]) {
+      expect(errorsFor({ ...valid, phone }).phone, phone).toEqual(["Phone is not valid."]);
+    }
+    // The browser's half of the rule: a number no country has passes here, and the server refuses it (quote-schema.server.ts).
+    expect(errorsFor({ ...valid, phone: "(555) 123-4567" })).toEqual({});
+  });
+
   it("requires a standard e-mail address", () => {
-    for (const email of ["jane", "jane@example", "jane @example.com", "@example.com", "jane@.com x"]) {
+    for (const email of ["jane", "jane@example", "jane @example.com", "@example.com", "jane@.com x", "a,b@example.com", "a;b@example.com", "a<b@example.com", "a>b@example.com", "a:b@example.com"]) {
       expect(errorsFor({ ...valid, email }).email, email).toEqual([
         "Please enter a valid email address.",
       ]);

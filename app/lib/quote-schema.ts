@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { EMAIL_MAX_LENGTH, EMAIL_PATTERN } from "./email";
+import { isPhoneShaped, PHONE_INVALID } from "./phone-shape";
 import { HONEYPOT_FIELD } from "./quote-form";
 
 /**
@@ -7,7 +8,10 @@ import { HONEYPOT_FIELD } from "./quote-form";
  * optional. One schema for the browser (conform's constraints and live
  * validation) and the server (the home page's action and POST
  * /api/forms/submit). Its texts and names without zod are in ./quote-form.ts,
- * so the page can use them without loading zod.
+ * so the page can use them without loading zod. The phone's shape is checked
+ * here; the server adds the rest of the phone rule (a number libphonenumber-js
+ * knows: app/server/quote-schema.server.ts, docs/decisions/0108), whose
+ * library the browser does not load.
  */
 
 // PostgreSQL text cannot hold NUL (a pasted or forged "\0" would otherwise fail the insert).
@@ -29,9 +33,11 @@ export const quoteSchema = z.object({
   email: requiredText("Please enter your email address.")
     .max(EMAIL_MAX_LENGTH, `Email must be at most ${EMAIL_MAX_LENGTH} characters.`)
     .regex(EMAIL_PATTERN, "Please enter a valid email address."),
+  // The spec's 10 to 20 characters, then the shape: one message per phone.
   phone: requiredText("Please enter your phone number.")
-    .min(10, "Phone must be at least 10 characters.")
-    .max(20, "Phone must be at most 20 characters."),
+    .min(10, { error: "Phone must be at least 10 characters.", abort: true })
+    .max(20, { error: "Phone must be at most 20 characters.", abort: true })
+    .refine(isPhoneShaped, { error: `${PHONE_INVALID}.`, abort: true }),
   vehicle_type: requiredText("Please enter your vehicle type.").max(100, "Vehicle type must be at most 100 characters."),
   message: z
     .string({ error: "Additional details must be text." })

@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { parseTaxRate } from "./money";
 import { EMAIL_MAX_LENGTH, EMAIL_PATTERN } from "./email";
-import { PHONE_MAX_DIGITS, PHONE_MIN_DIGITS, PHONE_PATTERN, type BusinessSettings, type SettingName } from "./site-settings";
+import { isPhoneShaped, PHONE_INVALID } from "./phone-shape";
+import type { BusinessSettings, SettingName } from "./site-settings";
 import { SETTING_FIELDS } from "./site-settings-fields";
 import { minutesOfDay, TIME_PATTERN, TRAVEL_BUFFER_MAX, WORK_WEEK_LABELS, type WorkWeek, type WorkWeekName } from "./work-week";
 
@@ -39,15 +40,8 @@ function emailAddress(name: SettingName) {
 
 export const siteSettingsSchema = z.object({
   businessName: line("businessName"),
-  phone: line("phone").pipe(
-    z
-      .string()
-      .regex(PHONE_PATTERN, "Phone may contain only digits, spaces and ( ) + - .")
-      .refine((value) => {
-        const digits = value.replace(/\D/g, "").length;
-        return digits >= PHONE_MIN_DIGITS && digits <= PHONE_MAX_DIGITS;
-      }, `Phone must have ${PHONE_MIN_DIGITS} to ${PHONE_MAX_DIGITS} digits.`),
-  ),
+  // Its shape; the server adds the rest of the phone rule (app/server/settings.server.ts, docs/decisions/0108).
+  phone: line("phone").pipe(z.string().refine(isPhoneShaped, { error: `${PHONE_INVALID}.`, abort: true })),
   publicEmail: emailAddress("publicEmail"),
   notifyEmail: emailAddress("notifyEmail"),
   // Empty is none; stored as written, in thousandths of a percent at most.
@@ -77,8 +71,8 @@ export const siteSettingsSchema = z.object({
   responseTime: line("responseTime"),
 });
 
-// The schema's output is exactly the settings.
-export type ValidSettings = z.output<typeof siteSettingsSchema> & BusinessSettings;
+// The schema's output is exactly the settings the owner types (the phone's number is derived from it).
+export type ValidSettings = z.output<typeof siteSettingsSchema> & Omit<BusinessSettings, "phoneE164" | "phoneExt">;
 
 function isHttpsUrl(value: string): boolean {
   try {

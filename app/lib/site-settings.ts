@@ -1,14 +1,20 @@
 /**
  * The business settings the owner edits at /admin/settings (one row in
  * `site_settings`): their shape, labels and limits, and what is derived from
- * them (the tel: number, the short name). Plain code without zod, so every
+ * them (the short name). Plain code without zod, so every
  * public page can use it; the schema that validates a save is in
  * ./site-settings-schema.ts.
  */
 
+import { telHref } from "./phone";
+
 export interface SiteSettings {
   businessName: string;
+  /** As the owner typed it: how the pages show it. */
   phone: string;
+  /** Derived, never typed: the phone's number in E.164 form and its extension, what tel: links dial (docs/decisions/0108). */
+  phoneE164: string;
+  phoneExt: string;
   publicEmail: string;
   serviceArea: string;
   /** An https URL, or "" for none (the footer then has no Facebook link). */
@@ -44,23 +50,11 @@ export interface PrivateSettings {
 /** Everything the settings form edits. */
 export type BusinessSettings = SiteSettings & PrivateSettings;
 
-export type SettingName = keyof BusinessSettings;
+/** What the owner types: every setting but the phone's derived number. */
+export type SettingName = Exclude<keyof BusinessSettings, "phoneE164" | "phoneExt">;
 
-/** Characters a phone number may be written with. */
-export const PHONE_PATTERN = /^[0-9 ()+\-.]+$/;
-export const PHONE_MIN_DIGITS = 10;
-export const PHONE_MAX_DIGITS = 15;
-
-/**
- * The number to dial, for tel: links and structured data: +1 and the digits
- * for a 10-digit North American number, else + and the digits as written
- * (an international number starts with its country code).
- */
-export function phoneE164(phone: string): string {
-  const digits = phone.replace(/\D/g, "");
-  if (digits.length === 10 && !phone.trim().startsWith("+")) return `+1${digits}`;
-  return `+${digits}`;
-}
+/** The business phone's tel: link, from its stored number ("" while it has none: no link beats a wrong one). */
+export const businessTel = (settings: Pick<SiteSettings, "phoneE164" | "phoneExt">) => telHref(settings.phoneE164, settings.phoneExt);
 
 /** The name without a trailing "Mobile Detailing": the logo's first line and page titles. */
 export function shortName(businessName: string): string {

@@ -24,7 +24,7 @@ describe("businessJsonLd", () => {
   });
 
   it("uses the saved settings, and leaves sameAs empty without a Facebook page", () => {
-    const data = businessJsonLd("https://example.com", { ...SEED_SETTINGS, phone: "+44 20 7946 0958", businessName: "Gleam", facebookUrl: "" });
+    const data = businessJsonLd("https://example.com", { ...SEED_SETTINGS, phone: "+44 20 7946 0958", phoneE164: "+442079460958", businessName: "Gleam", facebookUrl: "" });
     expect(data.telephone).toBe("+442079460958");
     expect(data.name).toBe("Gleam");
     expect(data.sameAs).toEqual([]);

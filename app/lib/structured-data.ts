@@ -1,5 +1,5 @@
 import { SITE_FACTS } from "./business";
-import { phoneE164, type SiteSettings } from "./site-settings";
+import type { SiteSettings } from "./site-settings";
 
 /**
  * schema.org data about the business, for search engines' rich results.
@@ -15,7 +15,8 @@ export function businessJsonLd(origin: string | undefined, settings: SiteSetting
     name: settings.businessName,
     description: SITE_FACTS.description,
     url: home,
-    telephone: phoneE164(settings.phone),
+    // The number as dialled (docs/decisions/0108); none while the settings have none.
+    ...(settings.phoneE164 ? { telephone: `${settings.phoneE164}${settings.phoneExt ? ` ext. ${settings.phoneExt}` : ""}` } : {}),
     email: settings.publicEmail,
     founder: { "@type": "Person", name: settings.founderName },
     address: {

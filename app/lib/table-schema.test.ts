@@ -58,6 +58,21 @@ describe("validateField: the spec's generic form messages", () => {
     expect(validateField(email, "long@example.com", true)).toBeUndefined();
   });
 
+  it("checks e-mail addresses by zod's rule: nothing that splits an address in a header (docs/decisions/0108)", () => {
+    const email = p({ type: "string", title: "Email", format: "email" });
+    for (const address of ["a,b@example.com", "a;b@example.com", "a<b@example.com", "a>b@example.com", "a:b@example.com"]) {
+      expect(validateField(email, address, true), address).toBe("Email is not a valid email");
+    }
+  });
+
+  it("checks a phone's shape (format tel) with the generic message; the server checks the rest", () => {
+    const phone = p({ type: "string", title: "Phone", format: "tel", minLength: 10, maxLength: 20 });
+    expect(validateField(phone, "616-555-ABCD", true)).toBe("Phone is not valid");
+    expect(validateField(phone, "616 555 01234", true)).toBe("Phone is not valid");
+    expect(validateField(phone, "555-0123", true)).toBe("Phone must be at least 10 characters");
+    expect(validateField(phone, "+1 (616) 555-0123 x9", true)).toBeUndefined();
+  });
+
   it("checks patterns against the whole value", () => {
     const zip = p({ type: "string", title: "ZIP", pattern: "\\d{5}" });
     expect(validateField(zip, "4950", true)).toBe("ZIP is not valid");

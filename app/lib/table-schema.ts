@@ -6,8 +6,9 @@
  * characters"…) whichever side finds the problem.
  */
 
-import { EMAIL_PATTERN } from "./email";
+import { isEmailAddress } from "./email";
 import { formatCents } from "./money";
+import { isPhoneShaped } from "./phone-shape";
 import { isCalendarDay } from "./time-zone";
 
 export type PropertyType = "string" | "number" | "integer" | "boolean" | "array";
@@ -22,6 +23,8 @@ export type PropertyFormat =
   | "markdown"
   | "date"
   | "date-time"
+  /** A phone number: its shape checked here, the whole rule on the server (docs/decisions/0108). */
+  | "tel"
   /** An integer of whole cents, typed and shown as dollars ("149.00"); minimum and maximum in cents. */
   | "cents";
 
@@ -141,7 +144,7 @@ export function validateField(prop: PropertySchema, value: unknown, required: bo
       if (typeof value !== "string") return `${title} must be a string`;
       // PostgreSQL text cannot hold NUL: no valid value contains one.
       if (value.includes("\0")) return `${title} is not valid`;
-      if (prop.format === "email" && !EMAIL_PATTERN.test(value.trim())) return `${title} is not a valid email`;
+      if (prop.format === "email" && !isEmailAddress(value.trim())) return `${title} is not a valid email`;
       if ((prop.format === "date" || prop.format === "date-time") && !isValidDate(value, prop.format)) {
         return `${title} must be a valid date`;
       }
@@ -152,6 +155,8 @@ export function validateField(prop: PropertySchema, value: unknown, required: bo
       if (plain && prop.maxLength !== undefined && value.length > prop.maxLength) {
         return `${title} cannot exceed ${prop.maxLength} characters`;
       }
+      // The spec's "{title} is not valid", the words the server's whole phone rule uses too.
+      if (prop.format === "tel" && !isPhoneShaped(value)) return `${title} is not valid`;
       if (prop.pattern !== undefined && !new RegExp(`^(?:${prop.pattern})$`).test(value)) return `${title} is not valid`;
       if (prop.enum && !prop.enum.includes(value)) return `${title} must be one of the valid options`;
       return undefined;

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { declareApi, json, ref } from "~/lib/api-declaration";
 import { PHOTO_FIELD, QUOTE_FORM_ID, QUOTE_INVALID_MESSAGE, QUOTE_PHOTOS_MAX, QUOTE_SUCCESS_MESSAGE } from "~/lib/quote-form";
 import { quoteFieldErrors, quoteSchema } from "~/lib/quote-schema";
+import { serverQuoteSchema } from "~/server/quote-schema.server";
 import { AppError, badRequest, methodNotAllowed, notFound } from "~/server/app-error.server";
 import { requireJsonObject } from "~/server/json-body.server";
 import type { DB } from "~/server/db.server";
@@ -86,7 +87,7 @@ export const action = ({ request, context }: Route.ActionArgs) =>
     }
     if (fields instanceof Response) return fields;
 
-    const parsed = quoteSchema.safeParse(fields);
+    const parsed = serverQuoteSchema.safeParse(fields);
     if (!parsed.success) {
       await discardPhotos(photos);
       const message = QUOTE_INVALID_MESSAGE;

@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
 import { PHOTO_FIELD, QUOTE_INVALID_MESSAGE, QUOTE_SUCCESS_MESSAGE, type QuoteFormReply } from "~/lib/quote-form";
-import { quoteSchema } from "~/lib/quote-schema";
+import { serverQuoteSchema } from "~/server/quote-schema.server";
 import { AppError } from "~/server/app-error.server";
 import type { DB } from "~/server/db.server";
 import { discardPhotos } from "~/server/quote-photos/lead-photos.server";
@@ -18,7 +18,7 @@ export async function quoteAction(db: DB, request: Request, clientIp: string) {
   // The text fields, and the photos stored as they arrived (docs/decisions/0085).
   const post = await readQuotePost(request, db, clientIp);
   if (!post.ok) return reply({ success: false, message: post.error }, { status: post.status });
-  const submission = parseWithZod(post.form, { schema: quoteSchema });
+  const submission = parseWithZod(post.form, { schema: serverQuoteSchema });
   if (submission.status !== "success" || post.photoError) {
     await discardPhotos(post.photos);
     // A refused photo is the photos field's message; the typed values come back either way.

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { renderCustomerEmail, type CustomerEmail } from "./customer-email.server";
 
-const settings = { businessName: "Shine On Wheels Mobile Detailing", phone: "(616) 555-0142", serviceArea: "Grand Rapids" };
+const settings = { businessName: "Shine On Wheels Mobile Detailing", phone: "(616) 555-0142", phoneE164: "+16165550142", phoneExt: "", serviceArea: "Grand Rapids" };
 const email = (ownerMessage?: string): CustomerEmail => ({
   name: "Alice Carter",
   ownerMessage,

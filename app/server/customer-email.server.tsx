@@ -1,7 +1,7 @@
 import { Body, Button, Column, Container, Head, Hr, Html, Img, Link, Preview, Row, Section, Text } from "@react-email/components";
 import { renderToStaticMarkup } from "react-dom/server";
 import { formatCents } from "~/lib/money";
-import { phoneE164, type BusinessSettings } from "~/lib/site-settings";
+import { businessTel, type BusinessSettings } from "~/lib/site-settings";
 
 /**
  * Every e-mail to a customer, drawn one way (docs/decisions/0099): the
@@ -26,7 +26,7 @@ export interface CustomerEmail {
   /** The owner's own words (an estimate's or invoice's Message to Customer): first, and its greeting replaces ours. */
   ownerMessage?: string;
   blocks: Block[];
-  settings: Pick<BusinessSettings, "businessName" | "phone"> & { serviceArea?: string };
+  settings: Pick<BusinessSettings, "businessName" | "phone" | "phoneE164" | "phoneExt"> & { serviceArea?: string };
   /** The site's origin for the logo and the header's link; taken from the button's link when not given. */
   origin?: string;
   /** Not a transaction (review request, reminder): the one-click unsubscribe link. */
@@ -170,7 +170,7 @@ function html(email: CustomerEmail): string {
             <Text className="em-muted" style={{ fontSize: "14px", lineHeight: "20px", color: COLOURS.muted, margin: 0 }}>
               <strong>{businessName}</strong>
               {" · "}
-              <Link className="em-link" href={`tel:${phoneE164(phone)}`} style={{ color: COLOURS.brand, fontWeight: 600 }}>
+              <Link className="em-link" href={businessTel(email.settings) || undefined} style={{ color: COLOURS.brand, fontWeight: 600 }}>
                 {phone}
               </Link>
               {serviceArea ? ` · ${serviceArea}` : ""}

@@ -9,6 +9,7 @@ const settings: SiteSettings = {
   ...SEED_SETTINGS,
   businessName: "Gleam & Shine <Detailing>",
   phone: "(616) 555-0123",
+  phoneE164: "+16165550123",
   publicEmail: "hello@gleam.example",
   serviceArea: "Holland \"and\" the Lakeshore",
 };

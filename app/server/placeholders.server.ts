@@ -1,4 +1,4 @@
-import { phoneE164, type SiteSettings } from "~/lib/site-settings";
+import { businessTel, type SiteSettings } from "~/lib/site-settings";
 
 /**
  * Texts the owner writes (FAQ answers, care guides, the About story) may name
@@ -64,14 +64,14 @@ function textValue(name: Placeholder, settings: SiteSettings): string {
 /** A placeholder in running text: the phone and e-mail as links. */
 function textHtml(name: Placeholder, settings: SiteSettings): string {
   const text = escapeHtml(textValue(name, settings));
-  if (name === "phone") return `<a href="tel:${escapeHtml(phoneE164(settings.phone))}">${text}</a>`;
+  if (name === "phone") return businessTel(settings) ? `<a href="${escapeHtml(businessTel(settings))}">${text}</a>` : text;
   if (name === "email") return `<a href="mailto:${escapeHtml(settings.publicEmail)}">${text}</a>`;
   return text;
 }
 
 /** A placeholder in an address: the number to dial, the address to write to, other values URL-encoded. */
 function urlValue(name: Placeholder, settings: SiteSettings): string {
-  if (name === "phone") return phoneE164(settings.phone);
+  if (name === "phone") return businessTel(settings).replace(/^tel:/, "");
   if (name === "email") return settings.publicEmail;
   return encodeURIComponent(textValue(name, settings));
 }

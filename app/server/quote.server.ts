@@ -12,6 +12,7 @@ import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from "./outage.server";
 import { enqueueEmail } from "./outbox.server";
 import { takeRateLimit, type Limit } from "./rate-limit.server";
 import { matchCustomer } from "./customers/matching.server";
+import { phoneColumns } from "./phone.server";
 import { saveQuoteVehicle } from "./customers/quote-vehicle.server";
 import { attachLeadPhotos } from "./quote-photos/lead-photos.server";
 import type { StoredUpload } from "./uploads/upload.server";
@@ -37,7 +38,8 @@ export interface QuoteOutcome {
 
 /**
  * Takes one quote request from the website, however it arrived (the form's
- * action or the JSON API), once that edge has validated it with quoteSchema:
+ * action or the JSON API), once that edge has validated it with
+ * serverQuoteSchema (./quote-schema.server.ts):
  * each edge reads its own body (form fields, JSON) and answers a refusal in
  * its own shape, so the request is validated once. The row, the owner's notification and the
  * customer's receipt are written in one transaction, then delivery is
@@ -98,7 +100,8 @@ function storeQuote(db: DB, quote: QuoteInput, clientIp: string, receipt: boolea
         customer_id: customerId,
         name: quote.name,
         email: quote.email,
-        phone: quote.phone,
+        // As typed, and the number it is (docs/decisions/0108).
+        ...phoneColumns(quote.phone),
         vehicle_type: quote.vehicle_type,
         message: quote.message,
         service_address: quote.service_address,

@@ -10,6 +10,7 @@ import type { DB } from "./db.server";
 import { env } from "./env.server";
 import { businessTime } from "./leads/lead-mail.server";
 import { isDatabaseUnavailable } from "./outage.server";
+import { phoneColumns, withPhoneRule } from "./phone.server";
 import { sanitizeRichText } from "./rich-text.server";
 
 /**
@@ -108,6 +109,9 @@ export async function getSettingsForPage(db: DB): Promise<SiteSettings> {
   }
 }
 
+/** The settings' schema with the whole phone rule, which needs the server's library (docs/decisions/0108). */
+const serverSettingsSchema = siteSettingsSchema.extend({ phone: withPhoneRule(siteSettingsSchema.shape.phone) });
+
 /**
  * Validates (site-settings-schema.ts), sanitises the About story and stores
  * the settings; returns what was stored. Invalid input throws AppError 400
@@ -115,14 +119,16 @@ export async function getSettingsForPage(db: DB): Promise<SiteSettings> {
  * A working-week field the input lacks keeps its stored value.
  */
 export async function saveSettings(db: DB, input: unknown, actorEmail: string): Promise<OwnerSettings> {
-  const parsed = siteSettingsSchema.safeParse(input);
+  const parsed = serverSettingsSchema.safeParse(input);
   const workWeek = parseWorkWeek(input);
   const fields: SettingsFieldErrors = { ...(workWeek.ok ? {} : workWeek.errors), ...(parsed.success ? {} : settingsFieldErrors(parsed.error)) };
   const aboutStory = parsed.success ? sanitizeRichText(parsed.data.aboutStory) : "";
   // Only markup (or only what the sanitiser removed) is no story.
   if (parsed.success && !aboutStory.replace(/<[^>]*>/g, "").replace(/&nbsp;/g, " ").trim()) fields.aboutStory = "About Story is required.";
   if (!parsed.success || !workWeek.ok || Object.keys(fields).length > 0) throw new AppError(400, SETTINGS_INVALID_MESSAGE, { fields });
-  const { notifyEmail, taxRate, paymentInstructions, invoiceDueDays, googleReviewUrl, ...settings } = { ...parsed.data, aboutStory };
+  // The phone's number, stored beside what was typed (docs/decisions/0108).
+  const { phone_e164: phoneE164, phone_ext: phoneExt } = phoneColumns(parsed.data.phone);
+  const { notifyEmail, taxRate, paymentInstructions, invoiceDueDays, googleReviewUrl, ...settings } = { ...parsed.data, aboutStory, phoneE164, phoneExt };
   const week = workWeek.data;
   const values = {
     ...settingsColumns(settings),

@@ -31,6 +31,7 @@ import * as jobVehicles from "./2026-11-28-10-job-vehicles";
 import * as searchByPhoneAndVehicle from "./2026-11-29-02-search-by-phone-and-vehicle";
 import * as oneJobPerEstimate from "./2026-11-29-41-one-job-per-estimate";
 import * as outboxGivesUp from "./2026-11-29-51-outbox-gives-up";
+import * as phoneE164 from "./2026-11-29-54-phone-e164";
 
 // Listed explicitly (not read from disk) so the bundled server carries them.
 // Names sort by date; append new ones at the end.
@@ -67,4 +68,5 @@ export const migrations: Record<string, Migration> = {
   "2026-11-29-02-search-by-phone-and-vehicle": searchByPhoneAndVehicle,
   "2026-11-29-41-one-job-per-estimate": oneJobPerEstimate,
   "2026-11-29-51-outbox-gives-up": outboxGivesUp,
+  "2026-11-29-54-phone-e164": phoneE164,
 };

@@ -69,7 +69,8 @@ for (const javaScriptEnabled of [true, false]) {
         const tag = marker("cust");
         const email = `${tag}@example.com`;
         // Phones of this test's own (the worker's database is shared by the views): a match by phone joins records.
-        const phone = (area: string) => `${area}${String(Math.floor(Math.random() * 1e7)).padStart(7, "0")}`;
+        // An exchange starting 2-9, as a real number's does (the phone rule refuses others, docs/decisions/0108).
+        const phone = (area: string) => `${area}${2 + Math.floor(Math.random() * 8)}${String(Math.floor(Math.random() * 1e6)).padStart(6, "0")}`;
         const [phone1, phone2] = [phone("616"), phone("269")];
         const [first, second] = await createRows(page, "quote_requests", [
           quoteRequest(`Repeat ${tag}`, { email, phone: phone1, vehicle_type: "Boat" }),
@@ -99,7 +100,7 @@ for (const javaScriptEnabled of [true, false]) {
         const contact = page.getByRole("region", { name: "Contact Details" });
         await contact.getByLabel("Phone").fill("12");
         await contact.getByRole("button", { name: "Save Contact Details" }).click();
-        await expect(contact.getByText("Phone must have at least 7 digits.")).toBeVisible();
+        await expect(contact.getByText("Phone is not valid.")).toBeVisible();
         await expect(contact.getByLabel("Phone")).toHaveAttribute("aria-invalid", "true");
         await cleanPage(page);
         const newPhone = `(616) ${phone1.slice(3, 6)}-${phone1.slice(6)}`;

@@ -73,8 +73,8 @@ for (const javaScriptEnabled of [true, false]) {
         // Each card: the name links to the lead's page; Call, Text and Email reach the customer in one tap.
         const card = main(page).getByRole("article", { name: `Cy ${tag}` });
         await expect(card.getByRole("link", { name: `Cy ${tag}`, exact: true })).toHaveAttribute("href", `/admin/leads/${newest!.id}`);
-        await expect(card.getByRole("link", { name: "Call", exact: true })).toHaveAttribute("href", "tel:6165550100");
-        await expect(card.getByRole("link", { name: "Text", exact: true })).toHaveAttribute("href", "sms:6165550100");
+        await expect(card.getByRole("link", { name: "Call", exact: true })).toHaveAttribute("href", "tel:+16165550100");
+        await expect(card.getByRole("link", { name: "Text", exact: true })).toHaveAttribute("href", "sms:+16165550100");
         await expect(card.getByRole("link", { name: "Email", exact: true })).toHaveAttribute(
           "href",
           `mailto:someone@example.com?subject=Your%20quote%20request%20%23${newest!.id}`,
@@ -122,9 +122,9 @@ for (const javaScriptEnabled of [true, false]) {
 
         // Contact details, and the message exactly as written (read-only).
         await expect(main(page).getByRole("link", { name: `${tag}@example.com` })).toHaveAttribute("href", `mailto:${tag}@example.com`);
-        await expect(main(page).getByRole("link", { name: "(616) 555-0188" })).toHaveAttribute("href", "tel:6165550188");
-        await expect(main(page).getByRole("link", { name: "Call", exact: true })).toHaveAttribute("href", "tel:6165550188");
-        await expect(main(page).getByRole("link", { name: "Text", exact: true })).toHaveAttribute("href", "sms:6165550188");
+        await expect(main(page).getByRole("link", { name: "(616) 555-0188" })).toHaveAttribute("href", "tel:+16165550188");
+        await expect(main(page).getByRole("link", { name: "Call", exact: true })).toHaveAttribute("href", "tel:+16165550188");
+        await expect(main(page).getByRole("link", { name: "Text", exact: true })).toHaveAttribute("href", "sms:+16165550188");
         await expect(main(page).getByRole("link", { name: "Email", exact: true })).toHaveAttribute("href", new RegExp(`subject=Your%20quote%20request%20%23${lead!.id}$`));
         await expect(main(page).getByText("Line one\nLine two")).toHaveCSS("white-space", "pre-wrap");
         await expect(main(page).getByRole("textbox")).toHaveCount(2); // the note and the reason, nothing else editable

@@ -71,6 +71,20 @@ test.describe("quote form with JavaScript", () => {
     await expectNoSeriousA11yViolations(page);
   });
 
+  test("refuses a phone with letters in the browser, and one no country has from the server, with the same words (docs/decisions/0108)", async ({ page }) => {
+    await openForm(page);
+    const f = form(page);
+    await f.getByLabel("Phone").fill("616-555-ABCD");
+    await f.getByLabel("Phone").blur();
+    await expectFieldError(page, "Phone", "Phone is not valid.");
+    // The shape passes in the browser; the server's half of the rule refuses it, on the field.
+    await fillValid(page, "Shape Only");
+    await f.getByLabel("Phone").fill("(555) 123-4567");
+    await f.getByRole("button", { name: "Get My Free Quote" }).click();
+    await expect(f.getByRole("alert")).toContainText("Please correct the highlighted fields and try again.");
+    await expectFieldError(page, "Phone", "Phone is not valid.");
+  });
+
   test("submits in place: busy button, then the success state, then an empty form again", async ({ page, smtp }) => {
     await openForm(page);
     await page.evaluate(() => ((window as any).__stillHere = true));

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { SEED_SETTINGS } from "~/lib/business";
-import { phoneE164 } from "~/lib/site-settings";
+import { telOf } from "../helpers/phones";
 import { startAppServer, type AppServer } from "../helpers/app-server";
 import { ADMIN_EMAIL, expect, hydrated, signIn, test as base } from "./fixtures";
 
@@ -43,7 +43,7 @@ async function expectBookingAnswerDials(page: Page, phone: string) {
     await faq.getByText("How do I book an appointment?").click();
     await expect(faq.getByRole("link", { name: phone, exact: true })).toBeVisible({ timeout: 1_000 });
   }).toPass({ timeout: 15_000 });
-  await expect(faq.getByRole("link", { name: phone, exact: true })).toHaveAttribute("href", `tel:${phoneE164(phone)}`);
+  await expect(faq.getByRole("link", { name: phone, exact: true })).toHaveAttribute("href", telOf(phone));
   await expect(faq.getByRole("link", { name: SEED_SETTINGS.publicEmail, exact: true })).toHaveAttribute("href", `mailto:${SEED_SETTINGS.publicEmail}`);
 }
 
@@ -66,7 +66,7 @@ test("a phone changed in the Business Settings shows and dials in the FAQ's answ
     await page.getByRole("link", { name: "Winterizing Your Boat's Gel Coat" }).click();
     await expect(page.getByRole("heading", { level: 1, name: "Winterizing Your Boat's Gel Coat" })).toBeVisible();
     const article = page.getByRole("article");
-    await expect(article.getByRole("link", { name: NEW_PHONE, exact: true })).toHaveAttribute("href", `tel:${phoneE164(NEW_PHONE)}`);
+    await expect(article.getByRole("link", { name: NEW_PHONE, exact: true })).toHaveAttribute("href", telOf(NEW_PHONE));
     await expect(article).toContainText(`call or text ${SEED_SETTINGS.businessName} at ${NEW_PHONE}`);
   } finally {
     await savePhone(page, SEED_SETTINGS.phone);

@@ -1,7 +1,8 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Locator, Page } from "@playwright/test";
 import { SEED_SETTINGS } from "~/lib/business";
-import { phoneE164, shortName, type BusinessSettings } from "~/lib/site-settings";
+import { shortName, type BusinessSettings } from "~/lib/site-settings";
+import { telOf } from "../helpers/phones";
 import { SETTING_FIELDS } from "~/lib/site-settings-fields";
 import { startAppServer, type AppServer } from "../helpers/app-server";
 import { ADMIN_EMAIL, expect, signIn, test as base } from "./fixtures";
@@ -45,7 +46,7 @@ const EDITED = {
   heroText: "Hand washes, paint correction and gel coat care at your driveway or boat slip.",
   founderName: "Dana Gleam",
   responseTime: "within 2 hours",
-} satisfies Omit<BusinessSettings, "aboutStory">;
+} satisfies Omit<BusinessSettings, "aboutStory" | "phoneE164" | "phoneExt">;
 const STORY_ADDITION = " Written in the dashboard.";
 
 interface BusinessJsonLd {
@@ -64,7 +65,7 @@ async function jsonLd(page: Page) {
 /** The footer with every contact setting, as on every public page. */
 async function expectFooter(page: Page, s: typeof EDITED) {
   const footer = page.getByRole("contentinfo");
-  await expect(footer.getByRole("link", { name: s.phone })).toHaveAttribute("href", `tel:${phoneE164(s.phone)}`);
+  await expect(footer.getByRole("link", { name: s.phone })).toHaveAttribute("href", telOf(s.phone));
   await expect(footer.getByRole("link", { name: s.publicEmail })).toHaveAttribute("href", `mailto:${s.publicEmail}`);
   await expect(footer).toContainText(`Proudly serving ${s.serviceArea}`);
   await expect(footer.getByRole("link", { name: /Facebook/ })).toHaveAttribute("href", s.facebookUrl);
@@ -122,7 +123,7 @@ test.describe("with JavaScript", () => {
       const data = await jsonLd(page);
       expect(data).toMatchObject({
         name: EDITED.businessName,
-        telephone: phoneE164(EDITED.phone),
+        telephone: telOf(EDITED.phone).slice("tel:".length),
         email: EDITED.publicEmail,
         founder: { name: EDITED.founderName },
         sameAs: [EDITED.facebookUrl],
@@ -140,7 +141,7 @@ test.describe("with JavaScript", () => {
     // The contact section.
     const contact = page.locator("#contact");
     await expect(contact).toContainText(`we'll get back to you ${EDITED.responseTime} with a personalized quote`);
-    await expect(contact.getByRole("link", { name: EDITED.phone })).toHaveAttribute("href", `tel:${phoneE164(EDITED.phone)}`);
+    await expect(contact.getByRole("link", { name: EDITED.phone })).toHaveAttribute("href", telOf(EDITED.phone));
     await expect(contact.getByRole("link", { name: EDITED.publicEmail })).toHaveAttribute("href", `mailto:${EDITED.publicEmail}`);
     await expect(contact).toContainText(EDITED.serviceArea);
     await expect(contact).toContainText(`Quotes ${EDITED.responseTime}`);

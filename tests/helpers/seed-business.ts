@@ -1,5 +1,5 @@
 import { SEED_SETTINGS, SITE_FACTS } from "~/lib/business";
-import { phoneE164, shortName } from "~/lib/site-settings";
+import { shortName } from "~/lib/site-settings";
 
 /**
  * The business as a fresh database shows it (the first-start settings and the
@@ -13,5 +13,4 @@ export const seedBusiness = {
   shortName: shortName(SEED_SETTINGS.businessName),
   email: SEED_SETTINGS.publicEmail,
   founder: SEED_SETTINGS.founderName,
-  phoneE164: phoneE164(SEED_SETTINGS.phone),
 };

@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SEED_SETTINGS } from "~/lib/business";
-import { phoneE164, type BusinessSettings, type SiteSettings } from "~/lib/site-settings";
+import type { BusinessSettings, SiteSettings } from "~/lib/site-settings";
 import { renderMarkdown } from "~/server/markdown.server";
 import { fillPlaceholders } from "~/server/placeholders.server";
 import { sanitizeRichText } from "~/server/rich-text.server";
@@ -11,6 +11,7 @@ import { seedContent } from "../../db/seed";
 import { careGuides } from "../../db/seed-content/care-guides";
 import { faqs as seedFaqs } from "../../db/seed-content/faqs";
 import { signInByEmail, startAppServer, type AppServer } from "../helpers/app-server";
+import { telOf } from "../helpers/phones";
 import { inProcessFetch } from "../helpers/routes";
 import { sessionCookieFor } from "../helpers/sessions";
 import { startSmtpSink, type SmtpSink } from "../helpers/smtp";
@@ -37,7 +38,7 @@ const CHANGED: BusinessSettings = {
   publicEmail: "hello@gleam.example",
   serviceArea: "Holland and the Lakeshore",
 };
-const telLink = (s: SiteSettings) => `<a href="tel:${phoneE164(s.phone)}">${s.phone}</a>`;
+const telLink = (s: SiteSettings) => `<a href="${telOf(s.phone)}">${s.phone}</a>`;
 const mailLink = (s: SiteSettings) => `<a href="mailto:${s.publicEmail}">${s.publicEmail}</a>`;
 const BOOKING = "How do I book an appointment?";
 const AREAS = "What areas do you serve?";
@@ -72,7 +73,7 @@ describe("the public pages show the current settings in the seeded texts", () =>
     const booking = await faqAnswer(BOOKING);
     expect(booking).toContain(`Call or text us at ${telLink(CHANGED)}, e-mail ${mailLink(CHANGED)}, or send the quote form`);
     expect(booking).not.toContain(SEED_SETTINGS.phone);
-    expect(booking).not.toContain(phoneE164(SEED_SETTINGS.phone));
+    expect(booking).not.toContain(SEED_SETTINGS.phoneE164);
     expect(booking).not.toContain(SEED_SETTINGS.publicEmail);
     expect(await faqAnswer(AREAS)).toMatch(/^<p>We serve Holland and the Lakeshore, including Wyoming, /);
   });
@@ -252,14 +253,14 @@ describe("through the production server, a changed phone shows on every page tha
         headers: { cookie, "content-type": "application/x-www-form-urlencoded" },
       });
     expect((await save({ ...SEED_FORM, aboutStory: story })).status).toBe(302);
-    const seedLink = `href="tel:${phoneE164(SEED_SETTINGS.phone)}">${SEED_SETTINGS.phone}</a>`;
+    const seedLink = `href="${telOf(SEED_SETTINGS.phone)}">${SEED_SETTINGS.phone}</a>`;
     for (const path of PAGES) await expect.poll(async () => (await page(path)).html, { timeout: 10_000, interval: 100 }).toContain(seedLink);
     expect((await page("/")).cache).toBe("hit");
     expect((await page("/about")).cache).toBe("hit");
 
     expect((await save({ ...CHANGED, aboutStory: story })).status).toBe(302);
     const at = Date.now();
-    const changedLink = `href="tel:${phoneE164(CHANGED.phone)}">${CHANGED.phone}</a>`;
+    const changedLink = `href="${telOf(CHANGED.phone)}">${CHANGED.phone}</a>`;
     for (const path of PAGES) {
       await expect.poll(async () => (await page(path)).html, { timeout: 10_000, interval: 50 }).toContain(changedLink);
     }
@@ -267,8 +268,8 @@ describe("through the production server, a changed phone shows on every page tha
     const home = await page("/");
     expect(home.cache).toBe("hit");
     // The FAQ's answer itself, not only the header and footer.
-    expect(home.html).toContain(`Call or text us at <a href="tel:${phoneE164(CHANGED.phone)}">${CHANGED.phone}</a>, e-mail <a href="mailto:${CHANGED.publicEmail}">`);
-    expect((await page("/about")).html).toContain(`Questions? Call Jake at <a href="tel:${phoneE164(CHANGED.phone)}">${CHANGED.phone}</a>.`);
+    expect(home.html).toContain(`Call or text us at <a href="${telOf(CHANGED.phone)}">${CHANGED.phone}</a>, e-mail <a href="mailto:${CHANGED.publicEmail}">`);
+    expect((await page("/about")).html).toContain(`Questions? Call Jake at <a href="${telOf(CHANGED.phone)}">${CHANGED.phone}</a>.`);
     for (const path of PAGES) expect((await page(path)).html, path).not.toContain(SEED_SETTINGS.phone);
   });
 });

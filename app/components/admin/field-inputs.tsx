@@ -199,6 +199,7 @@ export const inputRegistry: Record<InputKind, ComponentType<FieldInputProps>> = 
   markdown: MarkdownInput,
   readOnly: ReadOnlyInput,
   email: textInput("email"),
+  tel: textInput("tel"),
   url: textInput("url"),
   date: textInput("date"),
   textarea: TextareaInput,

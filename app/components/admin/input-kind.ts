@@ -12,6 +12,7 @@ export type InputKind =
   | "markdown"
   | "readOnly"
   | "email"
+  | "tel"
   | "url"
   | "date"
   | "textarea"
@@ -42,6 +43,7 @@ const widgetByNameFragment: ReadonlyArray<readonly [fragment: string, kind: Inpu
 /** Plain-string refinements by format, then by name. */
 const stringByFormat: Partial<Record<PropertyFormat, InputKind>> = {
   email: "email",
+  tel: "tel",
   url: "url",
   textarea: "textarea",
   date: "date",

@@ -33,7 +33,7 @@ export function LeadCard({ lead }: { lead: LeadSummary }) {
         </p>
       )}
       <div className="mt-3">
-        <ContactLinks id={lead.id} phone={lead.phone} email={lead.email} />
+        <ContactLinks id={lead.id} phone={lead.phoneView} email={lead.email} />
       </div>
     </article>
   );

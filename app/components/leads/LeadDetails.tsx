@@ -1,5 +1,5 @@
 import type { LeadView } from "~/server/leads/lead-view.server";
-import { ContactLinks, dialable } from "./ContactLinks";
+import { ContactLinks } from "./ContactLinks";
 import { LeadPhotos } from "./LeadPhotos";
 import { mapHref } from "~/lib/map-link";
 
@@ -19,9 +19,13 @@ export function LeadDetails({ lead }: { lead: LeadView }) {
           </a>
         </Detail>
         <Detail label="Phone">
-          <a href={`tel:${dialable(lead.phone)}`} className={linkClass}>
-            {lead.phone}
-          </a>
+          {lead.phoneView.tel ? (
+            <a href={lead.phoneView.tel} className={linkClass}>
+              {lead.phoneView.text}
+            </a>
+          ) : (
+            lead.phoneView.text
+          )}
         </Detail>
         <Detail label="Vehicle type">{lead.vehicle_type}</Detail>
         {lead.service_address && (
@@ -40,7 +44,7 @@ export function LeadDetails({ lead }: { lead: LeadView }) {
         {lead.status === "lost" && lead.lost_reason && <Detail label="Reason lost">{lead.lost_reason}</Detail>}
       </dl>
       <div className="mt-4">
-        <ContactLinks id={lead.id} phone={lead.phone} email={lead.email} />
+        <ContactLinks id={lead.id} phone={lead.phoneView} email={lead.email} />
       </div>
       <h4 className="mt-5 text-sm font-semibold text-slate-900">Message</h4>
       {/* Read-only text, kept as typed (line breaks included), never an input. */}

@@ -1,5 +1,5 @@
 import { Clock, Mail, MapPin, Phone, icon } from "./icons";
-import { phoneE164 } from "~/lib/site-settings";
+import { businessTel } from "~/lib/site-settings";
 import { sectionClass } from "./SectionHeading";
 import { QuoteForm } from "./QuoteForm";
 import { QUOTE_ANCHOR } from "./QuoteField";
@@ -32,7 +32,7 @@ export function ContactSection() {
           </p>
           <ul className="mt-8 space-y-5">
             <ContactLine icon={<Phone aria-hidden="true" className="h-5 w-5" />} label="Call or text">
-              <a href={`tel:${phoneE164(settings.phone)}`} className={`${link} whitespace-nowrap`}>
+              <a href={businessTel(settings) || undefined} className={`${link} whitespace-nowrap`}>
                 {settings.phone}
               </a>
             </ContactLine>

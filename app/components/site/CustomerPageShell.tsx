@@ -1,5 +1,5 @@
 import { Phone } from "lucide-react";
-import { phoneE164 } from "~/lib/site-settings";
+import { businessTel } from "~/lib/site-settings";
 import { END_OF_PAGE_ID } from "./PublicLayout";
 import { SiteLogo } from "./SiteLogo";
 import { focusRing } from "./styles";
@@ -14,7 +14,7 @@ const WIDTHS = { narrow: "max-w-2xl", wide: "max-w-3xl" } as const;
  * docs/decisions/0019).
  */
 export function CustomerPageShell({ width, children }: { width: keyof typeof WIDTHS; children: React.ReactNode }) {
-  const { phone } = useSiteSettings();
+  const settings = useSiteSettings();
   const max = WIDTHS[width];
   return (
     <div className="min-h-screen bg-slate-50 text-slate-900">
@@ -23,9 +23,9 @@ export function CustomerPageShell({ width, children }: { width: keyof typeof WID
       <header className="border-b border-slate-200 bg-white">
         <div className={`mx-auto flex ${max} flex-wrap items-center justify-between gap-3 px-4 py-4 sm:px-6`}>
           <SiteLogo onLight />
-          <a href={`tel:${phoneE164(phone)}`} className={`inline-flex items-center gap-2 rounded font-semibold whitespace-nowrap text-brand-700 ${focusRing}`}>
+          <a href={businessTel(settings) || undefined} className={`inline-flex items-center gap-2 rounded font-semibold whitespace-nowrap text-brand-700 ${focusRing}`}>
             <Phone aria-hidden className="size-4" />
-            {phone}
+            {settings.phone}
           </a>
         </div>
       </header>
@@ -36,10 +36,10 @@ export function CustomerPageShell({ width, children }: { width: keyof typeof WID
 
 /** The business's phone as a link within a sentence ("or call us at …"), never broken over two lines. */
 export function CallLink() {
-  const { phone } = useSiteSettings();
+  const settings = useSiteSettings();
   return (
-    <a href={`tel:${phoneE164(phone)}`} className={`rounded font-semibold whitespace-nowrap text-brand-700 underline underline-offset-2 ${focusRing}`}>
-      {phone}
+    <a href={businessTel(settings) || undefined} className={`rounded font-semibold whitespace-nowrap text-brand-700 underline underline-offset-2 ${focusRing}`}>
+      {settings.phone}
     </a>
   );
 }

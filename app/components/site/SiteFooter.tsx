@@ -1,7 +1,7 @@
 import { Clock, Mail, MapPin, Phone } from "./icons";
 import { Link } from "react-router";
 import { SITE_FACTS } from "~/lib/business";
-import { phoneE164 } from "~/lib/site-settings";
+import { businessTel } from "~/lib/site-settings";
 import { NavItem } from "./NavItem";
 import { SiteLogo } from "./SiteLogo";
 import { NAV_ITEMS } from "./site-nav";
@@ -37,7 +37,7 @@ export function SiteFooter() {
           <ul className="mt-4 space-y-3 text-sm">
             <li className="flex items-center gap-3">
               <Phone aria-hidden="true" className="h-4 w-4 text-brand-400" />
-              <a href={`tel:${phoneE164(settings.phone)}`} className={`${link} whitespace-nowrap`}>
+              <a href={businessTel(settings) || undefined} className={`${link} whitespace-nowrap`}>
                 {settings.phone}
               </a>
             </li>

@@ -28,6 +28,9 @@ export interface CustomerRow {
   name: string;
   email: string;
   phone: string;
+  /** The phone's number in E.164 form ("" when it is not one) and extension (docs/decisions/0108). */
+  phone_e164: string;
+  phone_ext: string;
   requests: number;
   created_at: Date;
 }
@@ -39,7 +42,7 @@ export async function listCustomers(db: DB, query: ListQuery): Promise<{ custome
   const order = SORTS[query.sort.field] ?? SORTS.created_at!;
   const direction = query.sort.direction === "asc" ? sql`ASC` : sql`DESC`;
   const [page, count] = await Promise.all([
-    sql<CustomerRow>`SELECT c.id, c.name, c.email, c.phone, c.created_at,
+    sql<CustomerRow>`SELECT c.id, c.name, c.email, c.phone, c.phone_e164, c.phone_ext, c.created_at,
         (SELECT count(*) FROM quote_requests q WHERE q.customer_id = c.id)::int AS requests
       FROM customers c WHERE c.merged_into IS NULL AND ${matches}
       ORDER BY ${sql.raw(order)} ${direction}, c.id ${direction}

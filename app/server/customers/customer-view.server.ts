@@ -1,5 +1,6 @@
 import { listHref, listPager, type ListQuery } from "~/lib/list-query";
 import { formatCents } from "~/lib/money";
+import { formatPhone } from "~/lib/phone";
 import { shownTime } from "~/lib/time-ago";
 import { newestYear, OLDEST_YEAR, VEHICLE_KINDS } from "~/lib/vehicle-kinds";
 import type { DB } from "../db.server";
@@ -22,7 +23,12 @@ export async function customersView(db: DB, query: ListQuery, now: Date, timeZon
     q: query.q,
     sort: query.sort,
     total: page.total,
-    customers: page.customers.map(({ created_at, ...c }) => ({ ...c, since: shownTime(created_at, now, timeZone) })),
+    customers: page.customers.map(({ created_at, phone_e164, phone_ext, ...c }) => ({
+      ...c,
+      /** As shown, from its number (docs/decisions/0108). */
+      phone: formatPhone({ phone: c.phone, e164: phone_e164, ext: phone_ext }),
+      since: shownTime(created_at, now, timeZone),
+    })),
     pager: listPager(CUSTOMERS_PATH, CUSTOMERS_LIST, query, page.total),
   };
 }

@@ -1,7 +1,9 @@
 import { sql } from "kysely";
+import { EMAIL_MAX_LENGTH, isEmailAddress } from "~/lib/email";
 import { isVehicleKind, newestYear, OLDEST_YEAR, VEHICLE_KINDS } from "~/lib/vehicle-kinds";
 import { AppError, notFound } from "../app-error.server";
 import type { DB } from "../db.server";
+import { isPhone, phoneColumns, PHONE_INVALID_SENTENCE } from "../phone.server";
 
 /**
  * Customer records (docs/decisions/0090): reading one, changing its contact
@@ -69,18 +71,16 @@ export interface ContactForm {
   notes: string;
 }
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
-/** The contact details as posted, checked; an AppError 400 naming each wrong field. */
+/** The contact details as posted, checked (the one e-mail and phone rules, docs/decisions/0108); an AppError 400 naming each wrong field. */
 export function checkContact(form: ContactForm): ContactForm {
   const values = { name: form.name.trim(), email: form.email.trim(), phone: form.phone.trim(), notes: form.notes.trim() };
   const fields: Record<string, string> = {};
   if (!values.name) fields.name = "Name is required.";
   else if (values.name.length > 100) fields.name = "Name must be at most 100 characters.";
-  if (values.email.length > 254) fields.email = "Email must be at most 254 characters.";
-  else if (values.email && !EMAIL.test(values.email)) fields.email = "Email must be an e-mail address, like name@example.com.";
+  if (values.email.length > EMAIL_MAX_LENGTH) fields.email = `Email must be at most ${EMAIL_MAX_LENGTH} characters.`;
+  else if (values.email && !isEmailAddress(values.email)) fields.email = "Email must be an e-mail address, like name@example.com.";
   if (values.phone.length > 30) fields.phone = "Phone must be at most 30 characters.";
-  else if (values.phone && values.phone.replace(/\D/g, "").length < 7) fields.phone = "Phone must have at least 7 digits.";
+  else if (values.phone && !isPhone(values.phone)) fields.phone = PHONE_INVALID_SENTENCE;
   if (values.notes.length > 2000) fields.notes = "Notes must be at most 2,000 characters.";
   if (Object.keys(fields).length) throw new AppError(400, Object.values(fields).join(" "), { fields });
   return values;
@@ -105,7 +105,7 @@ export async function updateContact(db: DB, id: number, form: ContactForm): Prom
     }
     await trx
       .updateTable("customers")
-      .set({ ...values, updated_at: sql`now()` })
+      .set({ ...values, ...phoneColumns(values.phone), updated_at: sql`now()` })
       .where("id", "=", id)
       .execute();
   });

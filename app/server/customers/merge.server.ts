@@ -41,7 +41,8 @@ export async function mergeCustomers(db: DB, targetId: number, sourceId: number,
       .updateTable("customers")
       .set({
         email: target.email || src.email,
-        phone: target.phone || src.phone,
+        // The phone with its number (docs/decisions/0108): the target's, or the source's when the target has none.
+        ...(target.phone ? {} : { phone: src.phone, phone_e164: src.phone_e164, phone_ext: src.phone_ext }),
         notes: [target.notes, src.notes].filter(Boolean).join("\n").slice(0, 2000),
         // Either record's unsubscribe is the person's (docs/decisions/0091): the earlier one stands.
         // least() passes over a NULL.

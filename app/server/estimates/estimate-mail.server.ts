@@ -19,7 +19,7 @@ export function estimateLink(origin: string | undefined, token: string): string 
 
 export function estimateEmail(
   estimate: Estimate,
-  settings: Pick<BusinessSettings, "businessName" | "phone" | "notifyEmail">,
+  settings: Pick<BusinessSettings, "businessName" | "phone" | "phoneE164" | "phoneExt" | "notifyEmail">,
   link: string,
   pdf: EmailAttachment,
 ): Email {

@@ -14,7 +14,7 @@ import type { Invoice, Payment } from "./invoices.server";
  * A payment's note is the owner's (paymentLine leaves it out).
  */
 
-type Settings = Pick<BusinessSettings, "businessName" | "phone" | "notifyEmail">;
+type Settings = Pick<BusinessSettings, "businessName" | "phone" | "phoneE164" | "phoneExt" | "notifyEmail">;
 
 /** The customer's page; absolute from APP_URL, else from the request's origin when it is this machine (linkOrigin). */
 export function invoiceLink(origin: string | undefined, token: string): string {

@@ -16,7 +16,7 @@ import type { Job } from "./job-records.server";
 
 export type JobEmailKind = "confirmed" | "changed" | "cancelled" | "on_the_way" | "reminder" | "cancelled_by_customer";
 
-type Settings = Pick<BusinessSettings, "businessName" | "phone" | "publicEmail" | "notifyEmail">;
+type Settings = Pick<BusinessSettings, "businessName" | "phone" | "phoneE164" | "phoneExt" | "publicEmail" | "notifyEmail">;
 
 /** The job's time as every e-mail and message says it: "Monday, December 7, 2026, 9:00 AM – 12:00 PM". */
 export const appointmentWhen = (job: Pick<Job, "startsAt" | "endsAt">) => appointmentTime(job.startsAt, job.endsAt, env().BUSINESS_TIME_ZONE);

@@ -1,6 +1,7 @@
 import { formatDuration } from "~/lib/duration";
 import { LEAD_STATUS_TITLES, LEAD_STATUSES, type LeadStatus } from "~/lib/lead-status";
 import { listHref, listPager, withFilter, type ListQuery } from "~/lib/list-query";
+import { phoneView } from "~/lib/phone";
 import { shownTime } from "~/lib/time-ago";
 import type { DB } from "../db.server";
 import { LEADS_LIST, listLeads, statusFilter } from "./inbox.server";
@@ -25,7 +26,11 @@ export async function inboxView(db: DB, query: ListQuery, now: Date, timeZone: s
     status: statusFilter(query),
     q: query.q,
     total: page.total,
-    leads: page.leads.map(({ created_at, ...lead }) => ({ ...lead, received: shownTime(created_at, now, timeZone) })),
+    leads: page.leads.map(({ created_at, phone_e164, phone_ext, ...lead }) => ({
+      ...lead,
+      phoneView: phoneView({ phone: lead.phone, e164: phone_e164, ext: phone_ext }),
+      received: shownTime(created_at, now, timeZone),
+    })),
     filters: statusFilters(query, page.counts),
     pager: listPager(INBOX_PATH, LEADS_LIST, query, page.total),
     glance: {

@@ -47,6 +47,9 @@ export interface InboxLead {
   name: string;
   email: string;
   phone: string;
+  /** The phone's number in E.164 form ("" when it is not one) and extension (docs/decisions/0108). */
+  phone_e164: string;
+  phone_ext: string;
   vehicle_type: string;
   /** The start of the message (EXCERPT_LENGTH characters at most). */
   excerpt: string;
@@ -94,7 +97,7 @@ export async function listLeads(db: DB, query: ListQuery): Promise<InboxPage> {
   const filter = statusFilter(query);
   const status = filter ? sql`status = ${filter}` : undefined;
   const [page, grouped] = await Promise.all([
-    sql<InboxLead>`SELECT id, name, email, phone, vehicle_type, status, created_at,
+    sql<InboxLead>`SELECT id, name, email, phone, phone_e164, phone_ext, vehicle_type, status, created_at,
         left(message, ${EXCERPT_LENGTH}) AS excerpt, length(message) > ${EXCERPT_LENGTH} AS truncated
       FROM quote_requests ${where([status, search])}
       ORDER BY created_at DESC, id DESC

@@ -1,6 +1,6 @@
 import { dateFormat } from "~/lib/date-format";
 import type { QuoteInput } from "~/lib/quote-schema";
-import { phoneE164, type BusinessSettings } from "~/lib/site-settings";
+import { businessTel, type BusinessSettings } from "~/lib/site-settings";
 import { renderCustomerEmail } from "../customer-email.server";
 import { env } from "../env.server";
 import type { Email } from "../mail.server";
@@ -108,7 +108,7 @@ export function ownerNotification(
 export function customerAutoReply(
   id: number,
   lead: Lead,
-  settings: Pick<BusinessSettings, "businessName" | "phone" | "serviceArea" | "responseTime" | "notifyEmail">,
+  settings: Pick<BusinessSettings, "businessName" | "phone" | "phoneE164" | "phoneExt" | "serviceArea" | "responseTime" | "notifyEmail">,
 ): Email {
   const details = [
     { label: "Name", value: lead.name },
@@ -136,7 +136,7 @@ export function customerAutoReply(
         },
         { table: { caption: "What you sent us:", rows: details } },
         { paragraph: `Something to add, or in a hurry? Reply to this e-mail or call us at ${settings.phone}.` },
-        { button: { label: `Call ${settings.phone}`, href: `tel:${phoneE164(settings.phone)}` } },
+        { button: { label: `Call ${settings.phone}`, href: businessTel(settings) } },
       ],
     }),
   };

@@ -1,6 +1,7 @@
 import { formatDuration } from "~/lib/duration";
 import { ESTIMATE_STATUS_TITLES } from "~/lib/estimate-status";
 import { formatCents } from "~/lib/money";
+import { phoneView } from "~/lib/phone";
 import { shownTime, type ShownTime } from "~/lib/time-ago";
 import { returningCustomer } from "../customers/customers.server";
 import type { DB } from "../db.server";
@@ -31,10 +32,12 @@ export async function leadView(db: DB, id: number, now: Date, timeZone: string) 
     returningCustomer(db, lead.id),
   ]);
   const at = (date: Date) => shownTime(date, now, timeZone);
-  const { created_at, first_response_at, client_ip: _ip, ...details } = lead;
+  const { created_at, first_response_at, client_ip: _ip, phone_e164, phone_ext, ...details } = lead;
   return {
     lead: {
       ...details,
+      /** The phone as shown and dialled, from its number (docs/decisions/0108). */
+      phoneView: phoneView({ phone: lead.phone, e164: phone_e164, ext: phone_ext }),
       received: at(created_at),
       /** From arrival to the first move out of New, formatted; null while it is New. */
       responseTime: first_response_at ? formatDuration((first_response_at.getTime() - created_at.getTime()) / 1000) : null,

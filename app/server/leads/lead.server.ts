@@ -15,7 +15,10 @@ export interface Lead {
   id: number;
   name: string;
   email: string;
+  /** As typed; its number in E.164 form ("" when it is not one) and extension beside it (docs/decisions/0108). */
   phone: string;
+  phone_e164: string;
+  phone_ext: string;
   vehicle_type: string;
   message: string;
   /** Where the work is to be done ('' when not given; docs/decisions/0085). */
@@ -62,7 +65,7 @@ export function leadId(raw: string | undefined): number {
 export async function getLead(db: DB, id: number): Promise<Lead> {
   const lead = await db
     .selectFrom("quote_requests")
-    .select(["id", "name", "email", "phone", "vehicle_type", "message", "service_address", "status", "lost_reason", "client_ip", "created_at", "first_response_at"])
+    .select(["id", "name", "email", "phone", "phone_e164", "phone_ext", "vehicle_type", "message", "service_address", "status", "lost_reason", "client_ip", "created_at", "first_response_at"])
     .where("id", "=", id)
     .executeTakeFirst();
   if (!lead) throw leadNotFound();

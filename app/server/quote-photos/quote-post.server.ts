@@ -8,7 +8,7 @@ import {
 } from "@remix-run/multipart-parser";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { HONEYPOT_FIELD, PHOTO_FIELD, QUOTE_PHOTOS_MAX } from "~/lib/quote-form";
-import { quoteSchema } from "~/lib/quote-schema";
+import { serverQuoteSchema } from "../quote-schema.server";
 import { AppError } from "../app-error.server";
 import { withoutControlCharacters } from "../control-characters.server";
 import type { DB } from "../db.server";
@@ -136,7 +136,7 @@ async function readMultipart(body: ReadableStream<Uint8Array>, boundary: string,
  * field, nor past PHOTO_LIMITS (refused with a message for the field).
  */
 async function mayTakePhotos(form: FormData, db: DB, clientIp: string, refuse: (status: number, message: string) => void): Promise<boolean> {
-  if (form.get(HONEYPOT_FIELD) || parseWithZod(form, { schema: quoteSchema }).status !== "success") return false;
+  if (form.get(HONEYPOT_FIELD) || parseWithZod(form, { schema: serverQuoteSchema }).status !== "success") return false;
   for (const limit of PHOTO_LIMITS) {
     const { allowed, retryAfterSeconds } = await takeRateLimit(db, limit, clientIp);
     if (!allowed) {

@@ -11,7 +11,7 @@ import { unsubscribeHeaders, unsubscribeLink } from "./unsubscribe.server";
  * ./owner-alerts.server.ts.
  */
 
-type Settings = Pick<BusinessSettings, "businessName" | "phone" | "notifyEmail">;
+type Settings = Pick<BusinessSettings, "businessName" | "phone" | "phoneE164" | "phoneExt" | "notifyEmail">;
 
 export interface Recipient {
   name: string;

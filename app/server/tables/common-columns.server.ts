@@ -1,3 +1,4 @@
+import { phoneColumns } from "../phone.server";
 import { sanitizeRichText } from "../rich-text.server";
 import type { ColumnDef } from "./table-def.server";
 
@@ -18,3 +19,21 @@ export const sortOrder: ColumnDef = {
 
 /** A rich-text column's write: the HTML as app/server/rich-text.server.ts keeps it. */
 export const sanitise = (value: unknown) => (typeof value === "string" ? sanitizeRichText(value) : value);
+
+/**
+ * A column named `phone`, kept as typed, with its number in E.164 form and its
+ * extension stored beside it in phone_e164 and phone_ext (docs/decisions/0108):
+ * the browser checks the shape (format "tel"), the server the whole rule.
+ */
+export function phoneColumn(column: Omit<ColumnDef, "type" | "format" | "companions">): ColumnDef {
+  return {
+    ...column,
+    type: "string",
+    format: "tel",
+    companions: (value) => {
+      const { phone, phone_e164, phone_ext } = phoneColumns(typeof value === "string" ? value : "");
+      // The spec's generic wording, as the browser's check says it (lib/table-schema.ts).
+      return phone && !phone_e164 ? { error: `${column.title} is not valid` } : { phone_e164, phone_ext };
+    },
+  };
+}

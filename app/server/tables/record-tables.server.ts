@@ -3,7 +3,7 @@ import { EMAIL_STATE_TITLES, EMAIL_STATES } from "~/lib/email-state";
 import { LEAD_STATUS_TITLES, LEAD_STATUSES, LOST_REASON_MAX } from "~/lib/lead-status";
 import { checkUserWrite, effectiveAdminSql } from "../auth/users.server";
 import { emailStateSql } from "../outbox.server";
-import { createdAt, id, updatedAt } from "./common-columns.server";
+import { createdAt, id, phoneColumn, updatedAt } from "./common-columns.server";
 import type { TableDef } from "./table-def.server";
 
 /**
@@ -22,7 +22,7 @@ export const QUOTE_REQUESTS: TableDef = {
     id,
     name: { type: "string", title: "Full Name", minLength: 2, maxLength: 100, sortable: true, searchable: true },
     email: { type: "string", title: "Email", format: "email", maxLength: 254, sortable: true, searchable: true },
-    phone: { type: "string", title: "Phone", minLength: 10, maxLength: 20, searchable: true },
+    phone: phoneColumn({ title: "Phone", minLength: 10, maxLength: 20, searchable: true }),
     vehicle_type: { type: "string", title: "Vehicle Type", maxLength: 100, sortable: true, searchable: true },
     message: { type: "string", title: "Additional Details", format: "textarea", maxLength: 1000 },
     service_address: { type: "string", title: "Service Address", maxLength: 300, searchable: true },

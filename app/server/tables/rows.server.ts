@@ -94,6 +94,14 @@ function valuesToStore(table: TableDef, row: Record<string, unknown>, keys: stri
     if (value === null && !column.nullable) continue; // the column's own default applies
     values[name] = column.write && value !== null ? column.write(value) : value;
   }
+  // What only the server can check, and the columns stored beside a value (a phone's number).
+  const refused: Record<string, string> = {};
+  for (const name of keys) {
+    const companions = table.columns[name]!.companions?.(values[name] ?? "");
+    if (companions && "error" in companions) refused[name] = companions.error as string;
+    else Object.assign(values, companions);
+  }
+  if (Object.keys(refused).length) throw badRequest(Object.values(refused).join("; "), refused);
   return values;
 }
 

@@ -19,6 +19,13 @@ export interface ColumnDef extends PropertySchema {
    * Literals only: the export runs it inside a COPY, which takes no parameters.
    */
   read?: (ref: (column: string) => RawBuilder<unknown>) => RawBuilder<unknown>;
+  /**
+   * Columns stored beside this one, computed from its valid value on every
+   * write (a phone's E.164 form and extension, docs/decisions/0108), or a
+   * refusal of the value in the form's words: a check only the server can
+   * make (the phone rule's library), answered like any invalid field.
+   */
+  companions?: (value: unknown) => Record<string, unknown> | { error: string };
 }
 
 /**
