@@ -128,7 +128,7 @@ export async function benchLeadsInbox(options: { rows?: number } = {}): Promise<
     const searched = await listLeads(db, cases[2]!.query);
     report.notes!.push(`the search finds ${searched.total.toLocaleString("en-US")} leads (${((searched.total / rows) * 100).toFixed(1)} %); status=booked ${(await listLeads(db, cases[1]!.query)).total.toLocaleString("en-US")}`);
 
-    // What the counters kept by triggers (lead_status_counts) save the filter links: a count over every lead.
+    // What the counters kept by triggers (counters.server.ts) save the filter links: a count over every lead.
     const counts = await timed(() => sql`SELECT status, count(*) AS n FROM quote_requests GROUP BY status`.execute(db));
     report.rows.push(["the counts per status counted over every lead instead (not used)", ms(counts.p50), ms(counts.p95), "", "", "", ""]);
 
