@@ -119,10 +119,15 @@ async function leads(n: number, status: LeadStatus): Promise<number[]> {
   return ids;
 }
 
-/** `n` offered times at least three hours apart, so no two bookings overlap (with the travel buffer). */
+/**
+ * `n` offered times at least three hours apart, so no two bookings overlap
+ * (with the travel buffer), none near the 12 hours' notice (still offered
+ * when the burst comes).
+ */
 async function apartTimes(n: number): Promise<string[]> {
   const chosen: Date[] = [];
   for (const time of await freeTimes(db(), 60, new Date())) {
+    if (time.getTime() < Date.now() + 13 * 3600_000) continue;
     if (chosen.every((c) => Math.abs(c.getTime() - time.getTime()) >= 3 * 3600_000)) chosen.push(time);
     if (chosen.length === n) break;
   }
