@@ -66,9 +66,10 @@ export interface CareGuides {
   updated_at: Generated<Timestamp>;
 }
 
-export interface ContentVersion {
-  id: number;
-  version: Int8;
+export interface CounterDeltas {
+  counter: string;
+  id: Generated<Int8>;
+  n: Int8;
 }
 
 export interface CustomerEvents {
@@ -287,11 +288,6 @@ export interface LeadPhotos {
   upload_name: string;
 }
 
-export interface LeadStatusCounts {
-  n: Int8;
-  status: string;
-}
-
 export interface MaintenanceReminders {
   id: Generated<number>;
   job_id: number;
@@ -362,11 +358,6 @@ export interface Reviews {
   testimonial_id: number | null;
   text: Generated<string>;
   token: string;
-}
-
-export interface RowCounts {
-  n: Int8;
-  table_name: string;
 }
 
 export interface RowHistory {
@@ -500,7 +491,7 @@ export interface DB {
   app_secrets: AppSecrets;
   auth_audit: AuthAudit;
   care_guides: CareGuides;
-  content_version: ContentVersion;
+  counter_deltas: CounterDeltas;
   customer_events: CustomerEvents;
   customers: Customers;
   email_outbox: EmailOutbox;
@@ -517,14 +508,12 @@ export interface DB {
   jobs: Jobs;
   lead_events: LeadEvents;
   lead_photos: LeadPhotos;
-  lead_status_counts: LeadStatusCounts;
   maintenance_reminders: MaintenanceReminders;
   one_time_codes: OneTimeCodes;
   payments: Payments;
   quote_requests: QuoteRequests;
   rate_limit_hits: RateLimitHits;
   reviews: Reviews;
-  row_counts: RowCounts;
   row_history: RowHistory;
   seeds: Seeds;
   services: Services;

@@ -86,13 +86,14 @@ CREATE INDEX care_guides_sort_order_id_idx ON care_guides USING btree (sort_orde
 CREATE TRIGGER care_guides_row_history AFTER INSERT OR DELETE OR UPDATE ON care_guides FOR EACH ROW EXECUTE FUNCTION record_row_history('updated_at');
 CREATE TRIGGER care_guides_slug BEFORE INSERT OR UPDATE ON care_guides FOR EACH ROW EXECUTE FUNCTION care_guide_slug();
 
-CREATE TABLE content_version (
-  id integer NOT NULL,
-  version bigint NOT NULL,
-  CONSTRAINT content_version_id_check CHECK (id = 1),
-  CONSTRAINT content_version_pkey PRIMARY KEY (id)
+CREATE TABLE counter_deltas (
+  id bigint DEFAULT nextval('counter_deltas_id_seq'::regclass) NOT NULL,
+  counter text NOT NULL,
+  n bigint NOT NULL,
+  CONSTRAINT counter_deltas_pkey PRIMARY KEY (id)
 );
-CREATE UNIQUE INDEX content_version_pkey ON content_version USING btree (id);
+CREATE INDEX counter_deltas_counter_idx ON counter_deltas USING btree (counter) INCLUDE (n);
+CREATE UNIQUE INDEX counter_deltas_pkey ON counter_deltas USING btree (id);
 
 CREATE TABLE customer_events (
   id integer DEFAULT nextval('customer_events_id_seq'::regclass) NOT NULL,
@@ -478,13 +479,6 @@ CREATE TABLE lead_photos (
 CREATE UNIQUE INDEX lead_photos_lead_position_key ON lead_photos USING btree (lead_id, "position");
 CREATE UNIQUE INDEX lead_photos_pkey ON lead_photos USING btree (id);
 
-CREATE TABLE lead_status_counts (
-  status text NOT NULL,
-  n bigint NOT NULL,
-  CONSTRAINT lead_status_counts_pkey PRIMARY KEY (status)
-);
-CREATE UNIQUE INDEX lead_status_counts_pkey ON lead_status_counts USING btree (status);
-
 CREATE TABLE maintenance_reminders (
   id integer DEFAULT nextval('maintenance_reminders_id_seq'::regclass) NOT NULL,
   job_id integer NOT NULL,
@@ -627,13 +621,6 @@ CREATE TABLE reviews (
 CREATE UNIQUE INDEX reviews_job_id_key ON reviews USING btree (job_id);
 CREATE UNIQUE INDEX reviews_pkey ON reviews USING btree (id);
 CREATE UNIQUE INDEX reviews_token_key ON reviews USING btree (token);
-
-CREATE TABLE row_counts (
-  table_name text NOT NULL,
-  n bigint NOT NULL,
-  CONSTRAINT row_counts_pkey PRIMARY KEY (table_name)
-);
-CREATE UNIQUE INDEX row_counts_pkey ON row_counts USING btree (table_name);
 
 CREATE TABLE row_history (
   id bigint DEFAULT nextval('row_history_id_seq'::regclass) NOT NULL,
@@ -845,6 +832,7 @@ CREATE INDEX vehicles_search_trgm_idx ON vehicles USING gin (search_text gin_trg
 CREATE SEQUENCE api_tokens_id_seq AS integer OWNED BY api_tokens.id;
 CREATE SEQUENCE auth_audit_id_seq AS bigint OWNED BY auth_audit.id;
 CREATE SEQUENCE care_guides_id_seq AS integer OWNED BY care_guides.id;
+CREATE SEQUENCE counter_deltas_id_seq AS bigint OWNED BY counter_deltas.id;
 CREATE SEQUENCE customer_events_id_seq AS integer OWNED BY customer_events.id;
 CREATE SEQUENCE customers_id_seq AS integer OWNED BY customers.id;
 CREATE SEQUENCE email_outbox_id_seq AS integer OWNED BY email_outbox.id;
@@ -874,6 +862,24 @@ CREATE SEQUENCE trash_id_seq AS bigint OWNED BY trash.id;
 CREATE SEQUENCE users_id_seq AS integer OWNED BY users.id;
 CREATE SEQUENCE vehicles_id_seq AS integer OWNED BY vehicles.id;
 
+CREATE OR REPLACE FUNCTION add_to_counters(names text[], amounts bigint[])
+ RETURNS void
+ LANGUAGE plpgsql
+AS $function$
+    DECLARE
+      fold boolean;
+    BEGIN
+      WITH added AS (
+        INSERT INTO counter_deltas (counter, n)
+        SELECT name, amount FROM unnest(names, amounts) AS d(name, amount) WHERE amount <> 0
+        RETURNING id
+      )
+      SELECT coalesce(bool_or(id % 100 = 0), false) INTO fold FROM added;
+      IF fold AND current_setting('transaction_isolation') = 'read committed' THEN
+        PERFORM fold_counter_deltas();
+      END IF;
+    END $function$;
+
 CREATE OR REPLACE FUNCTION append_lead_note()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -898,7 +904,7 @@ CREATE OR REPLACE FUNCTION bump_content_version()
  LANGUAGE plpgsql
 AS $function$
     BEGIN
-      UPDATE content_version SET version = version + 1 WHERE id = 1;
+      PERFORM add_to_counters(ARRAY['content'], ARRAY[1::bigint]);
       RETURN NULL;
     END $function$;
 
@@ -935,20 +941,43 @@ CREATE OR REPLACE FUNCTION count_lead_statuses()
  RETURNS trigger
  LANGUAGE plpgsql
 AS $function$
+    DECLARE
+      names text[];
+      amounts bigint[];
     BEGIN
       IF TG_OP = 'TRUNCATE' THEN
-        UPDATE lead_status_counts SET n = 0;
+        SELECT array_agg(counter), array_agg(-total::bigint) INTO names, amounts
+        FROM (SELECT counter, sum(n) AS total FROM counter_deltas WHERE counter LIKE 'leads:%' GROUP BY counter) c;
+      ELSIF TG_OP = 'INSERT' THEN
+        SELECT array_agg('leads:' || status), array_agg(n) INTO names, amounts
+        FROM (SELECT status, count(*) AS n FROM new_rows GROUP BY status) c;
+      ELSIF TG_OP = 'DELETE' THEN
+        SELECT array_agg('leads:' || status), array_agg(-n) INTO names, amounts
+        FROM (SELECT status, count(*) AS n FROM old_rows GROUP BY status) c;
+      ELSE
+        SELECT array_agg('leads:' || status), array_agg(n) INTO names, amounts
+        FROM (
+          SELECT status, sum(n) AS n FROM (SELECT status, -1 AS n FROM old_rows UNION ALL SELECT status, 1 FROM new_rows) d
+          GROUP BY status HAVING sum(n) <> 0
+        ) c;
       END IF;
-      IF TG_OP IN ('UPDATE', 'DELETE') THEN
-        UPDATE lead_status_counts c SET n = c.n - o.n
-        FROM (SELECT status, count(*) AS n FROM old_rows GROUP BY status) o WHERE c.status = o.status;
-      END IF;
-      IF TG_OP IN ('UPDATE', 'INSERT') THEN
-        UPDATE lead_status_counts c SET n = c.n + i.n
-        FROM (SELECT status, count(*) AS n FROM new_rows GROUP BY status) i WHERE c.status = i.status;
+      IF names IS NOT NULL THEN
+        PERFORM add_to_counters(names, amounts);
       END IF;
       RETURN NULL;
     END $function$;
+
+CREATE OR REPLACE FUNCTION fold_counter_deltas()
+ RETURNS void
+ LANGUAGE sql
+AS $function$
+    WITH taken AS (
+      DELETE FROM counter_deltas WHERE id IN (SELECT id FROM counter_deltas FOR UPDATE SKIP LOCKED)
+      RETURNING counter, n
+    )
+    INSERT INTO counter_deltas (counter, n)
+    SELECT counter, sum(n) FROM taken GROUP BY counter HAVING sum(n) <> 0
+  $function$;
 
 CREATE OR REPLACE FUNCTION link_quote_customer()
  RETURNS trigger
@@ -1048,7 +1077,7 @@ CREATE OR REPLACE FUNCTION row_counts_delete()
  LANGUAGE plpgsql
 AS $function$
     BEGIN
-      UPDATE row_counts SET n = n - (SELECT count(*) FROM old_rows) WHERE table_name = TG_TABLE_NAME;
+      PERFORM add_to_counters(ARRAY['rows:' || TG_TABLE_NAME], ARRAY[-(SELECT count(*) FROM old_rows)]);
       RETURN NULL;
     END $function$;
 
@@ -1057,7 +1086,7 @@ CREATE OR REPLACE FUNCTION row_counts_insert()
  LANGUAGE plpgsql
 AS $function$
     BEGIN
-      UPDATE row_counts SET n = n + (SELECT count(*) FROM new_rows) WHERE table_name = TG_TABLE_NAME;
+      PERFORM add_to_counters(ARRAY['rows:' || TG_TABLE_NAME], ARRAY[(SELECT count(*) FROM new_rows)]);
       RETURN NULL;
     END $function$;
 
@@ -1066,7 +1095,8 @@ CREATE OR REPLACE FUNCTION row_counts_truncate()
  LANGUAGE plpgsql
 AS $function$
     BEGIN
-      UPDATE row_counts SET n = 0 WHERE table_name = TG_TABLE_NAME;
+      PERFORM add_to_counters(ARRAY['rows:' || TG_TABLE_NAME],
+        ARRAY[-(SELECT coalesce(sum(n), 0) FROM counter_deltas WHERE counter = 'rows:' || TG_TABLE_NAME)::bigint]);
       RETURN NULL;
     END $function$;
 

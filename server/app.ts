@@ -4,6 +4,7 @@ import type { ServerBuild } from "react-router";
 import * as build from "virtual:react-router/server-build";
 import { startBackgroundJobs, stopBackgroundJobs } from "~/server/background.server";
 import { serveBackups, stopServingBackups } from "~/server/backup-socket.server";
+import { contentVersion } from "~/server/counters.server";
 import type { OpenDatabase } from "~/server/db.server";
 import { env, requireMailSettings } from "~/server/env.server";
 import { openAppDatabase } from "~/server/open-app-database.server";
@@ -78,14 +79,7 @@ export function createApp(database: OpenDatabase): express.Router {
 
   const publicPages = pageCache({
     paths: ["/", "/about", "/gallery"],
-    contentVersion: async () =>
-      (
-        await withTimeLimit(
-          db.selectFrom("content_version").select("version").where("id", "=", 1).executeTakeFirstOrThrow(),
-          VERSION_CHECK_LIMIT_MS,
-          "content version check",
-        )
-      ).version,
+    contentVersion: () => withTimeLimit(contentVersion(db), VERSION_CHECK_LIMIT_MS, "content version check"),
     render: (url, nonce) => renderDocument(new Request(url, { headers: { accept: "text/html" } }), contextFor("", nonce)),
     personal: (req) => SESSION_COOKIE_IN_HEADER.test(req.get("cookie") ?? ""),
   });
@@ -103,11 +97,7 @@ export function createApp(database: OpenDatabase): express.Router {
     // Draining (SIGTERM): the load balancer should stop sending before the listener closes.
     if (lifecycle.draining) return void res.status(503).json({ status: "draining", error: "shutting down" });
     try {
-      healthQuery ??= db
-        .selectFrom("content_version")
-        .select("version")
-        .execute()
-        .finally(() => (healthQuery = undefined));
+      healthQuery ??= contentVersion(db).finally(() => (healthQuery = undefined));
       await withTimeLimit(healthQuery, HEALTH_CHECK_LIMIT_MS, "health check");
       res.json({ status: "ok" });
     } catch (error) {

@@ -30,6 +30,7 @@ import * as reviews from "./2026-11-28-09-reviews";
 import * as jobVehicles from "./2026-11-28-10-job-vehicles";
 import * as searchByPhoneAndVehicle from "./2026-11-29-02-search-by-phone-and-vehicle";
 import * as oneJobPerEstimate from "./2026-11-29-41-one-job-per-estimate";
+import * as countersWithoutRowLocks from "./2026-11-29-50-counters-without-row-locks";
 import * as outboxGivesUp from "./2026-11-29-51-outbox-gives-up";
 import * as phoneE164 from "./2026-11-29-54-phone-e164";
 
@@ -67,6 +68,7 @@ export const migrations: Record<string, Migration> = {
   "2026-11-28-10-job-vehicles": jobVehicles,
   "2026-11-29-02-search-by-phone-and-vehicle": searchByPhoneAndVehicle,
   "2026-11-29-41-one-job-per-estimate": oneJobPerEstimate,
+  "2026-11-29-50-counters-without-row-locks": countersWithoutRowLocks,
   "2026-11-29-51-outbox-gives-up": outboxGivesUp,
   "2026-11-29-54-phone-e164": phoneE164,
 };

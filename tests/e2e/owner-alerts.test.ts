@@ -115,7 +115,7 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(page.getByRole("region", { name: "Review" }).getByRole("button", { name: "Publish" })).toHaveCount(0);
       await expect(page.getByRole("region", { name: "Review" })).toContainText("Shown on the website");
 
-      // On the site: the home page's cache sees the change within a second (content_version).
+      // On the site: the home page's cache sees the change within a second (its content version).
       await expect
         .poll(async () => {
           await page.goto("/");

@@ -1,6 +1,7 @@
 import { sql, type RawBuilder } from "kysely";
 import { isLeadStatus, LEAD_STATUSES, type LeadStatus } from "~/lib/lead-status";
 import { filterValue, type ListQuery, type ListSpec } from "~/lib/list-query";
+import { leadsInStatus, leadStatusCounts } from "../counters.server";
 import type { DB } from "../db.server";
 import { digitsLike, searchTerms } from "../search-terms.server";
 
@@ -8,8 +9,8 @@ import { digitsLike, searchTerms } from "../search-terms.server";
  * The inbox's list: newest first, filtered by status and searched over every
  * text field and the notes (quote_requests.search_text, one trigram index)
  * and the phone's digits (phone_digits, another),
- * with the count of each status for the filter links (kept by triggers in
- * lead_status_counts when there is no search).
+ * with the count of each status for the filter links (counted by triggers,
+ * ../counters.server.ts, when there is no search).
  */
 
 export const INBOX_PAGE_SIZE = 25;
@@ -96,7 +97,7 @@ export async function listLeads(db: DB, query: ListQuery): Promise<InboxPage> {
   const search = searchCondition(query.q);
   const filter = statusFilter(query);
   const status = filter ? sql`status = ${filter}` : undefined;
-  const [page, grouped] = await Promise.all([
+  const [page, counted] = await Promise.all([
     sql<InboxLead>`SELECT id, name, email, phone, phone_e164, phone_ext, vehicle_type, status, created_at,
         left(message, ${EXCERPT_LENGTH}) AS excerpt, length(message) > ${EXCERPT_LENGTH} AS truncated
       FROM quote_requests ${where([status, search])}
@@ -104,17 +105,18 @@ export async function listLeads(db: DB, query: ListQuery): Promise<InboxPage> {
       LIMIT ${query.limit} OFFSET ${(query.page - 1) * query.limit}`.execute(db),
     // Without a search, the counters the triggers keep (not a count over every lead).
     search
-      ? sql<{ status: string; n: string }>`SELECT status, count(*) AS n FROM quote_requests ${where([search])} GROUP BY status`.execute(db)
-      : sql<{ status: string; n: string }>`SELECT status, n FROM lead_status_counts`.execute(db),
+      ? sql<{ status: string; n: string }>`SELECT status, count(*) AS n FROM quote_requests ${where([search])} GROUP BY status`
+          .execute(db)
+          .then(({ rows }) => new Map(rows.map((r) => [r.status, Number(r.n)])))
+      : leadStatusCounts(db),
   ]);
   const counts = Object.fromEntries(LEAD_STATUSES.map((s) => [s, 0])) as Record<LeadStatus, number>;
-  for (const row of grouped.rows) if (isLeadStatus(row.status)) counts[row.status] = Number(row.n);
+  for (const [status, n] of counted) if (isLeadStatus(status)) counts[status] = n;
   const total = filter ? counts[filter] : Object.values(counts).reduce((a, b) => a + b, 0);
   return { leads: page.rows, counts, total };
 }
 
 /** The number of New leads, for the dashboard's header. */
-export async function newLeadCount(db: DB): Promise<number> {
-  const row = await db.selectFrom("lead_status_counts").select("n").where("status", "=", "new").executeTakeFirst();
-  return Number(row?.n ?? 0);
+export function newLeadCount(db: DB): Promise<number> {
+  return leadsInStatus(db, "new");
 }

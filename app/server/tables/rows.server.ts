@@ -3,6 +3,7 @@ import type { ListQuery } from "~/lib/list-query";
 import { isEmptyValue, validateRow, type TableRow } from "~/lib/table-schema";
 import { asActor } from "../actor.server";
 import { AppError, badRequest, methodNotAllowed, notFound } from "../app-error.server";
+import { tableRowCount } from "../counters.server";
 import type { DB } from "../db.server";
 import type { SessionUser } from "../session.server";
 import { markChange, versionValues } from "./history.server";
@@ -26,10 +27,7 @@ export const ROW_BODY_MAX_BYTES = 2 * 1024 * 1024;
 const rowNotFound = () => notFound("Row not found");
 
 async function countRows(db: DB, table: TableDef, query: ListQuery, where = whereClause(table, query)): Promise<number> {
-  if (!query.q && !query.contains.length && !query.filters.length && table.countedRows) {
-    const counted = await db.selectFrom("row_counts").select("n").where("table_name", "=", table.name).executeTakeFirst();
-    if (counted) return Number(counted.n);
-  }
+  if (!query.q && !query.contains.length && !query.filters.length && table.countedRows) return tableRowCount(db, table.name);
   const { rows } = await sql<{ n: number }>`SELECT count(*) AS n FROM ${sql.table(table.name)} ${where}`.execute(db);
   return Number(rows[0]!.n);
 }
