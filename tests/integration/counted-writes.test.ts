@@ -331,9 +331,12 @@ describe("the migration to counter rows without locks", () => {
     await insertLead(db(), { status: "new" });
     await db().insertInto("faqs").values({ question: "Between migrations?", answer: "Yes.", category: "General" }).execute();
 
-    // Up: the rows of counter_deltas start from those numbers.
-    expect(await migrateToLatest(db())).toContain(THIS);
-    expect(await shownNumbers()).toEqual(await countedNumbers());
+    // Up: the rows of counter_deltas start from those numbers. The version is
+    // read right after this migration, as a later one may change content too;
+    // the numbers as shown need the app's own (latest) schema.
+    expect((await migrator().migrateTo(THIS)).error).toBeUndefined();
     expect(await contentVersion(db())).toBe(version + 1);
+    await migrateToLatest(db());
+    expect(await shownNumbers()).toEqual(await countedNumbers());
   });
 });
