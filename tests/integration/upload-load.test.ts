@@ -75,9 +75,11 @@ describe("many large photos uploaded at once", () => {
     // Twelve 8 MB photos held and decoded together took ~770 MB more; two at a time, far less.
     const growth = memory().peak - before;
     expect(growth, `peak ${Math.round(growth)} MB above the start`).toBeLessThan(350);
-    // A load balancer would have kept the server: every check answered, none near its timeout.
+    // A load balancer would have kept the server: every check answered, none near
+    // its timeout (commonly 5 s). 3 s leaves room for a busy 2-core CI machine,
+    // where 2.09 s was seen once with the images decoding beside the check.
     expect(health.length).toBeGreaterThan(4);
     expect(health.filter((h) => h.status !== 200)).toEqual([]);
-    expect(Math.max(...health.map((h) => h.ms)), "slowest /healthz (ms)").toBeLessThan(2_000);
+    expect(Math.max(...health.map((h) => h.ms)), "slowest /healthz (ms)").toBeLessThan(3_000);
   });
 });
