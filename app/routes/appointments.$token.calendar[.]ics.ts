@@ -17,7 +17,6 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       headers: {
         "Content-Type": "text/calendar; charset=utf-8",
         "Content-Disposition": 'attachment; filename="appointment.ics"',
-        "Cache-Control": "private, no-store",
         "X-Robots-Tag": "noindex",
       },
     });

@@ -32,10 +32,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const job = await jobForCustomer(db, params.token, context.get(requestInfoContext).clientIp).catch(answerCustomer);
   const raw = new URL(request.url).searchParams.get("outcome");
   const outcome = OUTCOMES.find((o) => o === raw) ?? null;
-  return data(
-    { appointment: appointmentView(job), token: params.token, outcome },
-    { headers: { "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex" } },
-  );
+  return { appointment: appointmentView(job), token: params.token, outcome };
 }
 
 const CONFIRM_MESSAGE = "Tick “Yes, cancel my appointment” to cancel it.";
@@ -50,10 +47,6 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (body.form.get("confirm") !== "yes") return data({ fields: { confirm: CONFIRM_MESSAGE } }, { status: 400 });
   const outcome = await cancelAsCustomer(db, job, clientIp, linkOrigin(request)).catch(answerCustomer);
   throw redirect(`/appointments/${params.token}?outcome=${outcome}`, 303);
-}
-
-export function headers({ loaderHeaders }: Route.HeadersArgs) {
-  return loaderHeaders;
 }
 
 export function meta() {

@@ -17,7 +17,6 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       headers: {
         "Content-Type": "application/pdf",
         "Content-Disposition": `attachment; filename="${estimateFileName(estimate)}"`,
-        "Cache-Control": "private, no-store",
         "X-Robots-Tag": "noindex",
       },
     });

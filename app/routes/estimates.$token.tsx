@@ -34,10 +34,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   await noteView(db, estimate, request);
   const outcome = new URL(request.url).searchParams.get("outcome");
   const booking = estimate.status === "accepted" ? await bookingView(db, estimate) : null;
-  return data(
-    { estimate: customerView(estimate), token: params.token, outcome: outcome === "already" ? ("already" as const) : null, booking },
-    { headers: { "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex" } },
-  );
+  return { estimate: customerView(estimate), token: params.token, outcome: outcome === "already" ? ("already" as const) : null, booking };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -60,10 +57,6 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const reason = body.form.get("reason");
   const outcome = await decideEstimate(db, estimate, intent === "accept" ? "accepted" : "declined", typeof reason === "string" ? reason : "");
   throw redirect(outcome.decided ? here : `${here}?outcome=already`, 303);
-}
-
-export function headers({ loaderHeaders }: Route.HeadersArgs) {
-  return loaderHeaders;
 }
 
 export function meta({ data: loaderData }: Route.MetaArgs) {

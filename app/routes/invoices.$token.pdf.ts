@@ -19,7 +19,6 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       headers: {
         "Content-Type": "application/pdf",
         "Content-Disposition": `attachment; filename="${invoiceFileName(invoice)}"`,
-        "Cache-Control": "private, no-store",
         "X-Robots-Tag": "noindex",
       },
     });

@@ -1,5 +1,4 @@
 import { CheckCircle2, Download } from "lucide-react";
-import { data } from "react-router";
 import { LinesTable, Totals } from "~/components/invoices/InvoiceTotals";
 import { focusRing } from "~/components/site/styles";
 import { CallLink, CustomerPageShell } from "~/components/site/CustomerPageShell";
@@ -23,14 +22,7 @@ export const handle = NO_SCRIPTS;
 export async function loader({ params, context }: Route.LoaderArgs) {
   const db = context.get(databaseContext);
   const invoice = await invoiceForCustomer(db, params.token, context.get(requestInfoContext).clientIp).catch(answerCustomer);
-  return data(
-    { invoice: await customerInvoiceView(db, invoice), token: params.token },
-    { headers: { "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex" } },
-  );
-}
-
-export function headers({ loaderHeaders }: Route.HeadersArgs) {
-  return loaderHeaders;
+  return { invoice: await customerInvoiceView(db, invoice), token: params.token };
 }
 
 export function meta({ data: loaderData }: Route.MetaArgs) {

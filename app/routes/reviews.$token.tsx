@@ -30,13 +30,11 @@ import type { Route } from "./+types/reviews.$token";
 // Plain HTML forms: the page ships no JavaScript at all (app/lib/no-scripts.ts).
 export const handle = NO_SCRIPTS;
 
-const PRIVATE = { "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex" };
-
 export async function loader({ params, context }: Route.LoaderArgs) {
   const db = context.get(databaseContext);
   const review = await reviewForCustomer(db, params.token, context.get(requestInfoContext).clientIp).catch(answerCustomer);
   const thanks = await reviewThanks(db, review);
-  return data({ customerName: review.customerName, thanks }, { headers: PRIVATE });
+  return { customerName: review.customerName, thanks };
 }
 
 interface Rejected {
@@ -59,14 +57,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       displayName: String(body.form.get("displayName") ?? ""),
       consent: body.form.get("consent") === "yes",
     };
-    return data<Rejected>({ fields: parsed.errors, values }, { status: 400, headers: PRIVATE });
+    return data<Rejected>({ fields: parsed.errors, values }, { status: 400 });
   }
   await submitReview(db, review, parsed.input);
   throw redirect(`/reviews/${params.token}`, 303);
-}
-
-export function headers({ loaderHeaders, actionHeaders }: Route.HeadersArgs) {
-  return actionHeaders.has("Cache-Control") ? actionHeaders : loaderHeaders;
 }
 
 export function meta() {

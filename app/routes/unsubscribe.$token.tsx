@@ -24,7 +24,6 @@ import type { Route } from "./+types/unsubscribe.$token";
 // A plain HTML form: the page ships no JavaScript at all (app/lib/no-scripts.ts).
 export const handle = NO_SCRIPTS;
 
-const PRIVATE = { "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex" };
 const NOT_FOUND = "There is no subscription at this address. Please check the link in your e-mail.";
 
 /** The customer for the token, or a 404 (counted against the address's limit of unknown tokens, past which every token is a 429). */
@@ -35,7 +34,7 @@ function customerFor(db: DB, token: string | undefined, clientIp: string) {
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const customer = await customerFor(context.get(databaseContext), params.token, context.get(requestInfoContext).clientIp);
-  return data({ unsubscribed: customer.unsubscribedAt !== null }, { headers: PRIVATE });
+  return { unsubscribed: customer.unsubscribedAt !== null };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -48,11 +47,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     throw data({ error: "Send List-Unsubscribe=One-Click, or press Unsubscribe on the page." }, { status: 400 });
   }
   await unsubscribe(db, params.token);
-  return data({ done: true }, { headers: PRIVATE });
-}
-
-export function headers({ loaderHeaders, actionHeaders }: Route.HeadersArgs) {
-  return actionHeaders.has("Cache-Control") ? actionHeaders : loaderHeaders;
+  return { done: true };
 }
 
 export function meta() {
