@@ -1,4 +1,4 @@
-import { Mail, MessageSquare, Phone } from "lucide-react";
+import { Mail, MessageSquare, Phone, type LucideIcon } from "lucide-react";
 import type { PhoneView } from "~/lib/phone";
 
 const link =
@@ -18,28 +18,20 @@ export function quoteReplyHref(id: number, email: string): string {
 export function ContactLinks({ id, phone, email }: { id: number; phone: PhoneView; email: string }) {
   return (
     <ul className="flex flex-wrap gap-2">
-      {phone.tel && (
-        <li>
-          <a href={phone.tel} className={link}>
-            <Phone aria-hidden className="size-4 text-brand-600" />
-            Call
-          </a>
-        </li>
-      )}
-      {phone.sms && (
-        <li>
-          <a href={phone.sms} className={link}>
-            <MessageSquare aria-hidden className="size-4 text-brand-600" />
-            Text
-          </a>
-        </li>
-      )}
-      <li>
-        <a href={quoteReplyHref(id, email)} className={link}>
-          <Mail aria-hidden className="size-4 text-brand-600" />
-          Email
-        </a>
-      </li>
+      {phone.tel && <ContactLink href={phone.tel} icon={Phone} label="Call" />}
+      {phone.sms && <ContactLink href={phone.sms} icon={MessageSquare} label="Text" />}
+      <ContactLink href={quoteReplyHref(id, email)} icon={Mail} label="Email" />
     </ul>
+  );
+}
+
+function ContactLink({ href, icon: Icon, label }: { href: string; icon: LucideIcon; label: string }) {
+  return (
+    <li>
+      <a href={href} className={link}>
+        <Icon aria-hidden className="size-4 text-brand-600" />
+        {label}
+      </a>
+    </li>
   );
 }
