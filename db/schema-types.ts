@@ -143,14 +143,16 @@ export interface EstimateLines {
 export interface Estimates {
   copied_from: number | null;
   created_at: Generated<Timestamp>;
+  customer_id: number;
   decided_at: Timestamp | null;
   decline_reason: Generated<string>;
   duration_minutes: Generated<number>;
   id: Generated<number>;
-  lead_id: number;
+  lead_id: number | null;
   message: Generated<string>;
   number: Generated<number>;
   sent_at: Timestamp | null;
+  source: "quote_form" | "online_booking" | "plan" | "owner";
   status: Generated<"draft" | "sent" | "viewed" | "accepted" | "declined" | "expired">;
   subtotal_cents: Generated<Int8>;
   tax_cents: Generated<Int8>;
@@ -218,11 +220,12 @@ export interface InvoiceLines {
 
 export interface Invoices {
   created_at: Generated<Timestamp>;
+  customer_id: number;
   due_date: Timestamp | null;
   estimate_id: number | null;
   id: Generated<number>;
   job_id: number | null;
-  lead_id: number;
+  lead_id: number | null;
   message: Generated<string>;
   number: Generated<number>;
   paid_at: Timestamp | null;
@@ -254,15 +257,17 @@ export interface Jobs {
   cancelled_at: Timestamp | null;
   cancelled_by: "owner" | "customer" | null;
   created_at: Generated<Timestamp>;
+  customer_id: number;
   done_at: Timestamp | null;
   duration_minutes: number;
   estimate_id: number | null;
   id: Generated<number>;
-  lead_id: number;
+  lead_id: number | null;
   notes: Generated<string>;
   reminder_due_at: Timestamp | null;
   review_due_at: Timestamp | null;
   sequence: Generated<number>;
+  source: "quote_form" | "online_booking" | "plan" | "owner";
   starts_at: Timestamp;
   status: Generated<"scheduled" | "on_the_way" | "done" | "cancelled">;
   token: string;

@@ -223,7 +223,7 @@ CREATE TABLE estimates (
   id integer DEFAULT nextval('estimates_id_seq'::regclass) NOT NULL,
   number integer DEFAULT nextval('estimate_number_seq'::regclass) NOT NULL,
   token text NOT NULL,
-  lead_id integer NOT NULL,
+  lead_id integer,
   status text DEFAULT 'draft'::text NOT NULL,
   valid_until date NOT NULL,
   message text DEFAULT ''::text NOT NULL,
@@ -240,22 +240,30 @@ CREATE TABLE estimates (
   created_at timestamp with time zone DEFAULT now() NOT NULL,
   updated_at timestamp with time zone DEFAULT now() NOT NULL,
   vehicle_id integer,
+  customer_id integer NOT NULL,
+  source text NOT NULL,
   CONSTRAINT estimates_copied_from_fkey FOREIGN KEY (copied_from) REFERENCES estimates(id) ON DELETE SET NULL,
+  CONSTRAINT estimates_customer_id_fkey FOREIGN KEY (customer_id) REFERENCES customers(id) ON DELETE RESTRICT,
   CONSTRAINT estimates_duration_minutes_check CHECK (duration_minutes >= 0 AND duration_minutes <= 10080),
-  CONSTRAINT estimates_lead_id_fkey FOREIGN KEY (lead_id) REFERENCES quote_requests(id) ON DELETE CASCADE,
+  CONSTRAINT estimates_lead_id_fkey FOREIGN KEY (lead_id, customer_id) REFERENCES quote_requests(id, customer_id) ON UPDATE CASCADE ON DELETE CASCADE,
   CONSTRAINT estimates_number_key UNIQUE (number),
   CONSTRAINT estimates_pkey PRIMARY KEY (id),
+  CONSTRAINT estimates_quote_form_has_lead CHECK (source <> 'quote_form'::text OR lead_id IS NOT NULL),
+  CONSTRAINT estimates_source_check CHECK (source = ANY (ARRAY['quote_form'::text, 'online_booking'::text, 'plan'::text, 'owner'::text])),
   CONSTRAINT estimates_status_check CHECK (status = ANY (ARRAY['draft'::text, 'sent'::text, 'viewed'::text, 'accepted'::text, 'declined'::text, 'expired'::text])),
   CONSTRAINT estimates_token_check CHECK (length(token) >= 22),
   CONSTRAINT estimates_token_key UNIQUE (token),
   CONSTRAINT estimates_vehicle_id_fkey FOREIGN KEY (vehicle_id) REFERENCES vehicles(id) ON DELETE SET NULL
 );
+CREATE INDEX estimates_customer_idx ON estimates USING btree (customer_id, id);
 CREATE INDEX estimates_lead_idx ON estimates USING btree (lead_id, id);
 CREATE UNIQUE INDEX estimates_number_key ON estimates USING btree (number);
 CREATE UNIQUE INDEX estimates_pkey ON estimates USING btree (id);
 CREATE INDEX estimates_status_idx ON estimates USING btree (status, id);
 CREATE UNIQUE INDEX estimates_token_key ON estimates USING btree (token);
 CREATE INDEX estimates_vehicle_idx ON estimates USING btree (vehicle_id) WHERE (vehicle_id IS NOT NULL);
+CREATE TRIGGER estimates_customer_from_lead BEFORE INSERT ON estimates FOR EACH ROW EXECUTE FUNCTION work_customer_from_lead();
+CREATE TRIGGER estimates_source_from_lead BEFORE INSERT ON estimates FOR EACH ROW EXECUTE FUNCTION work_source_from_lead();
 
 CREATE TABLE faqs (
   id integer DEFAULT nextval('faqs_id_seq'::regclass) NOT NULL,
@@ -350,7 +358,7 @@ CREATE TABLE invoices (
   id integer DEFAULT nextval('invoices_id_seq'::regclass) NOT NULL,
   number integer DEFAULT nextval('invoice_number_seq'::regclass) NOT NULL,
   token text NOT NULL,
-  lead_id integer NOT NULL,
+  lead_id integer,
   job_id integer,
   estimate_id integer,
   status text DEFAULT 'draft'::text NOT NULL,
@@ -366,9 +374,11 @@ CREATE TABLE invoices (
   voided_at timestamp with time zone,
   created_at timestamp with time zone DEFAULT now() NOT NULL,
   updated_at timestamp with time zone DEFAULT now() NOT NULL,
+  customer_id integer NOT NULL,
+  CONSTRAINT invoices_customer_id_fkey FOREIGN KEY (customer_id) REFERENCES customers(id) ON DELETE RESTRICT,
   CONSTRAINT invoices_estimate_id_fkey FOREIGN KEY (estimate_id) REFERENCES estimates(id) ON DELETE SET NULL,
   CONSTRAINT invoices_job_id_fkey FOREIGN KEY (job_id) REFERENCES jobs(id) ON DELETE SET NULL,
-  CONSTRAINT invoices_lead_id_fkey FOREIGN KEY (lead_id) REFERENCES quote_requests(id) ON DELETE CASCADE,
+  CONSTRAINT invoices_lead_id_fkey FOREIGN KEY (lead_id, customer_id) REFERENCES quote_requests(id, customer_id) ON UPDATE CASCADE ON DELETE CASCADE,
   CONSTRAINT invoices_message_check CHECK (length(message) <= 2000),
   CONSTRAINT invoices_number_key UNIQUE (number),
   CONSTRAINT invoices_paid_check CHECK (paid_cents >= 0 AND paid_cents <= total_cents),
@@ -381,12 +391,14 @@ CREATE TABLE invoices (
   CONSTRAINT invoices_token_key UNIQUE (token),
   CONSTRAINT invoices_total_check CHECK (total_cents = (subtotal_cents + tax_cents))
 );
+CREATE INDEX invoices_customer_idx ON invoices USING btree (customer_id, id);
 CREATE INDEX invoices_job_idx ON invoices USING btree (job_id);
 CREATE INDEX invoices_lead_idx ON invoices USING btree (lead_id, id);
 CREATE UNIQUE INDEX invoices_number_key ON invoices USING btree (number);
 CREATE UNIQUE INDEX invoices_pkey ON invoices USING btree (id);
 CREATE INDEX invoices_status_idx ON invoices USING btree (status, id);
 CREATE UNIQUE INDEX invoices_token_key ON invoices USING btree (token);
+CREATE TRIGGER invoices_customer_from_lead BEFORE INSERT ON invoices FOR EACH ROW EXECUTE FUNCTION work_customer_from_lead();
 
 CREATE TABLE job_events (
   id integer DEFAULT nextval('job_events_id_seq'::regclass) NOT NULL,
@@ -404,7 +416,7 @@ CREATE UNIQUE INDEX job_events_pkey ON job_events USING btree (id);
 
 CREATE TABLE jobs (
   id integer DEFAULT nextval('jobs_id_seq'::regclass) NOT NULL,
-  lead_id integer NOT NULL,
+  lead_id integer,
   estimate_id integer,
   token text NOT NULL,
   status text DEFAULT 'scheduled'::text NOT NULL,
@@ -423,21 +435,27 @@ CREATE TABLE jobs (
   cancelled_at timestamp with time zone,
   review_due_at timestamp with time zone,
   vehicle_id integer,
+  customer_id integer NOT NULL,
+  source text NOT NULL,
   CONSTRAINT jobs_address_check CHECK (length(address) <= 300),
   CONSTRAINT jobs_buffer_minutes_check CHECK (buffer_minutes >= 0 AND buffer_minutes <= 240),
   CONSTRAINT jobs_busy_check CHECK (busy = tstzrange(starts_at, starts_at + make_interval(mins => duration_minutes + buffer_minutes), '[)'::text)),
   CONSTRAINT jobs_cancelled_by_check CHECK (cancelled_by = ANY (ARRAY['owner'::text, 'customer'::text])),
+  CONSTRAINT jobs_customer_id_fkey FOREIGN KEY (customer_id) REFERENCES customers(id) ON DELETE RESTRICT,
   CONSTRAINT jobs_duration_minutes_check CHECK (duration_minutes >= 1 AND duration_minutes <= 720),
   CONSTRAINT jobs_estimate_id_fkey FOREIGN KEY (estimate_id) REFERENCES estimates(id) ON DELETE SET NULL,
-  CONSTRAINT jobs_lead_id_fkey FOREIGN KEY (lead_id) REFERENCES quote_requests(id) ON DELETE CASCADE,
+  CONSTRAINT jobs_lead_id_fkey FOREIGN KEY (lead_id, customer_id) REFERENCES quote_requests(id, customer_id) ON UPDATE CASCADE ON DELETE CASCADE,
   CONSTRAINT jobs_no_overlap EXCLUDE USING gist (busy WITH &&) WHERE (status <> 'cancelled'::text),
   CONSTRAINT jobs_notes_check CHECK (length(notes) <= 2000),
   CONSTRAINT jobs_pkey PRIMARY KEY (id),
+  CONSTRAINT jobs_quote_form_has_lead CHECK (source <> 'quote_form'::text OR lead_id IS NOT NULL),
+  CONSTRAINT jobs_source_check CHECK (source = ANY (ARRAY['quote_form'::text, 'online_booking'::text, 'plan'::text, 'owner'::text])),
   CONSTRAINT jobs_status_check CHECK (status = ANY (ARRAY['scheduled'::text, 'on_the_way'::text, 'done'::text, 'cancelled'::text])),
   CONSTRAINT jobs_token_check CHECK (length(token) >= 22),
   CONSTRAINT jobs_token_key UNIQUE (token),
   CONSTRAINT jobs_vehicle_id_fkey FOREIGN KEY (vehicle_id) REFERENCES vehicles(id) ON DELETE SET NULL
 );
+CREATE INDEX jobs_customer_idx ON jobs USING btree (customer_id, id);
 CREATE INDEX jobs_lead_idx ON jobs USING btree (lead_id, id);
 CREATE INDEX jobs_no_overlap ON jobs USING gist (busy) WHERE (status <> 'cancelled'::text);
 CREATE UNIQUE INDEX jobs_one_per_estimate ON jobs USING btree (estimate_id) WHERE (status <> 'cancelled'::text);
@@ -447,6 +465,8 @@ CREATE INDEX jobs_review_due_idx ON jobs USING btree (review_due_at) WHERE (revi
 CREATE INDEX jobs_starts_idx ON jobs USING btree (starts_at);
 CREATE UNIQUE INDEX jobs_token_key ON jobs USING btree (token);
 CREATE INDEX jobs_vehicle_idx ON jobs USING btree (vehicle_id) WHERE (vehicle_id IS NOT NULL);
+CREATE TRIGGER jobs_customer_from_lead BEFORE INSERT ON jobs FOR EACH ROW EXECUTE FUNCTION work_customer_from_lead();
+CREATE TRIGGER jobs_source_from_lead BEFORE INSERT ON jobs FOR EACH ROW EXECUTE FUNCTION work_source_from_lead();
 
 CREATE TABLE lead_events (
   id integer DEFAULT nextval('lead_events_id_seq'::regclass) NOT NULL,
@@ -550,6 +570,7 @@ CASE
     ELSE phone
 END, '[^0-9]'::text, ''::text, 'g'::text), 10)) STORED NOT NULL,
   CONSTRAINT quote_requests_customer_id_fkey FOREIGN KEY (customer_id) REFERENCES customers(id) ON DELETE RESTRICT,
+  CONSTRAINT quote_requests_id_customer_key UNIQUE (id, customer_id),
   CONSTRAINT quote_requests_phone_e164_check CHECK (phone_e164 ~ '^(\+[1-9][0-9]{6,14})?$'::text),
   CONSTRAINT quote_requests_phone_ext_check CHECK (phone_ext ~ '^[0-9]{0,20}$'::text),
   CONSTRAINT quote_requests_pkey PRIMARY KEY (id),
@@ -560,6 +581,7 @@ CREATE INDEX quote_requests_client_ip_trgm_idx ON quote_requests USING gin (clie
 CREATE INDEX quote_requests_created_at_id_idx ON quote_requests USING btree (created_at, id);
 CREATE INDEX quote_requests_customer_idx ON quote_requests USING btree (customer_id, id);
 CREATE INDEX quote_requests_email_trgm_idx ON quote_requests USING gin (email gin_trgm_ops);
+CREATE UNIQUE INDEX quote_requests_id_customer_key ON quote_requests USING btree (id, customer_id);
 CREATE INDEX quote_requests_lost_reason_trgm_idx ON quote_requests USING gin (lost_reason gin_trgm_ops);
 CREATE INDEX quote_requests_lower_email_id_idx ON quote_requests USING btree (lower(email), id);
 CREATE INDEX quote_requests_lower_name_id_idx ON quote_requests USING btree (lower(name), id);
@@ -1098,6 +1120,28 @@ AS $function$
       PERFORM add_to_counters(ARRAY['rows:' || TG_TABLE_NAME],
         ARRAY[-(SELECT coalesce(sum(n), 0) FROM counter_deltas WHERE counter = 'rows:' || TG_TABLE_NAME)::bigint]);
       RETURN NULL;
+    END $function$;
+
+CREATE OR REPLACE FUNCTION work_customer_from_lead()
+ RETURNS trigger
+ LANGUAGE plpgsql
+AS $function$
+    BEGIN
+      IF NEW.customer_id IS NULL AND NEW.lead_id IS NOT NULL THEN
+        SELECT customer_id INTO NEW.customer_id FROM quote_requests WHERE id = NEW.lead_id;
+      END IF;
+      RETURN NEW;
+    END $function$;
+
+CREATE OR REPLACE FUNCTION work_source_from_lead()
+ RETURNS trigger
+ LANGUAGE plpgsql
+AS $function$
+    BEGIN
+      IF NEW.source IS NULL AND NEW.lead_id IS NOT NULL THEN
+        NEW.source := 'quote_form';
+      END IF;
+      RETURN NEW;
     END $function$;
 
 CREATE OR REPLACE FUNCTION zoned_time_text(at timestamp with time zone, zone text)

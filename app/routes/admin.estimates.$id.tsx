@@ -5,6 +5,7 @@ import { buttonClass } from "~/components/ui/button";
 import { EstimateEditor, type EditorFailure } from "~/components/estimates/EstimateEditor";
 import { addLine, removeLine, toEstimateForm } from "~/lib/estimate-editor";
 import { isDecided } from "~/lib/estimate-status";
+import { workPartyHref, workPartyLabel } from "~/lib/work-links";
 import { AppError } from "~/server/app-error.server";
 import { adminUserFrom } from "~/server/auth/current-user.server";
 import { editorValues, postedValues, serviceChoices } from "~/server/estimates/editor.server";
@@ -41,6 +42,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       status: estimate.status,
       decided: isDecided(estimate.storedStatus),
       leadId: estimate.leadId,
+      customerId: estimate.customerId,
       customer: estimate.customer.name,
       email: estimate.customer.email,
       taxRateMilliPercent: estimate.taxRateMilliPercent,
@@ -49,7 +51,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     },
     values: editorValues(estimate),
     services: await serviceChoices(db),
-    vehicles: (await savedDetails(db, estimate.leadId)).vehicles,
+    vehicles: (await savedDetails(db, estimate.customerId)).vehicles,
     done: done === "saved" || done === "sent" ? (done as "saved" | "sent") : null,
   };
 }
@@ -90,15 +92,16 @@ export default function EstimatePage({ loaderData, actionData }: Route.Component
   return (
     <main className="mx-auto max-w-4xl space-y-5 px-4 py-6 sm:px-6 lg:py-8">
       <div className="flex flex-wrap gap-4 text-sm font-semibold text-brand-700">
-        <Link to={`/admin/leads/${estimate.leadId}`} className="inline-flex items-center gap-1.5 hover:underline">
+        <Link to={workPartyHref(estimate)} className="inline-flex items-center gap-1.5 hover:underline">
           <ArrowLeft aria-hidden className="size-4" />
-          Lead: {estimate.customer}
+          {workPartyLabel(estimate, estimate.customer)}
         </Link>
         <Link to="/admin/estimates" className="hover:underline">
           All estimates
         </Link>
       </div>
-      {estimate.status === "accepted" && (
+      {/* Schedule Job's form is a lead's (admin.jobs.new); an estimate without one is scheduled by the later screens that make it. */}
+      {estimate.status === "accepted" && estimate.leadId !== null && (
         <Link to={scheduleJobHref(estimate.leadId, estimate.id)} className={buttonClass("primary")}>
           <CalendarPlus aria-hidden className="size-4" />
           Schedule Job

@@ -6,8 +6,10 @@ import { buttonClass } from "~/components/ui/button";
 import { Pager } from "~/components/ui/Pager";
 import { ESTIMATE_STATUS_TITLES, type EstimateStatus } from "~/lib/estimate-status";
 import { parseListQuery, withPage } from "~/lib/list-query";
+import { workPartyHref } from "~/lib/work-links";
 import { AppError } from "~/server/app-error.server";
 import { adminUserFrom } from "~/server/auth/current-user.server";
+import { leadOrigin } from "~/server/customers/work-origin.server";
 import { ESTIMATES_LIST } from "~/server/estimates/estimates-list.server";
 import { estimatesHref, estimatesView, type EstimatesView } from "~/server/estimates/estimates-list-view.server";
 import { createEstimate } from "~/server/estimates/estimates.server";
@@ -40,7 +42,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!body.ok) throw data({ error: body.error }, { status: body.status });
   const raw = body.form.get("leadId");
   try {
-    const id = await createEstimate(context.get(databaseContext), leadId(typeof raw === "string" ? raw : undefined), adminUserFrom(context).email);
+    const db = context.get(databaseContext);
+    const id = await createEstimate(db, await leadOrigin(db, leadId(typeof raw === "string" ? raw : undefined)), adminUserFrom(context).email);
     throw redirect(`/admin/estimates/${id}`, 303);
   } catch (error) {
     if (error instanceof AppError) throw data({ error: error.message }, { status: error.status });
@@ -113,7 +116,7 @@ export default function EstimatesPage({ loaderData }: Route.ComponentProps) {
                       </Link>
                     </td>
                     <td className="px-3 py-2">
-                      <Link to={`/admin/leads/${r.leadId}`} className="hover:underline">
+                      <Link to={workPartyHref(r)} className="hover:underline">
                         {r.customer}
                       </Link>
                       <span className="block text-xs break-all text-slate-600">{r.email}</span>

@@ -9,6 +9,7 @@ import { serviceLine } from "~/lib/estimate-editor";
 import { INVOICE_STATUS_TITLES } from "~/lib/invoice-status";
 import { formatTaxRate } from "~/lib/money";
 import type { PaymentForm } from "~/lib/payment-input";
+import { workPartyHref, workPartyLabel } from "~/lib/work-links";
 import { AppError } from "~/server/app-error.server";
 import { adminUserFrom } from "~/server/auth/current-user.server";
 import { serviceChoices } from "~/server/estimates/editor.server";
@@ -130,9 +131,9 @@ export default function InvoicePage({ loaderData, actionData }: Route.ComponentP
   return (
     <main className="mx-auto max-w-4xl space-y-5 px-4 py-6 sm:px-6 lg:py-8">
       <div className="flex flex-wrap gap-4 text-sm font-semibold text-brand-700">
-        <Link to={`/admin/leads/${invoice.leadId}`} className="inline-flex items-center gap-1.5 hover:underline">
+        <Link to={workPartyHref(invoice)} className="inline-flex items-center gap-1.5 hover:underline">
           <ArrowLeft aria-hidden className="size-4" />
-          Lead: {invoice.customer}
+          {workPartyLabel(invoice, invoice.customer)}
         </Link>
         <Link to="/admin/invoices" className="hover:underline">
           All invoices

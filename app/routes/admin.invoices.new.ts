@@ -1,6 +1,7 @@
 import { data, redirect } from "react-router";
 import { AppError } from "~/server/app-error.server";
 import { adminUserFrom } from "~/server/auth/current-user.server";
+import { leadOrigin } from "~/server/customers/work-origin.server";
 import { readForm } from "~/server/form-body.server";
 import { createInvoice } from "~/server/invoices/invoices.server";
 import { databaseContext } from "~/server/request-context.server";
@@ -25,15 +26,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!body.ok) throw data({ error: body.error }, { status: body.status });
   const job = body.form.get("job_id");
   const lead = body.form.get("lead_id");
-  const from =
-    typeof job === "string" && ID.test(job)
-      ? { jobId: Number(job), another: body.form.get("another") === "yes" }
-      : typeof lead === "string" && ID.test(lead)
-        ? { leadId: Number(lead) }
-        : null;
-  if (!from) throw data({ error: "job_id or lead_id must be the id of a job or a lead" }, { status: 400 });
+  const jobId = typeof job === "string" && ID.test(job) ? Number(job) : null;
+  const leadId = typeof lead === "string" && ID.test(lead) ? Number(lead) : null;
+  if (jobId === null && leadId === null) throw data({ error: "job_id or lead_id must be the id of a job or a lead" }, { status: 400 });
   try {
-    const id = await createInvoice(context.get(databaseContext), from, adminUserFrom(context).email);
+    const db = context.get(databaseContext);
+    const from = jobId !== null ? { jobId, another: body.form.get("another") === "yes" } : await leadOrigin(db, leadId!);
+    const id = await createInvoice(db, from, adminUserFrom(context).email);
     throw redirect(`/admin/invoices/${id}`, 303);
   } catch (error) {
     if (error instanceof AppError) throw data({ error: error.message }, { status: error.status });

@@ -7,6 +7,7 @@ import { ListSearch } from "~/components/admin/ListSearch";
 import { Pager } from "~/components/ui/Pager";
 import { INVOICE_STATUS_TITLES } from "~/lib/invoice-status";
 import { parseListQuery, withPage } from "~/lib/list-query";
+import { workPartyHref } from "~/lib/work-links";
 import { INVOICES_LIST, invoicesHref, invoicesView } from "~/server/invoices/invoice-lists.server";
 import { databaseContext } from "~/server/request-context.server";
 import type { Route } from "./+types/admin.invoices";
@@ -99,7 +100,7 @@ export default function InvoicesPage({ loaderData }: Route.ComponentProps) {
                     </Link>
                   </td>
                   <td className="px-3 py-2 max-sm:col-span-2 max-sm:row-start-2 max-sm:p-0 max-sm:break-words">
-                    <Link to={`/admin/leads/${r.leadId}`} className="hover:underline">
+                    <Link to={workPartyHref(r)} className="hover:underline">
                       {r.customer}
                     </Link>
                   </td>

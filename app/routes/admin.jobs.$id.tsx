@@ -9,6 +9,7 @@ import { JobSummary } from "~/components/jobs/JobSummary";
 import { ARRIVAL_MINUTES } from "~/lib/job-status";
 import { parseJobForm, readJobForm } from "~/lib/job-input";
 import { dayIn } from "~/lib/time-zone";
+import { workPartyHref, workPartyLabel } from "~/lib/work-links";
 import { AppError } from "~/server/app-error.server";
 import { adminUserFrom } from "~/server/auth/current-user.server";
 import { env } from "~/server/env.server";
@@ -129,9 +130,9 @@ export default function JobPage({ loaderData, actionData }: Route.ComponentProps
   const confirmation = actionData && "confirm" in actionData ? actionData : undefined;
   return (
     <main className="mx-auto max-w-3xl space-y-5 px-4 py-6 sm:px-6 lg:py-8">
-      <Link to={`/admin/leads/${job.leadId}`} className="inline-flex items-center gap-1.5 text-sm font-semibold text-brand-700 hover:underline">
+      <Link to={workPartyHref(job)} className="inline-flex items-center gap-1.5 text-sm font-semibold text-brand-700 hover:underline">
         <ArrowLeft aria-hidden className="size-4" />
-        Lead: {job.customer.name}
+        {workPartyLabel(job, job.customer.name)}
       </Link>
       <h2 className="text-2xl font-semibold break-words text-slate-900">Job for {job.customer.name}</h2>
       {done && !actionData && (

@@ -7,6 +7,7 @@ import { parseJobForm, readJobForm } from "~/lib/job-input";
 import { dayIn } from "~/lib/time-zone";
 import { AppError } from "~/server/app-error.server";
 import { adminUserFrom } from "~/server/auth/current-user.server";
+import { leadOrigin } from "~/server/customers/work-origin.server";
 import { env } from "~/server/env.server";
 import { readForm } from "~/server/form-body.server";
 import { scheduleJob } from "~/server/jobs/jobs.server";
@@ -59,7 +60,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const db = context.get(databaseContext);
   let id: number;
   try {
-    const job = await scheduleJob(db, { leadId: ids.lead, estimateId: ids.estimate, input: parsed.input, actor: adminUserFrom(context).email, origin: linkOrigin(request) });
+    const job = await scheduleJob(db, { from: await leadOrigin(db, ids.lead), estimateId: ids.estimate, input: parsed.input, actor: adminUserFrom(context).email, origin: linkOrigin(request) });
     id = job.id;
   } catch (error) {
     if (!(error instanceof AppError) || error.status === 404) routeError(error);

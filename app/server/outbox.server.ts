@@ -26,7 +26,8 @@ export function messageIdDomain(): string {
 
 /** What an e-mail is about, for the lead's page and the e-mail log. */
 export interface EmailSubject {
-  leadId?: number;
+  /** The lead the e-mail is about; none (or null) for work without a lead. */
+  leadId?: number | null;
   kind?: string;
   /** The owner's alert about the outbox row of this id, which was given up (./outbox-alerts.server.ts). */
   alertFor?: number;

@@ -3,6 +3,7 @@ import { dayIn, timeIn } from "~/lib/time-zone";
 import type { DB } from "~/server/db.server";
 import { env } from "~/server/env.server";
 import { scheduleJob } from "~/server/jobs/jobs.server";
+import { leadOrigin } from "~/server/customers/work-origin.server";
 import type { Job } from "~/server/jobs/job-records.server";
 import { insertLead } from "./estimates";
 
@@ -20,7 +21,7 @@ export async function scheduleAt(db: DB, startsAt: Date, options: { durationMinu
   const zone = env().BUSINESS_TIME_ZONE;
   const leadId = await insertLead(db, { email: options.email });
   return scheduleJob(db, {
-    leadId,
+    from: await leadOrigin(db, leadId),
     input: { date: dayIn(startsAt, zone), startTime: timeIn(startsAt, zone), durationMinutes: options.durationMinutes ?? 60, address: "12 Lake Dr, Grand Rapids", notes: "" },
     actor: "owner@shine.example",
     origin: options.origin,

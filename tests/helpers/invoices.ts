@@ -11,7 +11,10 @@ export async function insertJob(db: DB, leadId: number, estimateId: number | nul
   const row = await db
     .insertInto("jobs")
     .values({
+      // The lead's customer, as scheduleJob stores it (docs/decisions/0110).
+      customer_id: sql<number>`(SELECT customer_id FROM quote_requests WHERE id = ${leadId})`,
       lead_id: leadId,
+      source: "quote_form",
       estimate_id: estimateId,
       token: `job-token-${process.pid}-${n}-abcdefghijklmnop`,
       starts_at: start,

@@ -125,7 +125,7 @@ describe("Cancel Appointment", () => {
     expect(after).toMatchObject({ status: "cancelled", cancelledBy: "customer" });
     const events = await db().selectFrom("job_events").select("kind").where("job_id", "=", job.id).orderBy("id").execute();
     expect(events.map((e) => e.kind)).toEqual(["scheduled", "cancelled"]);
-    expect((await getLead(db(), job.leadId)).status).toBe("contacted");
+    expect((await getLead(db(), job.leadId!)).status).toBe("contacted");
 
     const owner = await mailbox.waitFor((m) => m.to.includes(OWNER) && m.subject.startsWith(`Appointment cancelled by ${job.customer.name}:`), 30_000);
     expect(owner.text).toContain(`${ORIGIN}/admin/jobs/${job.id}`);

@@ -27,6 +27,7 @@ import { callRoute, routeContext } from "../helpers/routes";
 import { sessionCookieFor } from "../helpers/sessions";
 import { startSmtpSink, type SmtpSink } from "../helpers/smtp";
 import { useTestDatabase } from "../helpers/test-database-lifecycle";
+import { leadOrigin } from "~/server/customers/work-origin.server";
 
 // Issue 33, point 1: every kind of write that changes a counted number (the
 // admin tables' totals, the inbox's counts per status, the public pages'
@@ -101,7 +102,7 @@ async function attempt(kind: string, write: () => Promise<unknown>): Promise<Out
 
 /** A lead's draft estimate of one line; `status` makes it that (sent, accepted) as the customer's steps would. */
 async function estimateOf(lead: number, status?: "sent" | "accepted"): Promise<{ id: number; token: string }> {
-  const id = await createEstimate(db(), lead, OWNER);
+  const id = await createEstimate(db(), await leadOrigin(db(), lead), OWNER);
   await saveEstimate(db(), id, estimateForm([["Full detail", "1", "249"]], { durationMinutes: "60" }));
   if (status) {
     await db()

@@ -19,6 +19,7 @@ import { privatePhoto } from "../helpers/private-photo";
 import { inProcessFetch, routeContext } from "../helpers/routes";
 import { sessionCookieFor } from "../helpers/sessions";
 import { useTestDatabase } from "../helpers/test-database-lifecycle";
+import { leadOrigin } from "~/server/customers/work-origin.server";
 
 // Issue 23, first part (docs/decisions/0090): every quote request belongs to
 // a customer, matched by e-mail (letter case ignored) or the phone's last ten
@@ -175,8 +176,8 @@ describe("a customer's page", () => {
   it("sums the customer's payments as Lifetime Value and shows estimates, invoices and payments in the timeline", async () => {
     const lead = await submit({ email: "paying.person@example.com" });
     const id = await customerOf(lead);
-    const estimateId = await createEstimate(db(), lead, ADMIN);
-    const invoiceId = await createInvoice(db(), { leadId: lead }, ADMIN);
+    const estimateId = await createEstimate(db(), await leadOrigin(db(), lead), ADMIN);
+    const invoiceId = await createInvoice(db(), await leadOrigin(db(), lead), ADMIN);
     await saveInvoice(db(), invoiceId, invoiceForm([["Full detail", "1", "200"]]));
     await sendInvoice(db(), invoiceId, ADMIN, undefined);
     await recordPayment(db(), invoiceId, { amount: "50.00", method: "Cash", date: businessToday(), note: "" }, ADMIN, undefined);

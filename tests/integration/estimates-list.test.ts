@@ -11,6 +11,7 @@ import { sessionCookieFor } from "../helpers/sessions";
 import { startSmtpSink, type SmtpSink } from "../helpers/smtp";
 import { stopBackgroundJobs } from "~/server/background.server";
 import { useTestDatabase } from "../helpers/test-database-lifecycle";
+import { leadOrigin } from "~/server/customers/work-origin.server";
 
 // /admin/estimates as a list (lib/list-query): 25 a page, filtered by the
 // status as shown (Expired once the Valid Until day has passed), searched by
@@ -57,7 +58,7 @@ beforeAll(async () => {
     .execute();
   // 27 estimates, by i % 9: 1 and 3 sent (3 valid until today only), 2 viewed, 4 accepted, 5 declined, the rest drafts.
   for (let i = 0; i < 27; i++) {
-    const id = await createEstimate(db(), leads[i % 3]!.id, ADMIN);
+    const id = await createEstimate(db(), await leadOrigin(db(), leads[i % 3]!.id), ADMIN);
     const kind = i % 9;
     const validUntil = kind === 3 ? businessToday() : "2099-12-31";
     // Totals: $10, $20, … by creation, except every fourth is $5 (ties broken by the number).

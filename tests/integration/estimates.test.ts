@@ -17,6 +17,7 @@ import { estimateForm, insertLead } from "../helpers/estimates";
 import { expectCustomerEmail } from "../helpers/customer-email";
 import { startSmtpSink, type SmtpSink } from "../helpers/smtp";
 import { useTestDatabase } from "../helpers/test-database-lifecycle";
+import { leadOrigin } from "~/server/customers/work-origin.server";
 
 // Issue 20: estimates priced on the server in whole cents, saved whole or not
 // at all, sent once through the outbox to a real SMTP server with the PDF,
@@ -69,9 +70,9 @@ describe("prices, tax rate and numbers", () => {
 
   it("numbers estimates in sequence and never reuses a number, with tokens of 128+ random bits", async () => {
     const lead = await insertLead(db());
-    const a = await getEstimate(db(), await createEstimate(db(), lead, ADMIN));
+    const a = await getEstimate(db(), await createEstimate(db(), await leadOrigin(db(), lead), ADMIN));
     await db().deleteFrom("estimates").where("id", "=", a.id).execute();
-    const b = await getEstimate(db(), await createEstimate(db(), lead, ADMIN));
+    const b = await getEstimate(db(), await createEstimate(db(), await leadOrigin(db(), lead), ADMIN));
     expect(b.number).toBe(a.number + 1);
     expect(b.token).toMatch(/^[A-Za-z0-9_-]{32}$/);
     expect(b.token).not.toBe(a.token);
@@ -82,7 +83,7 @@ describe("prices, tax rate and numbers", () => {
 
 describe("saving", () => {
   it("computes subtotal, tax (half up) and total on the server", async () => {
-    const id = await createEstimate(db(), await insertLead(db()), ADMIN);
+    const id = await createEstimate(db(), await leadOrigin(db(), await insertLead(db())), ADMIN);
     // 2 × $125.00 + 1 × $0.25 = $250.25; 6 % = 15.015 → $15.02.
     const saved = await saveEstimate(db(), id, estimateForm([["Full detail", "2", "125"], ["Air freshener", "1", "0.25"]]));
     expect(saved).toMatchObject({ subtotalCents: 25_025, taxCents: 1_502, totalCents: 26_527, durationMinutes: 240 });
@@ -90,7 +91,7 @@ describe("saving", () => {
   });
 
   it("refuses bad input naming the field, and saves nothing of it", async () => {
-    const id = await createEstimate(db(), await insertLead(db()), ADMIN);
+    const id = await createEstimate(db(), await leadOrigin(db(), await insertLead(db())), ADMIN);
     await saveEstimate(db(), id, estimateForm([["Wash", "1", "50"]]));
     const cases: [Parameters<typeof estimateForm>, string, RegExp][] = [
       [[[["Wash", "1", "100000.01"]]], "lines.0.unitPrice", /^Unit Price on line 1 must be an amount from \$0\.00 to \$100,000\.00\.$/],
@@ -113,7 +114,7 @@ describe("saving", () => {
   });
 
   it("accepts the limits themselves: $0.00, $100,000.00, 999, 50 lines, today", async () => {
-    const id = await createEstimate(db(), await insertLead(db()), ADMIN);
+    const id = await createEstimate(db(), await leadOrigin(db(), await insertLead(db())), ADMIN);
     const lines = Array.from({ length: 50 }, (_, i) => [`Line ${i + 1}`, "999", "100000.00"] as [string, string, string]);
     lines[0] = ["Free inspection", "1", "0.00"];
     const saved = await saveEstimate(db(), id, estimateForm(lines, { validUntil: businessToday() }));
@@ -125,7 +126,7 @@ describe("saving", () => {
 describe("sending and deciding", () => {
   it("e-mails the customer once, with the link and the PDF, and makes the lead Quoted", async () => {
     const lead = await insertLead(db(), { email: "send-me@example.com" });
-    const id = await createEstimate(db(), lead, ADMIN);
+    const id = await createEstimate(db(), await leadOrigin(db(), lead), ADMIN);
     await saveEstimate(db(), id, estimateForm([["Complete Interior & Exterior Detailing", "1", "249"], ["Headlight Restoration", "2", "89"]]));
     await sendEstimate(db(), id, ADMIN, "https://shine.example");
     const estimate = await getEstimate(db(), id);
@@ -161,7 +162,7 @@ describe("sending and deciding", () => {
 
   it("greets the customer once: the owner's message that opens with its own greeting replaces ours", async () => {
     const lead = await insertLead(db(), { email: "greet-me@example.com" });
-    const id = await createEstimate(db(), lead, ADMIN);
+    const id = await createEstimate(db(), await leadOrigin(db(), lead), ADMIN);
     const message = "Hi Estimate,\nGreat talking to you this morning. Here is the price we discussed.";
     await saveEstimate(db(), id, estimateForm([["Wash", "1", "40"]], { message }));
     await sendEstimate(db(), id, ADMIN, "https://shine.example");
@@ -172,7 +173,7 @@ describe("sending and deciding", () => {
     expect(shown.match(/\bHi\b/g)).toEqual(["Hi"]);
 
     // Without one, ours: "Hi" and the first name only, then the owner's words.
-    const other = await createEstimate(db(), await insertLead(db(), { email: "plain-greeting@example.com" }), ADMIN);
+    const other = await createEstimate(db(), await leadOrigin(db(), await insertLead(db(), { email: "plain-greeting@example.com" })), ADMIN);
     await saveEstimate(db(), other, estimateForm([["Wash", "1", "40"]], { message: "Thanks for choosing us!" }));
     await sendEstimate(db(), other, ADMIN, "https://shine.example");
     const plain = await mailbox.waitFor((m) => m.to.includes("plain-greeting@example.com"), 30_000);
@@ -182,7 +183,7 @@ describe("sending and deciding", () => {
 
   it("records one decision of two at once, e-mails the owner, and a decline makes the lead Lost", async () => {
     const lead = await insertLead(db());
-    const id = await createEstimate(db(), lead, ADMIN);
+    const id = await createEstimate(db(), await leadOrigin(db(), lead), ADMIN);
     await saveEstimate(db(), id, estimateForm([["Wash & wax", "1", "349"]]));
     await sendEstimate(db(), id, ADMIN, undefined);
     const sent = await getEstimate(db(), id);
@@ -207,7 +208,7 @@ describe("sending and deciding", () => {
 
   it("declines with the reason: the lead becomes Lost", async () => {
     const lead = await insertLead(db());
-    const id = await createEstimate(db(), lead, ADMIN);
+    const id = await createEstimate(db(), await leadOrigin(db(), lead), ADMIN);
     await saveEstimate(db(), id, estimateForm([["Ceramic coating", "1", "899"]]));
     await sendEstimate(db(), id, ADMIN, undefined);
     const outcome = await decideEstimate(db(), await getEstimate(db(), id), "declined", "We sold the car");
@@ -219,7 +220,7 @@ describe("sending and deciding", () => {
   });
 
   it("makes the PDF of a typical estimate in under 200 ms, on one page", async () => {
-    const id = await createEstimate(db(), await insertLead(db()), ADMIN);
+    const id = await createEstimate(db(), await leadOrigin(db(), await insertLead(db())), ADMIN);
     const estimate = await saveEstimate(db(), id, estimateForm([["Interior", "1", "199"], ["Exterior", "1", "149"], ["Engine bay", "1", "79"], ["Headlights", "2", "89"]]));
     const settings = await getBusinessSettings(db());
     // Warm-up: the first call opens the fonts (docs/decisions/0106), the next ones warm the shaping code.
@@ -250,7 +251,7 @@ describe("names in every alphabet", () => {
   it.each(ALPHABETS)("writes a customer's $language name, vehicle, lines and message so they read back exactly", async (customer) => {
     const lead = await insertLead(db());
     await nameLead(db(), lead, customer);
-    const id = await createEstimate(db(), lead, ADMIN);
+    const id = await createEstimate(db(), await leadOrigin(db(), lead), ADMIN);
     const estimate = await saveEstimate(db(), id, estimateForm(alphabetLines(customer), { message: customer.message }));
     const pdf = await renderEstimatePdf(estimate, await getBusinessSettings(db()));
     const text = await pdfText(pdf);

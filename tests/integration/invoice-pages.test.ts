@@ -13,6 +13,7 @@ import { insertJob } from "../helpers/invoices";
 import { callRoute, routeContext } from "../helpers/routes";
 import { sessionCookieFor } from "../helpers/sessions";
 import { useTestDatabase } from "../helpers/test-database-lifecycle";
+import { leadOrigin } from "~/server/customers/work-origin.server";
 
 // The invoice's pages through the app's own routes: Create Invoice from a job
 // or a lead, the editor's intents and the payment form (plain form posts, as
@@ -61,7 +62,7 @@ async function sentInvoice() {
 describe("Create Invoice and the editor", () => {
   it("creates from a job with its estimate's lines, and from a lead empty; refuses anything else", async () => {
     const lead = await insertLead(db());
-    const estimate = await createEstimate(db(), lead, OWNER);
+    const estimate = await createEstimate(db(), await leadOrigin(db(), lead), OWNER);
     await saveEstimate(db(), estimate, estimateForm([["Interior detail", "2", "150"]]));
     const fromJob = await getInvoice(db(), await created([["job_id", String(await insertJob(db(), lead, estimate))]]));
     expect(fromJob.lines).toEqual([{ description: "Interior detail", quantity: 2, unitPriceCents: 15_000, serviceId: null }]);

@@ -20,6 +20,7 @@ import { expectCustomerEmail } from "../helpers/customer-email";
 import { callRoute, routeContext } from "../helpers/routes";
 import { startSmtpSink, type SmtpSink } from "../helpers/smtp";
 import { useTestDatabase } from "../helpers/test-database-lifecycle";
+import { leadOrigin } from "~/server/customers/work-origin.server";
 
 // Issue 22: invoices numbered once, priced at the tax rate of their day,
 // sent through the outbox with the PDF; payments that never exceed what is
@@ -54,7 +55,7 @@ async function refusal(work: Promise<unknown>): Promise<AppError> {
 /** A sent invoice of `lines` for a new lead (customer e-mail `email`). */
 async function sentInvoice(lines: [string, string, string][], email?: string) {
   const lead = await insertLead(db(), { email, status: "booked" });
-  const id = await createInvoice(db(), { leadId: lead }, ADMIN);
+  const id = await createInvoice(db(), await leadOrigin(db(), lead), ADMIN);
   await saveInvoice(db(), id, invoiceForm(lines));
   await sendInvoice(db(), id, ADMIN, "https://shine.example");
   return { lead, id };
@@ -66,9 +67,9 @@ const livePayments = async (id: number) =>
 describe("invoices", () => {
   it("numbers invoices in their own sequence, never reused, with tokens of 128+ random bits", async () => {
     const lead = await insertLead(db());
-    const a = await getInvoice(db(), await createInvoice(db(), { leadId: lead }, ADMIN));
+    const a = await getInvoice(db(), await createInvoice(db(), await leadOrigin(db(), lead), ADMIN));
     await db().deleteFrom("invoices").where("id", "=", a.id).execute();
-    const b = await getInvoice(db(), await createInvoice(db(), { leadId: lead }, ADMIN));
+    const b = await getInvoice(db(), await createInvoice(db(), await leadOrigin(db(), lead), ADMIN));
     expect(a.number).toBeGreaterThanOrEqual(1001);
     expect(b.number).toBe(a.number + 1);
     expect(b.token).toMatch(/^[A-Za-z0-9_-]{32}$/);
@@ -77,7 +78,7 @@ describe("invoices", () => {
 
   it("copies the job's estimate's lines, or starts empty, at the tax rate of the day it is made", async () => {
     const lead = await insertLead(db());
-    const estimate = await createEstimate(db(), lead, ADMIN);
+    const estimate = await createEstimate(db(), await leadOrigin(db(), lead), ADMIN);
     await saveEstimate(db(), estimate, estimateForm([["Interior detail", "1", "199"], ["Headlights", "2", "89.50"]]));
     const fromJob = await getInvoice(db(), await createInvoice(db(), { jobId: await insertJob(db(), lead, estimate) }, ADMIN));
     expect(fromJob.lines.map((l) => [l.description, l.quantity, l.unitPriceCents])).toEqual([
@@ -101,7 +102,7 @@ describe("invoices", () => {
   });
 
   it("refuses bad lines naming each, and saves nothing", async () => {
-    const id = await createInvoice(db(), { leadId: await insertLead(db()) }, ADMIN);
+    const id = await createInvoice(db(), await leadOrigin(db(), await insertLead(db())), ADMIN);
     await saveInvoice(db(), id, invoiceForm([["Wash", "1", "50"]]));
     const error = await refusal(saveInvoice(db(), id, invoiceForm([["", "0", "-5"], ["Wax", "1", "1.999"]])));
     expect(error.fields).toEqual({
@@ -156,7 +157,7 @@ describe("invoices", () => {
   });
 
   it("refuses to send an invoice without lines or with nothing to pay", async () => {
-    const id = await createInvoice(db(), { leadId: await insertLead(db()) }, ADMIN);
+    const id = await createInvoice(db(), await leadOrigin(db(), await insertLead(db())), ADMIN);
     expect((await refusal(sendInvoice(db(), id, ADMIN, undefined))).fields).toEqual({ lines: "Add at least one line before sending the invoice." });
     await saveInvoice(db(), id, invoiceForm([["Free check", "1", "0"]]));
     expect((await refusal(sendInvoice(db(), id, ADMIN, undefined))).status).toBe(400);
@@ -190,7 +191,7 @@ describe("payments", () => {
   });
 
   it("refuses payments on a draft or a void invoice", async () => {
-    const draft = await createInvoice(db(), { leadId: await insertLead(db()) }, ADMIN);
+    const draft = await createInvoice(db(), await leadOrigin(db(), await insertLead(db())), ADMIN);
     await saveInvoice(db(), draft, invoiceForm([["Wash", "1", "100"]]));
     expect((await refusal(recordPayment(db(), draft, paymentForm("10"), ADMIN, undefined))).message).toMatch(/has not been sent yet/);
     await voidInvoice(db(), draft, ADMIN);
@@ -340,7 +341,7 @@ describe("names in every alphabet", () => {
     const email = `${customer.language.toLowerCase()}-invoice@example.com`;
     const lead = await insertLead(db(), { email });
     await nameLead(db(), lead, customer);
-    const id = await createInvoice(db(), { leadId: lead }, ADMIN);
+    const id = await createInvoice(db(), await leadOrigin(db(), lead), ADMIN);
     await saveInvoice(db(), id, invoiceForm(alphabetLines(customer), customer.message));
     await sendInvoice(db(), id, ADMIN, "https://shine.example");
     const mail = await mailbox.waitFor((m) => m.to.includes(email), 30_000);

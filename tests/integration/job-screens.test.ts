@@ -11,6 +11,7 @@ import { businessDay, insertJobLead } from "../helpers/jobs";
 import { callRoute, routeContext } from "../helpers/routes";
 import { sessionCookieFor } from "../helpers/sessions";
 import { useTestDatabase } from "../helpers/test-database-lifecycle";
+import { leadOrigin } from "~/server/customers/work-origin.server";
 
 // Issue 32, the owner's screens, through the app's own routes (plain form
 // posts, as without JavaScript): the job page says what to do; On My Way and
@@ -59,7 +60,7 @@ async function schedule(fields: Record<string, string>): Promise<number> {
 
 /** An accepted estimate of the lead with these lines ([description, quantity, unit price]). */
 async function acceptedEstimate(lead: number, lines: [string, string, string][]) {
-  const id = await createEstimate(db(), lead, OWNER);
+  const id = await createEstimate(db(), await leadOrigin(db(), lead), OWNER);
   const estimate = await saveEstimate(db(), id, estimateForm(lines, { durationMinutes: "90" }));
   await db().updateTable("estimates").set({ status: "accepted" }).where("id", "=", id).execute();
   return estimate;

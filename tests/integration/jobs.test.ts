@@ -16,6 +16,7 @@ import { businessDay, insertJobLead, jobForm, readInvite } from "../helpers/jobs
 import { expectCustomerEmail } from "../helpers/customer-email";
 import { startSmtpSink, type ReceivedMail, type SmtpSink } from "../helpers/smtp";
 import { useTestDatabase } from "../helpers/test-database-lifecycle";
+import { leadOrigin } from "~/server/customers/work-origin.server";
 
 // Issue 21: jobs on the schedule. The database refuses a double booking (an
 // exclusion constraint, docs/decisions/0083); each change tells the customer
@@ -52,7 +53,7 @@ async function setBuffer(minutes: number) {
 }
 
 async function book(leadId: number, form: JobForm) {
-  return scheduleJob(db(), { leadId, input: input(form), actor: ADMIN, origin: ORIGIN });
+  return scheduleJob(db(), { from: await leadOrigin(db(), leadId), input: input(form), actor: ADMIN, origin: ORIGIN });
 }
 
 async function refusal(work: Promise<unknown>): Promise<AppError> {

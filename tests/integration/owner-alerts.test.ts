@@ -19,6 +19,7 @@ import { callRoute, routeContext } from "../helpers/routes";
 import { sessionCookieFor } from "../helpers/sessions";
 import { startSmtpSink, type ReceivedMail, type SmtpSink } from "../helpers/smtp";
 import { useTestDatabase } from "../helpers/test-database-lifecycle";
+import { leadOrigin } from "~/server/customers/work-origin.server";
 
 // Issue 32, "The owner is not told": what a customer does alone on their pages
 // (books a time, sends a review) e-mails the owner once, queued with the
@@ -65,7 +66,7 @@ const queuedOf = (leadId: number, kind: string) => db().selectFrom("email_outbox
 async function acceptedEstimate(email: string, minutes: number) {
   const lead = await insertLead(db(), { email });
   await db().updateTable("quote_requests").set({ service_address: "45 Lake Dr, Grand Rapids, MI" }).where("id", "=", lead).execute();
-  const id = await createEstimate(db(), lead, OWNER);
+  const id = await createEstimate(db(), await leadOrigin(db(), lead), OWNER);
   await saveEstimate(db(), id, estimateForm([["Full detail", "1", "249"]], { durationMinutes: String(minutes) }));
   await sendEstimate(db(), id, OWNER, ORIGIN);
   expect(await decideEstimate(db(), await getEstimate(db(), id), "accepted")).toEqual({ decided: true });
@@ -103,13 +104,13 @@ describe("New booking:", () => {
     // The customer's confirmation comes in the same delivery; by then a second alert would have too.
     await mailbox.waitFor((m) => m.to.includes("books-twice@example.com") && m.subject.startsWith("Appointment confirmed:"), 30_000);
     expect(mailbox.messages.filter(toOwner(`New booking: ${estimate.customer.name}`))).toHaveLength(1);
-    expect(await queuedOf(estimate.leadId, "job_booked_by_customer")).toHaveLength(1);
+    expect(await queuedOf(estimate.leadId!, "job_booked_by_customer")).toHaveLength(1);
   });
 
   it("is not sent for a job the owner schedules", async () => {
     const job = await scheduleAt(db(), minutesFromNow(9 * 24 * 60), { origin: ORIGIN });
-    expect(await queuedOf(job.leadId, "job_confirmed")).toHaveLength(1);
-    expect(await queuedOf(job.leadId, "job_booked_by_customer")).toHaveLength(0);
+    expect(await queuedOf(job.leadId!, "job_confirmed")).toHaveLength(1);
+    expect(await queuedOf(job.leadId!, "job_booked_by_customer")).toHaveLength(0);
   });
 });
 
@@ -155,7 +156,7 @@ describe("New review: and Publish", () => {
     expect(mail.subject).toBe(`New review: 5 stars from ${job.customer.name}`);
     expect(mail.text).toContain("> Spotless inside and out.\n> Will book again.");
     expect(mail.text).toContain(`To publish it, open it and press Publish: ${ORIGIN}/admin/jobs/${job.id}#review`);
-    expect(await queuedOf(job.leadId, "review_new")).toHaveLength(1);
+    expect(await queuedOf(job.leadId!, "review_new")).toHaveLength(1);
 
     // The link's page: the review, unpublished, with Publish.
     const page = await get(`/admin/jobs/${job.id}`, admin);

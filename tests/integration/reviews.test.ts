@@ -23,6 +23,7 @@ import { callRoute, routeContext } from "../helpers/routes";
 import { expectCustomerEmail } from "../helpers/customer-email";
 import { startSmtpSink, type ReceivedMail, type SmtpSink } from "../helpers/smtp";
 import { useTestDatabase } from "../helpers/test-database-lifecycle";
+import { leadOrigin } from "~/server/customers/work-origin.server";
 
 // Issue 23: review requests REVIEW_REQUEST_MINUTES after Mark Done (once, however
 // many processes' queues run at once), the review page and what a review
@@ -90,7 +91,7 @@ async function bookFor(email: string, days: number) {
   const startsAt = minutesFromNow(days * DAY);
   const zone = env().BUSINESS_TIME_ZONE;
   return scheduleJob(db(), {
-    leadId,
+    from: await leadOrigin(db(), leadId),
     input: { date: dayIn(startsAt, zone), startTime: timeIn(startsAt, zone), durationMinutes: 60, address: "12 Lake Dr", notes: "" },
     actor: ADMIN,
     origin: ORIGIN,
@@ -203,7 +204,7 @@ describe("the review page", () => {
     const thanks = await route(`/reviews/${token}`);
     expect(await thanks.json()).toMatchObject({ thanks: { stars: 5, googleReviewUrl: GOOGLE } });
     // The owner sees it in the customer's timeline and on the job's page.
-    const timeline = (await customerTimeline(db(), await customerOf(job.leadId))).entries;
+    const timeline = (await customerTimeline(db(), await customerOf(job.leadId!))).entries;
     expect(timeline.find((e) => e.kind === "review")).toMatchObject({ title: "Review: 5 stars", href: `/admin/jobs/${job.id}` });
     expect(timeline.find((e) => e.kind === "job")).toMatchObject({ key: `job-${job.id}`, title: `Job #${job.id}`, href: `/admin/jobs/${job.id}` });
     expect((await jobPageView(db(), job.id, new Date())).review?.submitted).toMatchObject({ stars: 5, text, consent: true, published: true });
@@ -252,7 +253,7 @@ describe("unsubscribe", () => {
 
     // The same customer's next job: its appointment e-mail goes, its review request does not.
     const next = await bookFor(email, 60);
-    expect(await customerOf(next.leadId)).toBe(await customerOf(job.leadId));
+    expect(await customerOf(next.leadId!)).toBe(await customerOf(job.leadId!));
     kickOutbox(db());
     await mailbox.waitFor(to(email, "Appointment confirmed"), 20_000);
     await markDone(db(), next.id, ADMIN);
@@ -295,7 +296,7 @@ describe("unsubscribe", () => {
 describe("maintenance reminders", () => {
   async function completedJobWith(email: string, serviceId: number, daysAgo: number) {
     const leadId = await customerLead(email);
-    const estimateId = await createEstimate(db(), leadId, ADMIN);
+    const estimateId = await createEstimate(db(), await leadOrigin(db(), leadId), ADMIN);
     await saveEstimate(db(), estimateId, { ...estimateForm([["Ceramic coating", "1", "899.00"]]), serviceId: [String(serviceId)] });
     const jobId = await insertJob(db(), leadId, estimateId);
     await markDone(db(), jobId, ADMIN);

@@ -14,6 +14,7 @@ import { getBusinessSettings } from "~/server/settings.server";
 import { estimateForm } from "../helpers/estimates";
 import { businessDay, insertJobLead, jobForm } from "../helpers/jobs";
 import { useTestDatabase } from "../helpers/test-database-lifecycle";
+import { leadOrigin } from "~/server/customers/work-origin.server";
 
 // Issue 23: a new estimate or job for a returning customer offers their saved
 // address and vehicles. Every request belongs to a customer (matched by
@@ -65,7 +66,7 @@ async function returningCustomer() {
   const first = await newLead({ email, serviceAddress: "12 Main St, Grand Rapids" });
   const customerId = await customerOf(first.id);
   const truck = await addVehicle(customerId, { kind: "Truck", make: "Ford", model: "F-150", year: 2019, color: "Blue" });
-  await scheduleJob(db(), { leadId: first.id, input: input(jobForm(businessDay(++firstJobDay), "09:00", { address: "40 Lake Dr, Holland" })), actor: ADMIN, origin: ORIGIN });
+  await scheduleJob(db(), { from: await leadOrigin(db(), first.id), input: input(jobForm(businessDay(++firstJobDay), "09:00", { address: "40 Lake Dr, Holland" })), actor: ADMIN, origin: ORIGIN });
   const second = await newLead({ email: email.toUpperCase() });
   expect(await customerOf(second.id)).toBe(customerId);
   return { first, second, customerId, truck };
@@ -85,7 +86,7 @@ describe("a returning customer's saved details", () => {
     const view = await newJobView(db(), second.id, null);
     expect(view.values).toMatchObject({ address: "40 Lake Dr, Holland", vehicleId: String(truck) });
     expect(view.saved.addresses).toHaveLength(2);
-    const job = await scheduleJob(db(), { leadId: second.id, input: input({ ...view.values, date: businessDay(40) }), actor: ADMIN, origin: ORIGIN });
+    const job = await scheduleJob(db(), { from: await leadOrigin(db(), second.id), input: input({ ...view.values, date: businessDay(40) }), actor: ADMIN, origin: ORIGIN });
     expect(job.vehicle).toEqual({ id: truck, label: "2019 Ford F-150 (Truck, Blue)" });
     expect(job.address).toBe("40 Lake Dr, Holland");
   });
@@ -102,13 +103,13 @@ describe("a returning customer's saved details", () => {
     const stranger = await newLead();
     const theirs = await addVehicle(await customerOf(stranger.id), { kind: "Boat", make: "Sea Ray" });
     const jobsBefore = await db().selectFrom("jobs").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
-    const error = await refusal(scheduleJob(db(), { leadId: second.id, input: input(jobForm(businessDay(50), "10:00", { vehicleId: String(theirs) })), actor: ADMIN, origin: ORIGIN }));
+    const error = await refusal(scheduleJob(db(), { from: await leadOrigin(db(), second.id), input: input(jobForm(businessDay(50), "10:00", { vehicleId: String(theirs) })), actor: ADMIN, origin: ORIGIN }));
     expect(error.status).toBe(400);
     expect(error.fields).toEqual({ vehicleId: "Vehicle must be one of this customer's vehicles." });
     const jobsAfter = await db().selectFrom("jobs").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
     expect(Number(jobsAfter.n)).toBe(Number(jobsBefore.n));
 
-    const estimateId = await createEstimate(db(), second.id, ADMIN);
+    const estimateId = await createEstimate(db(), await leadOrigin(db(), second.id), ADMIN);
     const refused = await refusal(saveEstimate(db(), estimateId, estimateForm([["Wax", "1", "99"]], { vehicleId: String(theirs) })));
     expect(refused.fields).toEqual({ vehicleId: "Vehicle must be one of this customer's vehicles." });
     expect((await getEstimate(db(), estimateId)).lines).toEqual([]);
@@ -116,7 +117,7 @@ describe("a returning customer's saved details", () => {
 
   it("an estimate starts with their only vehicle, shows it on the PDF, keeps it in a copy, and the job from it takes it", async () => {
     const { second, truck } = await returningCustomer();
-    const id = await createEstimate(db(), second.id, ADMIN);
+    const id = await createEstimate(db(), await leadOrigin(db(), second.id), ADMIN);
     expect((await getEstimate(db(), id)).vehicle?.id).toBe(truck);
     const estimate = await saveEstimate(db(), id, estimateForm([["Full detail", "1", "249"]], { vehicleId: String(truck) }));
     const pdf = await renderEstimatePdf(estimate, await getBusinessSettings(db()));
@@ -126,14 +127,14 @@ describe("a returning customer's saved details", () => {
     // Accepted (as the customer's page records it), then scheduled from the estimate without naming a vehicle: the customer's own booking.
     await db().updateTable("estimates").set({ status: "accepted" }).where("id", "=", id).execute();
     const { vehicleId: _, ...withoutVehicle } = input(jobForm(businessDay(60), "08:00"));
-    const job = await scheduleJob(db(), { leadId: second.id, estimateId: id, input: withoutVehicle, actor: ADMIN, origin: ORIGIN });
+    const job = await scheduleJob(db(), { from: await leadOrigin(db(), second.id), estimateId: id, input: withoutVehicle, actor: ADMIN, origin: ORIGIN });
     expect(job.vehicle?.id).toBe(truck);
   });
 
   it("a removed vehicle leaves the job, without it; Reschedule may change it", async () => {
     const { second, customerId, truck } = await returningCustomer();
     const boat = await addVehicle(customerId, { kind: "Boat", make: "Bayliner", color: "White" });
-    const job = await scheduleJob(db(), { leadId: second.id, input: input(jobForm(businessDay(70), "09:00", { vehicleId: String(truck) })), actor: ADMIN, origin: ORIGIN });
+    const job = await scheduleJob(db(), { from: await leadOrigin(db(), second.id), input: input(jobForm(businessDay(70), "09:00", { vehicleId: String(truck) })), actor: ADMIN, origin: ORIGIN });
     const moved = await rescheduleJob(db(), job.id, input(jobForm(businessDay(70), "09:00", { vehicleId: String(boat) })), ADMIN, ORIGIN);
     expect(moved.vehicle).toEqual({ id: boat, label: "Bayliner (Boat, White)" });
     await db().deleteFrom("vehicles").where("id", "=", boat).execute();

@@ -6,6 +6,7 @@ import { submitQuote } from "~/server/quote.server";
 import { inProcessFetch } from "../helpers/routes";
 import { sessionCookieFor } from "../helpers/sessions";
 import { useTestDatabase } from "../helpers/test-database-lifecycle";
+import { leadOrigin } from "~/server/customers/work-origin.server";
 
 // Issue 32 (docs/decisions/0102): the owner finds a lead or a customer by a
 // phone typed in any format, whatever format it was stored in; a customer by
@@ -112,7 +113,7 @@ describe("an invoice by number or customer", () => {
   beforeAll(async () => {
     for (const name of ["Invoice Alpha", "Invoice Beta"]) {
       const { leadId } = await submit(name, `810-555-0${100 + ++n}`);
-      const id = await createInvoice(db(), { leadId }, "owner@shine.example");
+      const id = await createInvoice(db(), await leadOrigin(db(), leadId), "owner@shine.example");
       const row = await db().selectFrom("invoices").select("number").where("id", "=", id).executeTakeFirstOrThrow();
       invoices[name] = row.number;
     }

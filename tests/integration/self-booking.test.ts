@@ -20,6 +20,7 @@ import { readInvite } from "../helpers/jobs";
 import { callRoute, routeContext } from "../helpers/routes";
 import { startSmtpSink, type SmtpSink } from "../helpers/smtp";
 import { useTestDatabase } from "../helpers/test-database-lifecycle";
+import { leadOrigin } from "~/server/customers/work-origin.server";
 
 // Issue 21, self-booking: after Accept Estimate the customer's page offers the
 // free times of the next 14 days and books one through the same path as the
@@ -47,7 +48,7 @@ afterAll(async () => {
 async function estimateFor(email: string, { minutes = 180, accept = true } = {}) {
   const lead = await insertLead(db(), { email });
   await db().updateTable("quote_requests").set({ service_address: "45 Lake Dr, Grand Rapids, MI" }).where("id", "=", lead).execute();
-  const id = await createEstimate(db(), lead, OWNER);
+  const id = await createEstimate(db(), await leadOrigin(db(), lead), OWNER);
   await saveEstimate(db(), id, estimateForm([["Full detail", "1", "249"]], { durationMinutes: String(minutes) }));
   await sendEstimate(db(), id, OWNER, "https://shine.example");
   if (accept) expect(await decideEstimate(db(), await getEstimate(db(), id), "accepted")).toEqual({ decided: true });
@@ -117,7 +118,7 @@ describe("Book This Time", () => {
     expect(jobs).toHaveLength(1);
     expect(jobs[0]!.starts_at.toISOString()).toBe(chosen);
     expect(jobs[0]!.duration_minutes).toBe(180);
-    expect((await getLead(db(), estimate.leadId)).status).toBe("booked");
+    expect((await getLead(db(), estimate.leadId!)).status).toBe("booked");
 
     const mail = await mailbox.waitFor((m) => m.to.includes("books@example.com") && m.subject.startsWith("Appointment confirmed:"), 30_000);
     const invite = readInvite(mail.attachments.find((a) => a.contentType.startsWith("text/calendar"))!.content.toString("utf8"));

@@ -17,6 +17,7 @@ import { estimateForm, insertLead } from "../helpers/estimates";
 import { inProcessFetch } from "../helpers/routes";
 import { sessionCookieFor } from "../helpers/sessions";
 import { useTestDatabase } from "../helpers/test-database-lifecycle";
+import { leadOrigin } from "~/server/customers/work-origin.server";
 
 // Trash, undo and history (issue 11, items 1 and 2) through the table API and
 // the dashboard's table route, on this file's own database.
@@ -165,7 +166,7 @@ describe("delete moves a row to the trash; restore brings it back", () => {
       .values({ kind: "car", title: "Interior Detail", icon: "sparkles", price_cents: 18900, duration_minutes: 180 })
       .returning("id")
       .executeTakeFirstOrThrow();
-    const estimateId = await createEstimate(db(), leadId, OWNER);
+    const estimateId = await createEstimate(db(), await leadOrigin(db(), leadId), OWNER);
     const form = estimateForm([
       ["Full interior detail", "1", "189.00"],
       ["Pet hair removal", "2", "25.50"],

@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { mapHref } from "~/lib/map-link";
+import { workPartyHref } from "~/lib/work-links";
 import type { JobPageView } from "~/server/jobs/job-view.server";
 
 const linkClass = "font-semibold text-brand-700 hover:underline";
@@ -10,7 +11,7 @@ export function JobSummary({ job }: { job: JobPageView["job"] }) {
     <section aria-label="The job" className="rounded-xl border border-slate-200 bg-white p-4 sm:p-5">
       <dl className="grid gap-x-6 gap-y-3 text-sm sm:grid-cols-[max-content_1fr]">
         <Detail label="Customer">
-          <Link to={`/admin/leads/${job.leadId}`} className={linkClass}>
+          <Link to={workPartyHref(job)} className={linkClass}>
             {job.customer.name}
           </Link>
           <span className="text-slate-700"> · {job.customer.phone}</span>

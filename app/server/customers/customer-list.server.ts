@@ -69,6 +69,15 @@ function searchCondition(q: string) {
   return sql`c.id IN (${sql.join(ids, sql` INTERSECT `)})`;
 }
 
+/**
+ * The ids of the customers whose name or e-mail holds the word (letter case
+ * ignored), from the trigram index: what the estimates and invoices lists
+ * search their customers by.
+ */
+export function customersWithWord(word: string) {
+  return sql`(SELECT id FROM customers WHERE search_text LIKE ${`%${word.toLowerCase().replace(/[\\%_]/g, "\\$&")}%`})`;
+}
+
 /** The customers with `like` in their name, e-mail or one of their vehicles. */
 function wordIds(like: string) {
   return sql`(SELECT id FROM customers WHERE search_text LIKE ${like} UNION SELECT customer_id FROM vehicles WHERE search_text LIKE ${like})`;

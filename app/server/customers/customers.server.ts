@@ -161,7 +161,7 @@ export async function removeVehicle(db: DB, customerId: number, vehicleId: numbe
 export async function returningCustomer(db: DB, leadId: number) {
   const row = await sql<{ id: number; name: string; requests: number; jobs: number }>`SELECT c.id, c.name,
       (SELECT count(*) FROM quote_requests o WHERE o.customer_id = c.id AND o.id <> q.id)::int AS requests,
-      (SELECT count(*) FROM jobs j JOIN quote_requests o ON o.id = j.lead_id WHERE o.customer_id = c.id AND o.id <> q.id)::int AS jobs
+      (SELECT count(*) FROM jobs j WHERE j.customer_id = c.id AND j.lead_id IS DISTINCT FROM q.id)::int AS jobs
     FROM quote_requests q JOIN customers c ON c.id = q.customer_id WHERE q.id = ${leadId}`.execute(db);
   const found = row.rows[0];
   return found ? { id: found.id, name: found.name, otherRequests: found.requests, otherJobs: found.jobs, returning: found.requests > 0 } : null;

@@ -1,4 +1,4 @@
-import { sql } from "kysely";
+import { sql, type RawBuilder } from "kysely";
 import { AppError, notFound } from "../app-error.server";
 import { asActor } from "../actor.server";
 import type { DB } from "../db.server";
@@ -6,8 +6,8 @@ import type { DB } from "../db.server";
 /**
  * Merge (docs/decisions/0090): the owner knows two records are one person;
  * `sourceId` joins `targetId`. In one transaction everything of the source
- * moves to the target (its requests, and with them their estimates and jobs;
- * its vehicles; its history), details the target lacks are kept (a phone, an
+ * moves to the target (its requests; its estimates, jobs and invoices, with
+ * a lead or without; its vehicles; its history), details the target lacks are kept (a phone, an
  * e-mail, the notes), the source stays as a row that points at the target
  * (so trashed requests and old links still find the person) and the target's
  * timeline records the merge.
@@ -28,11 +28,13 @@ export async function mergeCustomers(db: DB, targetId: number, sourceId: number,
     if (target.merged_into !== null) throw new AppError(409, `This customer was merged into customer #${target.merged_into} already.`);
     if (src.merged_into !== null) throw mergeRefusal(409, mergedAlready(sourceId, src.merged_into));
 
+    // A request's work follows it (the foreign key on lead_id and customer_id cascades the update); work without a lead is moved here.
     const moved = await trx.updateTable("quote_requests").set({ customer_id: targetId }).where("customer_id", "=", sourceId).executeTakeFirst();
+    for (const work of WORK_TABLES) await trx.updateTable(work).set({ customer_id: targetId }).where("customer_id", "=", sourceId).execute();
     const vehicles = await trx.updateTable("vehicles").set({ customer_id: targetId }).where("customer_id", "=", sourceId).executeTakeFirst();
     await trx.updateTable("customer_events").set({ customer_id: targetId }).where("customer_id", "=", sourceId).execute();
     // Requests in the trash come back to the target; records merged into the source now point at the target (one step deep).
-    await sql`UPDATE trash SET row_data = jsonb_set(row_data, '{customer_id}', to_jsonb(${targetId}::int))
+    await sql`UPDATE trash SET row_data = jsonb_set(row_data, '{customer_id}', to_jsonb(${targetId}::int)), dependents = ${trashedWorkTo(sql`dependents`, targetId)}
       WHERE table_name = 'quote_requests' AND row_data->>'customer_id' = ${String(sourceId)}`.execute(trx);
     await trx.updateTable("customers").set({ merged_into: targetId }).where("merged_into", "=", sourceId).execute();
     await trx.updateTable("customers").set({ merged_into: targetId, updated_at: sql`now()` }).where("id", "=", sourceId).execute();
@@ -65,6 +67,21 @@ export async function mergeCustomers(db: DB, targetId: number, sourceId: number,
       })
       .execute();
   });
+}
+
+/** The tables of a customer's work (docs/decisions/0110). */
+const WORK_TABLES = ["estimates", "jobs", "invoices"] as const;
+
+/**
+ * A trashed request's dependents with its estimates, jobs and invoices moved
+ * to `customerId` too: a restore puts them back with their request, whose
+ * customer they must share (their foreign key on lead_id and customer_id).
+ */
+function trashedWorkTo(dependents: RawBuilder<unknown>, customerId: number): RawBuilder<unknown> {
+  return sql`(SELECT coalesce(jsonb_object_agg(d.key, CASE WHEN d.key IN ('estimates', 'jobs', 'invoices')
+      THEN (SELECT jsonb_agg(jsonb_set(w, '{customer_id}', to_jsonb(${customerId}::int))) FROM jsonb_array_elements(d.value) w)
+      ELSE d.value END), '{}'::jsonb)
+    FROM jsonb_each(${dependents}) d)`;
 }
 
 const plural = (n: number, noun: string) => `${n} ${noun}${n === 1 ? "" : "s"}`;

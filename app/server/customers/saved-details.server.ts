@@ -5,7 +5,7 @@ import type { DB } from "../db.server";
 
 /**
  * What a returning customer gave us before, offered on a new estimate or job
- * for any of their requests: their vehicles, and the addresses of their
+ * of theirs: their vehicles, and the addresses of their
  * earlier jobs and requests (newest first, each once).
  */
 export interface SavedDetails {
@@ -16,29 +16,26 @@ export interface SavedDetails {
 /** At most this many earlier addresses are offered. */
 const ADDRESSES_MAX = 10;
 
-export async function savedDetails(db: DB, leadId: number): Promise<SavedDetails> {
-  const lead = await db.selectFrom("quote_requests").select("customer_id").where("id", "=", leadId).executeTakeFirst();
-  if (!lead) return { vehicles: [], addresses: [] };
+export async function savedDetails(db: DB, customerId: number): Promise<SavedDetails> {
   const [vehicles, addresses] = await Promise.all([
     db
       .selectFrom("vehicles")
       .select(["id", "kind", "make", "model", "year", "color"])
-      .where("customer_id", "=", lead.customer_id)
+      .where("customer_id", "=", customerId)
       .orderBy("id")
       .execute(),
     // Each address once, at its latest use: jobs (where we went) and requests (where we were asked to go).
     db
       .selectFrom(
         db
-          .selectFrom("jobs as j")
-          .innerJoin("quote_requests as q", "q.id", "j.lead_id")
-          .select(["j.address as address", "j.starts_at as used_at"])
-          .where("q.customer_id", "=", lead.customer_id)
+          .selectFrom("jobs")
+          .select(["address", "starts_at as used_at"])
+          .where("customer_id", "=", customerId)
           .unionAll(
             db
               .selectFrom("quote_requests")
               .select(["service_address as address", "created_at as used_at"])
-              .where("customer_id", "=", lead.customer_id),
+              .where("customer_id", "=", customerId),
           )
           .as("a"),
       )
@@ -52,16 +49,10 @@ export async function savedDetails(db: DB, leadId: number): Promise<SavedDetails
   return { vehicles: vehicles.map((v) => ({ id: v.id, label: vehicleLabel(v) })), addresses: addresses.map((a) => a.address) };
 }
 
-/** A vehicle chosen for a lead's estimate or job must be one of that customer's: else the field's refusal. */
-export async function checkCustomerVehicle(db: DB, leadId: number, vehicleId: number | null | undefined): Promise<void> {
+/** A vehicle chosen for a customer's estimate or job must be one of that customer's: else the field's refusal. */
+export async function checkCustomerVehicle(db: DB, customerId: number, vehicleId: number | null | undefined): Promise<void> {
   if (vehicleId == null) return;
-  const found = await db
-    .selectFrom("vehicles as v")
-    .innerJoin("quote_requests as q", "q.customer_id", "v.customer_id")
-    .select("v.id")
-    .where("q.id", "=", leadId)
-    .where("v.id", "=", vehicleId)
-    .executeTakeFirst();
+  const found = await db.selectFrom("vehicles").select("id").where("customer_id", "=", customerId).where("id", "=", vehicleId).executeTakeFirst();
   if (!found) {
     throw new AppError(400, "Please correct the highlighted fields.", { fields: { vehicleId: NOT_THEIR_VEHICLE } });
   }
@@ -81,13 +72,7 @@ export function joinedVehicle(row: {
 }
 
 /** The customer's vehicle when they have exactly one (what a new estimate starts with), else null. */
-export async function onlyVehicle(db: DB, leadId: number): Promise<number | null> {
-  const vehicles = await db
-    .selectFrom("vehicles as v")
-    .innerJoin("quote_requests as q", "q.customer_id", "v.customer_id")
-    .select("v.id")
-    .where("q.id", "=", leadId)
-    .limit(2)
-    .execute();
+export async function onlyVehicle(db: DB, customerId: number): Promise<number | null> {
+  const vehicles = await db.selectFrom("vehicles").select("id").where("customer_id", "=", customerId).limit(2).execute();
   return vehicles.length === 1 ? vehicles[0]!.id : null;
 }

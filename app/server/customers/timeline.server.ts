@@ -11,9 +11,8 @@ import type { DB } from "../db.server";
  * first, gathered from TIMELINE_SOURCES. Each source selects one kind of
  * record of the customer in the same columns (SourceRow) and says how an
  * entry reads; all of them run as one UNION ALL, one round trip however many
- * sources there are. The customer's requests are found once (the `leads` of
- * the query, their ids), and every record reached through a request starts
- * from them.
+ * sources there are. Estimates, jobs and invoices are the customer's own
+ * (their customer_id, docs/decisions/0110), with a lead or without one.
  */
 
 export interface TimelineEntry {
@@ -39,7 +38,7 @@ interface SourceRow {
 
 interface TimelineSource {
   kind: TimelineEntry["kind"];
-  /** SELECT id, at, a, b, c (text) of the customer's records of this kind; `leads` holds the ids of the customer's requests. */
+  /** SELECT id, at, a, b, c (text) of the customer's records of this kind. */
   select: (customerId: number) => RawBuilder<unknown>;
   entry: (row: SourceRow) => Omit<TimelineEntry, "kind" | "at" | "key">;
 }
@@ -53,8 +52,8 @@ const requests: TimelineSource = {
 
 const estimates: TimelineSource = {
   kind: "estimate",
-  select: () => sql`SELECT e.id, e.created_at AS at, e.number::text AS a, e.status AS b, e.total_cents::text AS c
-    FROM estimates e WHERE e.lead_id IN (SELECT id FROM leads)`,
+  select: (customerId) => sql`SELECT e.id, e.created_at AS at, e.number::text AS a, e.status AS b, e.total_cents::text AS c
+    FROM estimates e WHERE e.customer_id = ${customerId}`,
   entry: (r) => ({
     title: `Estimate #${r.a}`,
     detail: `${formatCents(Number(r.c))} · ${ESTIMATE_STATUS_TITLES[r.b as EstimateStatus]}`,
@@ -65,15 +64,15 @@ const estimates: TimelineSource = {
 // A job sits in the timeline at its visit's time.
 const jobs: TimelineSource = {
   kind: "job",
-  select: () => sql`SELECT j.id, j.starts_at AS at, j.address AS a, j.status AS b, NULL::text AS c
-    FROM jobs j WHERE j.lead_id IN (SELECT id FROM leads)`,
+  select: (customerId) => sql`SELECT j.id, j.starts_at AS at, j.address AS a, j.status AS b, NULL::text AS c
+    FROM jobs j WHERE j.customer_id = ${customerId}`,
   entry: (r) => ({ title: `Job #${r.id}`, detail: [JOB_STATUS_TITLES[r.b as JobStatus], r.a].filter(Boolean).join(" · "), href: `/admin/jobs/${r.id}` }),
 };
 
 const invoices: TimelineSource = {
   kind: "invoice",
-  select: () => sql`SELECT i.id, i.created_at AS at, i.number::text AS a, i.status AS b, i.total_cents::text AS c
-    FROM invoices i WHERE i.lead_id IN (SELECT id FROM leads)`,
+  select: (customerId) => sql`SELECT i.id, i.created_at AS at, i.number::text AS a, i.status AS b, i.total_cents::text AS c
+    FROM invoices i WHERE i.customer_id = ${customerId}`,
   entry: (r) => ({
     title: `Invoice #${r.a}`,
     detail: `${formatCents(Number(r.c))} · ${INVOICE_STATUS_TITLES[r.b as InvoiceStatus]}`,
@@ -85,9 +84,9 @@ const invoices: TimelineSource = {
 // customer's money. `a` is its amount in cents, summed as the lifetime value.
 const payments: TimelineSource = {
   kind: "payment",
-  select: () => sql`SELECT p.id, p.created_at AS at, p.amount_cents::text AS a, p.method AS b, i.number::text || ':' || i.id AS c
+  select: (customerId) => sql`SELECT p.id, p.created_at AS at, p.amount_cents::text AS a, p.method AS b, i.number::text || ':' || i.id AS c
     FROM payments p JOIN invoices i ON i.id = p.invoice_id
-    WHERE i.lead_id IN (SELECT id FROM leads) AND p.deleted_at IS NULL`,
+    WHERE i.customer_id = ${customerId} AND p.deleted_at IS NULL`,
   entry: (r) => {
     const [number, invoiceId] = r.c!.split(":");
     return { title: `Payment of ${formatCents(Number(r.a))}`, detail: `${r.b} · invoice #${number}`, href: `/admin/invoices/${invoiceId}` };
@@ -97,9 +96,9 @@ const payments: TimelineSource = {
 // A review sits at the moment it was sent; a request not answered (yet) is no entry.
 const reviews: TimelineSource = {
   kind: "review",
-  select: () => sql`SELECT r.id, r.submitted_at AS at, r.stars::text AS a, r.text AS b, r.job_id::text AS c
+  select: (customerId) => sql`SELECT r.id, r.submitted_at AS at, r.stars::text AS a, r.text AS b, r.job_id::text AS c
     FROM reviews r JOIN jobs j ON j.id = r.job_id
-    WHERE j.lead_id IN (SELECT id FROM leads) AND r.submitted_at IS NOT NULL`,
+    WHERE j.customer_id = ${customerId} AND r.submitted_at IS NOT NULL`,
   entry: (r) => ({
     title: `Review: ${starsText(Number(r.a))}`,
     detail: r.b ? `Job #${r.c} · “${clip(r.b, 140)}”` : `Job #${r.c}`,
@@ -127,8 +126,7 @@ export const TIMELINE_SOURCES: TimelineSource[] = [requests, estimates, jobs, in
  */
 export async function customerTimeline(db: DB, customerId: number): Promise<{ entries: TimelineEntry[]; lifetimeValueCents: number }> {
   const parts = TIMELINE_SOURCES.map((s) => sql`SELECT ${s.kind}::text AS kind, t.* FROM (${s.select(customerId)}) t`);
-  const { rows } = await sql<SourceRow>`WITH leads AS (SELECT id FROM quote_requests WHERE customer_id = ${customerId})
-    ${sql.join(parts, sql` UNION ALL `)} ORDER BY at DESC, kind DESC, id DESC`.execute(db);
+  const { rows } = await sql<SourceRow>`${sql.join(parts, sql` UNION ALL `)} ORDER BY at DESC, kind DESC, id DESC`.execute(db);
   const byKind = new Map(TIMELINE_SOURCES.map((s) => [s.kind, s]));
   return {
     entries: rows.map((row) => ({ key: `${row.kind}-${row.id}`, kind: row.kind, at: row.at, ...byKind.get(row.kind)!.entry(row) })),

@@ -43,7 +43,7 @@ export async function decideEstimate(db: DB, estimate: Estimate, decision: Decis
     if (!row) return false;
     await trx.insertInto("estimate_events").values({ estimate_id: estimate.id, kind: decision, body: reason, actor }).execute();
     await enqueueEmail(trx, decisionEmail(estimate, decision, settings, reason, note), { leadId: estimate.leadId, kind: `estimate_${decision}` });
-    if (decision === "declined") {
+    if (decision === "declined" && estimate.leadId !== null) {
       const lostReason = `Declined estimate #${estimate.number}${reason ? `: ${reason}` : ""}`.slice(0, 300);
       await trx.updateTable("quote_requests").set({ status: "lost", lost_reason: lostReason, updated_at: sql`now()` }).where("id", "=", estimate.leadId).execute();
     }

@@ -8,7 +8,7 @@ import { businessToday } from "./estimates.server";
 export interface EstimateSummary {
   id: number;
   number: number;
-  leadId: number;
+  leadId: number | null;
   customer: string;
   status: EstimateStatus;
   totalCents: number;
@@ -21,8 +21,8 @@ export async function listEstimates(db: DB, filter: { leadId: number }): Promise
   const today = businessToday();
   const rows = await db
     .selectFrom("estimates as e")
-    .innerJoin("quote_requests as q", "q.id", "e.lead_id")
-    .select(["e.id", "e.number", "e.lead_id", "q.name", "e.status", "e.total_cents", "e.created_at", sql<string>`e.valid_until::text`.as("valid_until")])
+    .innerJoin("customers as c", "c.id", "e.customer_id")
+    .select(["e.id", "e.number", "e.lead_id", "c.name", "e.status", "e.total_cents", "e.created_at", sql<string>`e.valid_until::text`.as("valid_until")])
     .where("e.lead_id", "=", filter.leadId)
     .orderBy("e.id", "desc")
     .execute();

@@ -46,9 +46,11 @@ export function estimateEmail(
   };
 }
 
-function leadLink(leadId: number): string {
+/** The lead it answers, or the customer's page for an estimate without a lead. */
+function leadLink(estimate: Pick<Estimate, "leadId" | "customerId">): string {
   const origin = configuredOrigin();
-  return origin ? `Open the lead: ${origin}/admin/leads/${leadId}` : `Open the lead at /admin/leads/${leadId} in the dashboard.`;
+  const [what, path] = estimate.leadId === null ? ["customer", `/admin/customers/${estimate.customerId}`] : ["lead", `/admin/leads/${estimate.leadId}`];
+  return origin ? `Open the ${what}: ${origin}${path}` : `Open the ${what} at ${path} in the dashboard.`;
 }
 
 /** To the owner (Send New Requests To): `Estimate #{number} accepted` or `declined`, with a link to the lead. */
@@ -67,12 +69,12 @@ export function decisionEmail(
     subject: `Estimate #${estimate.number} ${decision} by ${customer.name}`,
     text: [
       `${customer.name} ${decision} estimate #${estimate.number} (${formatCents(estimate.totalCents)}).`,
-      ...(decision === "declined" ? ["", `Reason: ${reason || "(none given)"}`, "The lead is now Lost."] : ["", ...bookingNote]),
+      ...(decision === "declined" ? ["", `Reason: ${reason || "(none given)"}`, ...(estimate.leadId === null ? [] : ["The lead is now Lost."])] : ["", ...bookingNote]),
       "",
       `Phone: ${customer.phone}`,
       `Email: ${customer.email}`,
       "",
-      leadLink(estimate.leadId),
+      leadLink(estimate),
     ].join("\n"),
   };
 }

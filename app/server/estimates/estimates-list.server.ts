@@ -1,6 +1,7 @@
 import { sql, type RawBuilder } from "kysely";
 import { ESTIMATE_STATUSES, isEstimateStatus, shownStatus, type EstimateStatus } from "~/lib/estimate-status";
 import { filterValue, type ListQuery, type ListSpec } from "~/lib/list-query";
+import { customersWithWord } from "../customers/customer-list.server";
 import type { DB } from "../db.server";
 import { businessToday } from "./estimates.server";
 
@@ -30,7 +31,7 @@ export const ESTIMATES_LIST: ListSpec = {
 /** The ORDER BY expression of each sortable field; the number breaks ties (it is unique). */
 const SORT_COLUMNS: Record<string, RawBuilder<unknown>> = {
   number: sql`e.number`,
-  customer: sql`lower(q.name)`,
+  customer: sql`lower(c.name)`,
   total_cents: sql`e.total_cents`,
   valid_until: sql`e.valid_until`,
 };
@@ -44,7 +45,8 @@ export function estimateStatusFilter(query: ListQuery): EstimateStatus | null {
 export interface EstimateListRow {
   id: number;
   number: number;
-  leadId: number;
+  leadId: number | null;
+  customerId: number;
   customer: string;
   email: string;
   status: EstimateStatus;
@@ -73,9 +75,8 @@ function searchCondition(q: string): RawBuilder<unknown> | undefined {
   if (!words.length) return undefined;
   return sql.join(
     words.map((word) => {
-      const like = `%${word.replace(/[\\%_]/g, "\\$&")}%`;
       const number = /^#?(\d{1,9})$/.exec(word)?.[1];
-      const text = sql`(q.name ILIKE ${like} OR q.email ILIKE ${like})`;
+      const text = sql`e.customer_id IN ${customersWithWord(word)}`;
       return number ? sql`(${text} OR e.number = ${Number(number)})` : text;
     }),
     sql` AND `,
@@ -94,10 +95,10 @@ export async function listEstimatePage(db: DB, query: ListQuery): Promise<Estima
   const status = filter ? sql`${shown(today)} = ${filter}` : undefined;
   const sortColumn = SORT_COLUMNS[query.sort.field] ?? SORT_COLUMNS.number!;
   const direction = query.sort.direction === "asc" ? sql`ASC` : sql`DESC`;
-  const from = sql`FROM estimates e JOIN quote_requests q ON q.id = e.lead_id`;
+  const from = sql`FROM estimates e JOIN customers c ON c.id = e.customer_id`;
   const [page, grouped] = await Promise.all([
-    sql<{ id: number; number: number; lead_id: number; name: string; email: string; status: EstimateStatus; total_cents: string | number; valid_until: string }>`
-      SELECT e.id, e.number, e.lead_id, q.name, q.email, e.status, e.total_cents, e.valid_until::text AS valid_until
+    sql<{ id: number; number: number; lead_id: number | null; customer_id: number; name: string; email: string; status: EstimateStatus; total_cents: string | number; valid_until: string }>`
+      SELECT e.id, e.number, e.lead_id, e.customer_id, c.name, c.email, e.status, e.total_cents, e.valid_until::text AS valid_until
       ${from} ${where([status, search])}
       ORDER BY ${sortColumn} ${direction}, e.number ${direction}
       LIMIT ${query.limit} OFFSET ${(query.page - 1) * query.limit}`.execute(db),
@@ -111,6 +112,7 @@ export async function listEstimatePage(db: DB, query: ListQuery): Promise<Estima
       id: r.id,
       number: r.number,
       leadId: r.lead_id,
+      customerId: r.customer_id,
       customer: r.name,
       email: r.email,
       status: shownStatus(r.status, r.valid_until, today),

@@ -6,12 +6,13 @@ import { isDecided, shownStatus, type EstimateStatus } from "~/lib/estimate-stat
 import { parseTaxRate, totals } from "~/lib/money";
 import { AppError, notFound } from "../app-error.server";
 import { checkCustomerVehicle, joinedVehicle, onlyVehicle } from "../customers/saved-details.server";
+import type { WorkOrigin, WorkSource } from "../customers/work-origin.server";
 import type { DB } from "../db.server";
 import { env } from "../env.server";
 import { taxRateMilliPercent } from "../settings.server";
 
 /**
- * Estimates: made from a lead, saved whole (lines and totals in one
+ * Estimates: made for a customer (from a lead or not, ../customers/work-origin.server.ts), saved whole (lines and totals in one
  * transaction, or nothing), priced on the server in whole cents
  * (docs/decisions/0080). The customer reaches one through its token
  * (docs/decisions/0081); decisions are in ./decisions.server.ts.
@@ -31,7 +32,10 @@ export interface Estimate {
   id: number;
   number: number;
   token: string;
-  leadId: number;
+  customerId: number;
+  /** The quote request it answers, if any (docs/decisions/0110). */
+  leadId: number | null;
+  source: WorkSource;
   /** As shown: a sent one past its Valid Until day is "expired". */
   status: EstimateStatus;
   storedStatus: EstimateStatus;
@@ -47,6 +51,7 @@ export interface Estimate {
   viewedAt: Date | null;
   decidedAt: Date | null;
   createdAt: Date;
+  /** The customer's contact details, from their record; the vehicle type their request named ("" without one). */
   customer: { name: string; email: string; phone: string; vehicleType: string };
   /** The customer's saved vehicle it is for (vehicleLabel), null when none was picked. */
   vehicle: { id: number; label: string } | null;
@@ -72,7 +77,9 @@ const COLUMNS = [
   "e.id",
   "e.number",
   "e.token",
+  "e.customer_id",
   "e.lead_id",
+  "e.source",
   "e.status",
   "e.message",
   "e.duration_minutes",
@@ -84,9 +91,9 @@ const COLUMNS = [
   "e.viewed_at",
   "e.decided_at",
   "e.created_at",
-  "q.name",
-  "q.email",
-  "q.phone",
+  "c.name",
+  "c.email",
+  "c.phone",
   "q.vehicle_type",
   "e.vehicle_id",
   "v.kind",
@@ -99,7 +106,8 @@ const COLUMNS = [
 async function loadEstimate(db: DB, where: { id: number } | { token: string }): Promise<Estimate | undefined> {
   const row = await db
     .selectFrom("estimates as e")
-    .innerJoin("quote_requests as q", "q.id", "e.lead_id")
+    .innerJoin("customers as c", "c.id", "e.customer_id")
+    .leftJoin("quote_requests as q", "q.id", "e.lead_id")
     .leftJoin("vehicles as v", "v.id", "e.vehicle_id")
     .select([...COLUMNS, sql<string>`e.valid_until::text`.as("valid_until"), sql<string>`e.tax_rate::text`.as("tax_rate")])
     .$if("id" in where, (qb) => qb.where("e.id", "=", (where as { id: number }).id))
@@ -116,7 +124,9 @@ async function loadEstimate(db: DB, where: { id: number } | { token: string }): 
     id: row.id,
     number: row.number,
     token: row.token,
+    customerId: row.customer_id,
     leadId: row.lead_id,
+    source: row.source,
     status: shownStatus(row.status, row.valid_until, businessToday()),
     storedStatus: row.status,
     validUntil: row.valid_until,
@@ -131,7 +141,7 @@ async function loadEstimate(db: DB, where: { id: number } | { token: string }): 
     viewedAt: row.viewed_at,
     decidedAt: row.decided_at,
     createdAt: row.created_at,
-    customer: { name: row.name, email: row.email, phone: row.phone, vehicleType: row.vehicle_type },
+    customer: { name: row.name, email: row.email, phone: row.phone, vehicleType: row.vehicle_type ?? "" },
     vehicle: joinedVehicle(row),
     lines: lines.map((l) => ({ description: l.description, quantity: l.quantity, unitPriceCents: l.unit_price_cents, serviceId: l.service_id })),
   };
@@ -150,10 +160,8 @@ export async function getEstimateByToken(db: DB, token: string): Promise<Estimat
   return estimate && estimate.storedStatus !== "draft" ? estimate : undefined;
 }
 
-/** A new draft for the lead: no lines yet, valid VALID_DAYS days, at today's Tax Rate (%). Returns its id. */
-export async function createEstimate(db: DB, leadId: number, actor: string, copyOf?: Estimate): Promise<number> {
-  const lead = await db.selectFrom("quote_requests").select("id").where("id", "=", leadId).executeTakeFirst();
-  if (!lead) throw notFound("Lead not found");
+/** A new draft for the customer (from a lead or not): no lines yet, valid VALID_DAYS days, at today's Tax Rate (%). Returns its id. */
+export async function createEstimate(db: DB, origin: WorkOrigin, actor: string, copyOf?: Estimate): Promise<number> {
   const rate = await taxRateMilliPercent(db);
   const lines = copyOf?.lines ?? [];
   const sums = totals(lines, rate);
@@ -162,10 +170,12 @@ export async function createEstimate(db: DB, leadId: number, actor: string, copy
       .insertInto("estimates")
       .values({
         token: newEstimateToken(),
-        lead_id: leadId,
+        customer_id: origin.customerId,
+        lead_id: origin.leadId,
+        source: origin.source,
         valid_until: addDays(businessToday(), VALID_DAYS),
         message: copyOf?.message ?? "",
-        vehicle_id: copyOf ? (copyOf.vehicle?.id ?? null) : await onlyVehicle(trx, leadId),
+        vehicle_id: copyOf ? (copyOf.vehicle?.id ?? null) : await onlyVehicle(trx, origin.customerId),
         duration_minutes: copyOf?.durationMinutes ?? 0,
         tax_rate: rate / 1000,
         subtotal_cents: sums.subtotalCents,
@@ -211,9 +221,9 @@ export const decidedError = (number: number, status: EstimateStatus) =>
 export async function saveEstimate(db: DB, id: number, form: EstimateForm): Promise<Estimate> {
   const parsed = parseEstimateForm(form, businessToday());
   if (!parsed.ok) throw new AppError(400, ESTIMATE_INVALID_MESSAGE, { fields: parsed.errors });
-  const leadOf = await db.selectFrom("estimates").select("lead_id").where("id", "=", id).executeTakeFirst();
-  if (!leadOf) throw notFound("Estimate not found");
-  await checkCustomerVehicle(db, leadOf.lead_id, parsed.input.vehicleId);
+  const of = await db.selectFrom("estimates").select("customer_id").where("id", "=", id).executeTakeFirst();
+  if (!of) throw notFound("Estimate not found");
+  await checkCustomerVehicle(db, of.customer_id, parsed.input.vehicleId);
   const rate = await taxRateMilliPercent(db);
   await db.transaction().execute(async (trx) => {
     const current = await trx.selectFrom("estimates").select(["number", "status"]).where("id", "=", id).forUpdate().executeTakeFirst();
@@ -251,8 +261,8 @@ async function knownServices(trx: DB, lines: EstimateLine[]): Promise<EstimateLi
   return lines.map((l) => (l.serviceId !== null && !found.has(l.serviceId) ? { ...l, serviceId: null } : l));
 }
 
-/** A decided (or any) estimate copied to a new draft for the same lead; returns the new id. */
+/** A decided (or any) estimate copied to a new draft for the same customer and lead; returns the new id. */
 export async function copyEstimate(db: DB, id: number, actor: string): Promise<number> {
   const estimate = await getEstimate(db, id);
-  return createEstimate(db, estimate.leadId, actor, estimate);
+  return createEstimate(db, { customerId: estimate.customerId, leadId: estimate.leadId, source: estimate.source }, actor, estimate);
 }

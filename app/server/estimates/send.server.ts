@@ -46,12 +46,15 @@ export async function sendEstimate(db: DB, id: number, actor: string, origin: st
     await trx.insertInto("estimate_events").values({ estimate_id: id, kind: "sent", body: `To ${estimate.customer.email}`, actor }).execute();
     const email = estimateEmail(estimate, settings, link, { filename: estimateFileName(estimate), contentType: "application/pdf", content: pdf });
     await enqueueEmail(trx, email, { leadId: estimate.leadId, kind: "estimate" });
-    await trx
-      .updateTable("quote_requests")
-      .set({ status: "quoted", lost_reason: "", updated_at: sql`now()` })
-      .where("id", "=", estimate.leadId)
-      .where("status", "in", ["new", "contacted", "lost"])
-      .execute();
+    // The request it answers (if any) is quoted now.
+    if (estimate.leadId !== null) {
+      await trx
+        .updateTable("quote_requests")
+        .set({ status: "quoted", lost_reason: "", updated_at: sql`now()` })
+        .where("id", "=", estimate.leadId)
+        .where("status", "in", ["new", "contacted", "lost"])
+        .execute();
+    }
   });
   kickOutbox(db);
 }

@@ -70,13 +70,13 @@ export function invoicesCsv(db: DB, batchSize = INVOICE_BATCH): ReadableStream<U
 function invoiceBatch(db: DB, afterNumber: number, limit: number) {
   return db
     .selectFrom("invoices as i")
-    .innerJoin("quote_requests as q", "q.id", "i.lead_id")
+    .innerJoin("customers as c", "c.id", "i.customer_id")
     .select([
       "i.id",
       "i.number",
       "i.status",
-      "q.name",
-      "q.email",
+      "c.name",
+      "c.email",
       "i.created_at",
       "i.sent_at",
       "i.voided_at",

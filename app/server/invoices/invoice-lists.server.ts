@@ -3,6 +3,7 @@ import { dateFormat } from "~/lib/date-format";
 import { isOverdue, OWED_STATUSES, UNPAID_STATUSES, type InvoiceStatus } from "~/lib/invoice-status";
 import { filterValue, listHref, listPager, withFilter, type ListQuery, type ListSpec } from "~/lib/list-query";
 import { formatCents } from "~/lib/money";
+import { customersWithWord } from "../customers/customer-list.server";
 import type { DB } from "../db.server";
 import { amountDue, invoiceToday } from "./invoices.server";
 
@@ -44,13 +45,13 @@ export async function listInvoices(db: DB, query: ListQuery) {
   const search = searchCondition(query.q);
   const base = db
     .selectFrom("invoices as i")
-    .innerJoin("quote_requests as q", "q.id", "i.lead_id")
+    .innerJoin("customers as c", "c.id", "i.customer_id")
     .$if(statuses !== null, (qb) => qb.where("i.status", "in", [...statuses!]))
     .$if(search !== undefined, (qb) => qb.where(search!));
   const [count, rows] = await Promise.all([
     base.select((eb) => eb.fn.countAll<string>().as("n")).executeTakeFirstOrThrow(),
     base
-      .select(["i.id", "i.number", "i.lead_id", "q.name", "i.status", "i.total_cents", "i.paid_cents", sql<string | null>`i.due_date::text`.as("due_date")])
+      .select(["i.id", "i.number", "i.lead_id", "i.customer_id", "c.name", "i.status", "i.total_cents", "i.paid_cents", sql<string | null>`i.due_date::text`.as("due_date")])
       .orderBy("i.id", "desc")
       .limit(query.limit)
       .offset((query.page - 1) * query.limit)
@@ -69,10 +70,8 @@ function searchCondition(q: string): RawBuilder<SqlBool> | undefined {
   if (!words.length) return undefined;
   return sql<SqlBool>`${sql.join(
     words.map((word) => {
-      const like = `%${word.replace(/[\\%_]/g, "\\$&")}%`;
       const number = /^#?(\d{1,9})$/.exec(word)?.[1];
-      // The leads whose name or e-mail holds the word, each from its trigram index.
-      const text = sql`i.lead_id IN (SELECT id FROM quote_requests WHERE name ILIKE ${like} UNION SELECT id FROM quote_requests WHERE email ILIKE ${like})`;
+      const text = sql`i.customer_id IN ${customersWithWord(word)}`;
       return number ? sql`(${text} OR i.number = ${Number(number)})` : text;
     }),
     sql` AND `,
@@ -152,6 +151,7 @@ export async function invoicesView(db: DB, query: ListQuery) {
         id: r.id,
         number: r.number,
         leadId: r.lead_id,
+        customerId: r.customer_id,
         customer: r.name,
         status,
         total: formatCents(totalCents),

@@ -55,6 +55,7 @@ export function invoiceSummary(invoice: Invoice) {
     number: invoice.number,
     status: invoice.status,
     leadId: invoice.leadId,
+    customerId: invoice.customerId,
     jobId: invoice.jobId,
     customer: invoice.customer.name,
     email: invoice.customer.email,

@@ -5,6 +5,7 @@ import { UNPAID_STATUSES, type InvoiceStatus } from "~/lib/invoice-status";
 import { parseTaxRate, totals } from "~/lib/money";
 import type { PaymentMethod } from "~/lib/payment-input";
 import { AppError, notFound } from "../app-error.server";
+import type { WorkOrigin } from "../customers/work-origin.server";
 import type { DB } from "../db.server";
 import { businessToday } from "../estimates/estimates.server";
 import { taxRateMilliPercent } from "../settings.server";
@@ -42,7 +43,9 @@ export interface Invoice {
   id: number;
   number: number;
   token: string;
-  leadId: number;
+  customerId: number;
+  /** The quote request it answers, if any (docs/decisions/0110). */
+  leadId: number | null;
   jobId: number | null;
   estimateId: number | null;
   status: InvoiceStatus;
@@ -60,6 +63,7 @@ export interface Invoice {
   paidAt: Date | null;
   voidedAt: Date | null;
   createdAt: Date;
+  /** The customer's contact details, from their record; the vehicle type their request named ("" without one). */
   customer: { name: string; email: string; phone: string; vehicleType: string };
   lines: InvoiceLine[];
   /** Every payment, a deleted one too (it stays in the history), oldest first. */
@@ -82,11 +86,13 @@ export const amountDue = (status: InvoiceStatus, totalCents: number, paidCents: 
 async function loadInvoice(db: DB, where: { id: number } | { token: string }): Promise<Invoice | undefined> {
   const row = await db
     .selectFrom("invoices as i")
-    .innerJoin("quote_requests as q", "q.id", "i.lead_id")
+    .innerJoin("customers as c", "c.id", "i.customer_id")
+    .leftJoin("quote_requests as q", "q.id", "i.lead_id")
     .select([
       "i.id",
       "i.number",
       "i.token",
+      "i.customer_id",
       "i.lead_id",
       "i.job_id",
       "i.estimate_id",
@@ -100,9 +106,9 @@ async function loadInvoice(db: DB, where: { id: number } | { token: string }): P
       "i.paid_at",
       "i.voided_at",
       "i.created_at",
-      "q.name",
-      "q.email",
-      "q.phone",
+      "c.name",
+      "c.email",
+      "c.phone",
       "q.vehicle_type",
       sql<string | null>`i.due_date::text`.as("due_date"),
       sql<string>`i.tax_rate::text`.as("tax_rate"),
@@ -128,6 +134,7 @@ async function loadInvoice(db: DB, where: { id: number } | { token: string }): P
     id: row.id,
     number: row.number,
     token: row.token,
+    customerId: row.customer_id,
     leadId: row.lead_id,
     jobId: row.job_id,
     estimateId: row.estimate_id,
@@ -144,7 +151,7 @@ async function loadInvoice(db: DB, where: { id: number } | { token: string }): P
     paidAt: row.paid_at,
     voidedAt: row.voided_at,
     createdAt: row.created_at,
-    customer: { name: row.name, email: row.email, phone: row.phone, vehicleType: row.vehicle_type },
+    customer: { name: row.name, email: row.email, phone: row.phone, vehicleType: row.vehicle_type ?? "" },
     lines: lines.map((l) => ({ description: l.description, quantity: l.quantity, unitPriceCents: l.unit_price_cents, serviceId: l.service_id })),
     payments: payments.map((p) => ({
       id: p.id,
@@ -175,7 +182,7 @@ export async function getInvoiceByToken(db: DB, token: string): Promise<Invoice 
 
 /**
  * A new draft: for a job, with its estimate's lines (the job's own estimate,
- * else the lead's accepted one), or for a lead, empty. At today's Tax Rate (%),
+ * else its lead's accepted one), or for a customer (from a lead or not), empty. At today's Tax Rate (%),
  * fixed from then on. Returns its id.
  *
  * One invoice per job unless the owner confirms `Create Another Invoice`
@@ -183,23 +190,29 @@ export async function getInvoiceByToken(db: DB, token: string): Promise<Invoice 
  * that invoice's id back (its newest), nothing made. The job's row lock makes
  * two presses at once wait for each other, so the second finds the first's.
  */
-export async function createInvoice(db: DB, from: { jobId: number; another?: boolean } | { leadId: number }, actor: string): Promise<number> {
-  let leadId: number;
+export async function createInvoice(
+  db: DB,
+  from: { jobId: number; another?: boolean } | Pick<WorkOrigin, "customerId" | "leadId">,
+  actor: string,
+): Promise<number> {
+  let customerId: number;
+  let leadId: number | null;
   let jobId: number | null = null;
   let estimateId: number | null = null;
   if ("jobId" in from) {
-    const job = await db.selectFrom("jobs").select(["id", "lead_id", "estimate_id"]).where("id", "=", from.jobId).executeTakeFirst();
+    const job = await db.selectFrom("jobs").select(["id", "customer_id", "lead_id", "estimate_id"]).where("id", "=", from.jobId).executeTakeFirst();
     if (!job) throw notFound("Job not found");
+    customerId = job.customer_id;
     leadId = job.lead_id;
     jobId = job.id;
     estimateId =
       job.estimate_id ??
-      (await db.selectFrom("estimates").select("id").where("lead_id", "=", leadId).where("status", "=", "accepted").orderBy("id", "desc").executeTakeFirst())?.id ??
+      (leadId === null
+        ? undefined
+        : (await db.selectFrom("estimates").select("id").where("lead_id", "=", leadId).where("status", "=", "accepted").orderBy("id", "desc").executeTakeFirst())?.id) ??
       null;
   } else {
-    const lead = await db.selectFrom("quote_requests").select("id").where("id", "=", from.leadId).executeTakeFirst();
-    if (!lead) throw notFound("Lead not found");
-    leadId = lead.id;
+    ({ customerId, leadId } = from);
   }
   const lines: InvoiceLine[] = estimateId
     ? (
@@ -218,6 +231,7 @@ export async function createInvoice(db: DB, from: { jobId: number; another?: boo
       .insertInto("invoices")
       .values({
         token: newInvoiceToken(),
+        customer_id: customerId,
         lead_id: leadId,
         job_id: jobId,
         estimate_id: estimateId,

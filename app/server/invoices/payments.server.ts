@@ -85,7 +85,9 @@ export async function recordPayment(
     await enqueueEmail(trx, email, { leadId: invoice.leadId, kind: status === "paid" ? "invoice_receipt" : "invoice_payment" });
     if (status !== "paid") return false;
     await trx.insertInto("invoice_events").values({ invoice_id: invoiceId, kind: "paid", body: "", actor }).execute();
-    await trx.updateTable("quote_requests").set({ status: "completed", updated_at: sql`now()` }).where("id", "=", invoice.leadId).where("status", "<>", "completed").execute();
+    if (invoice.leadId !== null) {
+      await trx.updateTable("quote_requests").set({ status: "completed", updated_at: sql`now()` }).where("id", "=", invoice.leadId).where("status", "<>", "completed").execute();
+    }
     return true;
   });
   kickOutbox(db);

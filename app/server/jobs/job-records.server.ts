@@ -1,6 +1,7 @@
 import { notFound } from "../app-error.server";
 import { joinedVehicle } from "../customers/saved-details.server";
 import type { JobStatus } from "~/lib/job-status";
+import type { WorkSource } from "../customers/work-origin.server";
 import type { DB } from "../db.server";
 
 /**
@@ -11,7 +12,10 @@ import type { DB } from "../db.server";
 
 export interface Job {
   id: number;
-  leadId: number;
+  customerId: number;
+  /** The quote request it answers, if any (docs/decisions/0110). */
+  leadId: number | null;
+  source: WorkSource;
   estimateId: number | null;
   token: string;
   status: JobStatus;
@@ -26,6 +30,7 @@ export interface Job {
   cancelledBy: "owner" | "customer" | null;
   createdAt: Date;
   updatedAt: Date;
+  /** The customer's contact details, from their record; the vehicle type their request named ("" without one). */
   customer: { name: string; email: string; phone: string; vehicleType: string };
   /** The customer's saved vehicle the job is for (vehicleLabel), null when none was picked. */
   vehicle: { id: number; label: string } | null;
@@ -39,7 +44,9 @@ export function jobId(raw: string | undefined): number {
 
 const COLUMNS = [
   "j.id",
+  "j.customer_id",
   "j.lead_id",
+  "j.source",
   "j.estimate_id",
   "j.token",
   "j.status",
@@ -52,9 +59,9 @@ const COLUMNS = [
   "j.cancelled_by",
   "j.created_at",
   "j.updated_at",
-  "q.name",
-  "q.email",
-  "q.phone",
+  "c.name",
+  "c.email",
+  "c.phone",
   "q.vehicle_type",
   "j.vehicle_id",
   "v.kind",
@@ -68,7 +75,8 @@ const COLUMNS = [
 export function jobsQuery(db: DB) {
   return db
     .selectFrom("jobs as j")
-    .innerJoin("quote_requests as q", "q.id", "j.lead_id")
+    .innerJoin("customers as c", "c.id", "j.customer_id")
+    .leftJoin("quote_requests as q", "q.id", "j.lead_id")
     .leftJoin("vehicles as v", "v.id", "j.vehicle_id")
     .select(COLUMNS);
 }
@@ -78,7 +86,9 @@ type JobRow = Awaited<ReturnType<ReturnType<typeof jobsQuery>["executeTakeFirstO
 export function toJob(row: JobRow): Job {
   return {
     id: row.id,
+    customerId: row.customer_id,
     leadId: row.lead_id,
+    source: row.source,
     estimateId: row.estimate_id,
     token: row.token,
     status: row.status,
@@ -92,7 +102,7 @@ export function toJob(row: JobRow): Job {
     cancelledBy: row.cancelled_by,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
-    customer: { name: row.name, email: row.email, phone: row.phone, vehicleType: row.vehicle_type },
+    customer: { name: row.name, email: row.email, phone: row.phone, vehicleType: row.vehicle_type ?? "" },
     vehicle: joinedVehicle(row),
   };
 }

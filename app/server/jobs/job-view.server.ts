@@ -50,7 +50,7 @@ export function jobFormValues(job: Job): JobForm {
  * (scheduleJob checks both again).
  */
 export async function newJobView(db: DB, leadId: number, estimateId: number | null, now = new Date()) {
-  const lead = await db.selectFrom("quote_requests").select(["id", "name", "service_address"]).where("id", "=", leadId).executeTakeFirst();
+  const lead = await db.selectFrom("quote_requests").select(["id", "name", "service_address", "customer_id"]).where("id", "=", leadId).executeTakeFirst();
   if (!lead) throw notFound("Lead not found");
   const estimate =
     estimateId === null
@@ -65,7 +65,7 @@ export async function newJobView(db: DB, leadId: number, estimateId: number | nu
   const durationMinutes = estimate && estimate.duration_minutes > 0 ? estimate.duration_minutes : DEFAULT_JOB_MINUTES;
   const tz = env().BUSINESS_TIME_ZONE;
   const [saved, existing, next] = await Promise.all([
-    savedDetails(db, leadId),
+    savedDetails(db, lead.customer_id),
     estimate ? db.selectFrom("jobs").select("id").where("estimate_id", "=", estimate.id).where("status", "<>", "cancelled").orderBy("id").executeTakeFirst() : undefined,
     nextFreeTime(db, durationMinutes, now),
   ]);
@@ -102,7 +102,7 @@ export async function jobPageView(db: DB, id: number, now: Date) {
   const job = await getJob(db, id);
   const [events, saved, review, work, invoices] = await Promise.all([
     jobEvents(db, [id]),
-    savedDetails(db, job.leadId),
+    savedDetails(db, job.customerId),
     db
       .selectFrom("reviews as r")
       .leftJoin("testimonials as t", "t.id", "r.testimonial_id")
@@ -117,6 +117,7 @@ export async function jobPageView(db: DB, id: number, now: Date) {
     job: {
       id: job.id,
       leadId: job.leadId,
+      customerId: job.customerId,
       estimateId: job.estimateId,
       customer: job.customer,
       when: appointmentWhen(job),
@@ -173,9 +174,11 @@ const LONG_DAY: Intl.DateTimeFormatOptions = { ...SHORT_DAY, year: "numeric" };
  * with its lines (one query, the lines as JSON).
  */
 async function jobWork(db: DB, job: Job) {
+  const { leadId } = job;
   const [request, photos, estimate] = await Promise.all([
-    db.selectFrom("quote_requests").select(["vehicle_type", "message"]).where("id", "=", job.leadId).executeTakeFirstOrThrow(),
-    leadPhotos(db, job.leadId),
+    // A job without a lead has no request, so no words or photos of the customer's.
+    leadId === null ? undefined : db.selectFrom("quote_requests").select(["vehicle_type", "message"]).where("id", "=", leadId).executeTakeFirstOrThrow(),
+    leadId === null ? [] : leadPhotos(db, leadId),
     job.estimateId === null
       ? undefined
       : db
@@ -192,8 +195,8 @@ async function jobWork(db: DB, job: Job) {
           .executeTakeFirst(),
   ]);
   return {
-    vehicleType: request.vehicle_type,
-    message: request.message,
+    vehicleType: request?.vehicle_type ?? "",
+    message: request?.message ?? "",
     photos,
     estimate: estimate
       ? {

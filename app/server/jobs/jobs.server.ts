@@ -7,6 +7,7 @@ import { asActor } from "../actor.server";
 import { AppError, notFound } from "../app-error.server";
 import { kickOutbox } from "../background.server";
 import { checkCustomerVehicle } from "../customers/saved-details.server";
+import type { WorkOrigin } from "../customers/work-origin.server";
 import type { DB } from "../db.server";
 import { env } from "../env.server";
 import { enqueueEmail } from "../outbox.server";
@@ -89,7 +90,8 @@ async function recordEvent(trx: DB, jobId: number, kind: "scheduled" | "reschedu
 }
 
 export interface ScheduleRequest {
-  leadId: number;
+  /** Whose job and where it came from (a lead's, or work without one: docs/decisions/0110). */
+  from: WorkOrigin;
   estimateId?: number | null;
   input: JobInput;
   actor: string;
@@ -103,23 +105,26 @@ export interface ScheduleRequest {
 
 /**
  * Schedule Job (the owner's form, or the customer's Book This Time): stores
- * the job, makes the lead Booked, records the event and queues the
+ * the job, makes its lead (if any) Booked, records the event and queues the
  * confirmation with its invite, all or nothing. A time another job holds is
  * refused with JobOverlapError (the database decides, see above).
  */
 export async function scheduleJob(db: DB, request: ScheduleRequest): Promise<Job> {
-  const { leadId, input, actor, origin } = request;
-  const lead = await db.selectFrom("quote_requests").select("id").where("id", "=", leadId).executeTakeFirst();
-  if (!lead) throw notFound("Lead not found");
+  const { from, input, actor, origin } = request;
+  const { leadId } = from;
   const estimateId = request.estimateId ?? null;
   let vehicleId = input.vehicleId;
   if (estimateId !== null) {
-    const estimate = await db.selectFrom("estimates").select(["lead_id", "status", "number", "vehicle_id"]).where("id", "=", estimateId).executeTakeFirst();
-    if (!estimate || estimate.lead_id !== leadId) throw notFound("Estimate not found");
+    const estimate = await db
+      .selectFrom("estimates")
+      .select(["customer_id", "lead_id", "status", "number", "vehicle_id"])
+      .where("id", "=", estimateId)
+      .executeTakeFirst();
+    if (!estimate || estimate.customer_id !== from.customerId || estimate.lead_id !== leadId) throw notFound("Estimate not found");
     if (estimate.status !== "accepted") throw new AppError(409, `Estimate #${estimate.number} is not accepted: schedule a job from the lead instead.`);
     vehicleId ??= estimate.vehicle_id;
   }
-  await checkCustomerVehicle(db, leadId, vehicleId);
+  await checkCustomerVehicle(db, from.customerId, vehicleId);
   const startsAt = jobStart(input);
   const bufferMinutes = await travelBufferMinutes(db);
   try {
@@ -128,7 +133,9 @@ export async function scheduleJob(db: DB, request: ScheduleRequest): Promise<Job
       const { id } = await trx
         .insertInto("jobs")
         .values({
+          customer_id: from.customerId,
           lead_id: leadId,
+          source: from.source,
           estimate_id: estimateId,
           token: newJobToken(),
           starts_at: startsAt,
@@ -144,7 +151,9 @@ export async function scheduleJob(db: DB, request: ScheduleRequest): Promise<Job
         .executeTakeFirstOrThrow();
       const job = await getJob(trx, id);
       await recordEvent(trx, id, "scheduled", actor, appointmentWhen(job));
-      await trx.updateTable("quote_requests").set({ status: "booked", lost_reason: "", updated_at: sql`now()` }).where("id", "=", leadId).where("status", "<>", "booked").execute();
+      if (leadId !== null) {
+        await trx.updateTable("quote_requests").set({ status: "booked", lost_reason: "", updated_at: sql`now()` }).where("id", "=", leadId).where("status", "<>", "booked").execute();
+      }
       await queueJobEmail(trx, job, "confirmed", origin);
       if (request.tellOwner) await queueNewBookingAlert(trx, job);
       return job;
@@ -213,7 +222,7 @@ function notLive(job: Pick<Job, "status">): AppError {
 export async function rescheduleJob(db: DB, id: number, input: JobInput, actor: string, origin: string | undefined): Promise<Job> {
   const before = await getJob(db, id);
   if (!isLiveJob(before.status)) throw notLive(before);
-  await checkCustomerVehicle(db, before.leadId, input.vehicleId);
+  await checkCustomerVehicle(db, before.customerId, input.vehicleId);
   const startsAt = jobStart(input);
   const told = startsAt.getTime() !== before.startsAt.getTime() || input.durationMinutes !== before.durationMinutes || input.address !== before.address;
   const bufferMinutes = await travelBufferMinutes(db);
@@ -279,7 +288,7 @@ export async function cancelJob(db: DB, id: number, by: "owner" | "customer", ac
       const settings = await getBusinessSettings(trx);
       await enqueueEmail(trx, jobEmail("cancelled_by_customer", job, settings, origin), { leadId: job.leadId, kind: "job_cancelled_by_customer" });
     }
-    await leadAfterCancel(trx, job.leadId);
+    if (job.leadId !== null) await leadAfterCancel(trx, job.leadId);
     return true;
   });
   if (cancelled) kickOutbox(db);
@@ -335,7 +344,7 @@ export async function markDone(db: DB, id: number, actor: string): Promise<void>
       .executeTakeFirst();
     if (!row) throw notLive(await getJob(trx, id));
     await recordEvent(trx, id, "done", actor);
-    if (await hasUnpaidInvoice(trx, row.lead_id)) return;
+    if (row.lead_id === null || (await hasUnpaidInvoice(trx, row.lead_id))) return;
     await trx.updateTable("quote_requests").set({ status: "completed", updated_at: sql`now()` }).where("id", "=", row.lead_id).where("status", "<>", "completed").execute();
   });
 }

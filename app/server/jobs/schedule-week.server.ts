@@ -91,16 +91,9 @@ export async function scheduleWeek(db: DB, monday: string, now: Date, timeZone: 
     workWeek ?? getWorkWeek(db),
     db
       .selectFrom("jobs")
-      .innerJoin("quote_requests", "quote_requests.id", "jobs.lead_id")
-      .select([
-        "jobs.id",
-        "jobs.starts_at",
-        "jobs.duration_minutes",
-        "jobs.status",
-        "jobs.address",
-        "quote_requests.name",
-        "quote_requests.service_address",
-      ])
+      .innerJoin("customers", "customers.id", "jobs.customer_id")
+      .leftJoin("quote_requests", "quote_requests.id", "jobs.lead_id")
+      .select(["jobs.id", "jobs.starts_at", "jobs.duration_minutes", "jobs.status", "jobs.address", "customers.name", "quote_requests.service_address"])
       .where("jobs.starts_at", ">=", from)
       .where("jobs.starts_at", "<", to)
       .orderBy("jobs.starts_at")
@@ -121,7 +114,7 @@ export async function scheduleWeek(db: DB, monday: string, now: Date, timeZone: 
       name: row.name,
       time: `${clockTime(start, timeZone)} – ${clockTime(end, timeZone)}`,
       startsAt: start.toISOString(),
-      town: townOf(row.address) || townOf(row.service_address),
+      town: townOf(row.address) || townOf(row.service_address ?? ""),
       status: row.status,
     });
   }

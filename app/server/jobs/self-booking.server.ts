@@ -68,7 +68,8 @@ export async function bookingView(db: DB, estimate: Estimate, now = new Date()):
   if (job) return { kind: "booked", status: job.status as HeldJobStatus, when: appointmentWhen(job), appointmentPath: `/appointments/${job.token}` };
   const { times, blocked } = await onlineBooking(db, estimate, now);
   if (blocked) return { kind: "call", blocked };
-  const lead = await db.selectFrom("quote_requests").select("service_address").where("id", "=", estimate.leadId).executeTakeFirst();
+  // The form starts with the address of the request the estimate answers, if any.
+  const lead = estimate.leadId === null ? undefined : await db.selectFrom("quote_requests").select("service_address").where("id", "=", estimate.leadId).executeTakeFirst();
   return { kind: "choose", days: byDay(times), address: lead?.service_address ?? "" };
 }
 
@@ -126,7 +127,8 @@ export async function bookTime(db: DB, estimate: Estimate, form: FormData, origi
   const zone = env().BUSINESS_TIME_ZONE;
   try {
     await scheduleJob(db, {
-      leadId: estimate.leadId,
+      // The estimate's customer and origin: the job comes from where the estimate came from.
+      from: { customerId: estimate.customerId, leadId: estimate.leadId, source: estimate.source },
       estimateId: estimate.id,
       input: { date: dayIn(start!, zone), startTime: timeIn(start!, zone), durationMinutes: minutes, address, notes: "" },
       actor: `${estimate.customer.name} (customer, estimate #${estimate.number})`,

@@ -26,7 +26,7 @@ export const REMINDER_WINDOW_DAYS = 30;
 interface DueReminder {
   job_id: number;
   service_id: number;
-  lead_id: number;
+  lead_id: number | null;
   customer_id: number;
   name: string;
   email: string;
@@ -45,19 +45,17 @@ export async function queueDueMaintenanceReminders(db: DB, limit = 100): Promise
         FROM jobs j
         JOIN estimate_lines l ON l.estimate_id = j.estimate_id
         JOIN services s ON s.id = l.service_id
-        JOIN quote_requests q ON q.id = j.lead_id
-        JOIN customers c ON c.id = q.customer_id
+        JOIN customers c ON c.id = j.customer_id
         WHERE j.status = 'done' AND j.done_at IS NOT NULL AND s.follow_up_days IS NOT NULL
           AND j.done_at + make_interval(days => s.follow_up_days) <= now()
           AND j.done_at + make_interval(days => s.follow_up_days + ${REMINDER_WINDOW_DAYS}) > now()
           AND c.unsubscribed_at IS NULL
-          AND coalesce(nullif(q.email, ''), c.email) <> ''
+          AND c.email <> ''
           AND NOT EXISTS (SELECT 1 FROM maintenance_reminders m WHERE m.job_id = j.id AND m.service_id = s.id)
           AND NOT EXISTS (
             SELECT 1 FROM jobs later
-            JOIN quote_requests lq ON lq.id = later.lead_id
             JOIN estimate_lines ll ON ll.estimate_id = later.estimate_id
-            WHERE lq.customer_id = q.customer_id AND later.id <> j.id AND later.status <> 'cancelled'
+            WHERE later.customer_id = j.customer_id AND later.id <> j.id AND later.status <> 'cancelled'
               AND later.starts_at > j.starts_at AND ll.service_id = s.id
           )
         LIMIT ${limit}
@@ -69,12 +67,11 @@ export async function queueDueMaintenanceReminders(db: DB, limit = 100): Promise
         RETURNING job_id, service_id
       )
       SELECT cl.job_id, cl.service_id, j.lead_id, c.id AS customer_id,
-        coalesce(nullif(q.name, ''), c.name) AS name, coalesce(nullif(q.email, ''), c.email) AS email,
-        coalesce(nullif(q.phone, ''), c.phone) AS phone, q.vehicle_type, j.address, s.title, s.follow_up_days
+        c.name, c.email, c.phone, coalesce(q.vehicle_type, '') AS vehicle_type, j.address, s.title, s.follow_up_days
       FROM claimed cl
       JOIN jobs j ON j.id = cl.job_id
-      JOIN quote_requests q ON q.id = j.lead_id
-      JOIN customers c ON c.id = q.customer_id
+      JOIN customers c ON c.id = j.customer_id
+      LEFT JOIN quote_requests q ON q.id = j.lead_id
       JOIN services s ON s.id = cl.service_id
       ORDER BY cl.job_id, cl.service_id`.execute(trx);
     if (!rows.length) return 0;

@@ -21,7 +21,7 @@ export const REVIEW_NOT_FOUND = "There is no review request at this address. Ple
 export interface ReviewRecord {
   id: number;
   jobId: number;
-  leadId: number;
+  leadId: number | null;
   stars: number | null;
   submittedAt: Date | null;
   customerName: string;
@@ -33,17 +33,16 @@ async function reviewByToken(db: DB, token: string): Promise<ReviewRecord | unde
   return db
     .selectFrom("reviews as r")
     .innerJoin("jobs as j", "j.id", "r.job_id")
-    .innerJoin("quote_requests as q", "q.id", "j.lead_id")
-    .innerJoin("customers as c", "c.id", "q.customer_id")
+    .innerJoin("customers as c", "c.id", "j.customer_id")
     .select([
       "r.id",
       "r.job_id as jobId",
       "j.lead_id as leadId",
       "r.stars",
       "r.submitted_at as submittedAt",
-      sql<string>`coalesce(nullif(q.name, ''), c.name)`.as("customerName"),
-      sql<string>`coalesce(nullif(q.email, ''), c.email)`.as("customerEmail"),
-      sql<string>`coalesce(nullif(q.phone, ''), c.phone)`.as("customerPhone"),
+      "c.name as customerName",
+      "c.email as customerEmail",
+      "c.phone as customerPhone",
     ])
     .where("r.token", "=", token)
     .executeTakeFirst();

@@ -9,20 +9,12 @@ import { unsubscribeTokenOf } from "./unsubscribe.server";
 /** At least 128 random bits (192 here), URL-safe: the customer's review link. */
 export const newReviewToken = () => randomBytes(24).toString("base64url");
 
-/** Who a job's e-mails go to: the address of the request, as every e-mail about the job (else the customer record's). */
+/** Who a job's e-mails go to: its customer, from their record (docs/decisions/0110). */
 export function jobRecipients(db: DB) {
   return db
     .selectFrom("jobs as j")
-    .innerJoin("quote_requests as q", "q.id", "j.lead_id")
-    .innerJoin("customers as c", "c.id", "q.customer_id")
-    .select([
-      "j.id as jobId",
-      "j.lead_id as leadId",
-      "c.id as customerId",
-      "c.unsubscribed_at as unsubscribedAt",
-      sql<string>`coalesce(nullif(q.name, ''), c.name)`.as("name"),
-      sql<string>`coalesce(nullif(q.email, ''), c.email)`.as("email"),
-    ]);
+    .innerJoin("customers as c", "c.id", "j.customer_id")
+    .select(["j.id as jobId", "j.lead_id as leadId", "c.id as customerId", "c.unsubscribed_at as unsubscribedAt", "c.name", "c.email"]);
 }
 
 /**
