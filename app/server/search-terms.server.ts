@@ -40,7 +40,7 @@ function phoneSearchDigits(run: string[]): string {
 }
 
 /** `%word%`, lower-cased, with LIKE's own characters escaped. */
-function like(word: string): string {
+export function like(word: string): string {
   return `%${word.toLowerCase().replace(/[\\%_]/g, "\\$&")}%`;
 }
 

@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import type { ListQuery, ListSpec } from "~/lib/list-query";
 import type { DB } from "../db.server";
-import { digitsLike, searchTerms } from "../search-terms.server";
+import { digitsLike, like as wordLike, searchTerms } from "../search-terms.server";
 
 /**
  * /admin/customers: the live customers (not merged into another), searched
@@ -75,7 +75,7 @@ function searchCondition(q: string) {
  * search their customers by.
  */
 export function customersWithWord(word: string) {
-  return sql`(SELECT id FROM customers WHERE search_text LIKE ${`%${word.toLowerCase().replace(/[\\%_]/g, "\\$&")}%`})`;
+  return sql`(SELECT id FROM customers WHERE search_text LIKE ${wordLike(word)})`;
 }
 
 /** The customers with `like` in their name, e-mail or one of their vehicles. */
