@@ -75,7 +75,7 @@ async function returningCustomer() {
 describe("a returning customer's saved details", () => {
   it("offer their vehicles and earlier addresses, newest first, each once", async () => {
     const { second, truck } = await returningCustomer();
-    const saved = await savedDetails(db(), second.id);
+    const saved = await savedDetails(db(), await customerOf(second.id));
     expect(saved.vehicles).toEqual([{ id: truck, label: "2019 Ford F-150 (Truck, Blue)" }]);
     // The job (in the coming days) is newer than the first request; the new request has no address.
     expect(saved.addresses).toEqual(["40 Lake Dr, Holland", "12 Main St, Grand Rapids"]);
