@@ -187,10 +187,12 @@ async function eraseRows(trx: DB, r: CustomerRecords, redact: (text: string) => 
       attachments = NULL, headers = NULL, last_error = NULL, claimed_by = NULL,
       failed_at = CASE WHEN sent_at IS NULL THEN coalesce(failed_at, now()) ELSE failed_at END
     WHERE ${inIds("id", r.outbox)}`.execute(trx);
-  // Sign-in attempts and codes with their address (a customer who tried the staff sign-in).
+  // Sign-in attempts and codes with their address (a customer who tried the staff sign-in), and the
+  // receipt limit's hits keyed by it (short-lived: the next request from the address gets its receipt).
   if (r.emails.length) {
     await sql`UPDATE auth_audit SET email = '', detail = '' WHERE lower(email) IN (${sql.join(r.emails)})`.execute(trx);
     await sql`DELETE FROM one_time_codes WHERE lower(email) IN (${sql.join(r.emails)})`.execute(trx);
+    await sql`DELETE FROM rate_limit_hits WHERE lower(key) IN (${sql.join(r.emails)})`.execute(trx);
   }
 
   // Their requests in the trash: a restore would bring the details back (their photos' files go with the live ones').

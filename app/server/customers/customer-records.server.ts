@@ -51,10 +51,12 @@ export async function customerRecords(db: DB, customerId: number): Promise<Custo
   const invoices = await column(sql`SELECT id FROM invoices WHERE lead_id IN (${ids(leads)}) ORDER BY id`);
   const reviews = await column(sql`SELECT id FROM reviews WHERE job_id IN (${ids(jobs)}) ORDER BY id`);
   const addressed = emails.length ? sql.join(emails.map((e) => sql`strpos(lower(to_address), ${e}::text) > 0`), sql` OR `) : sql`false`;
-  const outbox = await column(sql`WITH theirs AS (SELECT id FROM email_outbox WHERE lead_id IN (${ids(leads)}) OR ${addressed})
-    SELECT id FROM theirs UNION SELECT id FROM email_outbox WHERE alert_for_id IN (SELECT id FROM theirs) ORDER BY id`);
   const trash = await column(sql`SELECT id FROM trash WHERE table_name = 'quote_requests'
     AND row_data->>'customer_id' IN (${customers.length ? sql.join(customers.map((c) => sql`${String(c)}::text`)) : sql`NULL`}) ORDER BY id`);
+  // A request in the trash let go of its e-mails (docs/decisions/0077); the trash row lists them.
+  const outbox = await column(sql`WITH theirs AS (SELECT id FROM email_outbox WHERE lead_id IN (${ids(leads)}) OR ${addressed}
+      OR id IN (SELECT jsonb_array_elements_text(dependents->'email_outbox.lead_id')::int FROM trash WHERE id IN (${ids(trash)})))
+    SELECT id FROM theirs UNION SELECT id FROM email_outbox WHERE alert_for_id IN (SELECT id FROM theirs) ORDER BY id`);
   return { customers, emails, leads, vehicles, estimates, jobs, invoices, reviews, outbox, trash };
 }
 
