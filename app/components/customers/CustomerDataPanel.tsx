@@ -1,7 +1,7 @@
 import { Download } from "lucide-react";
-import { Form, Link } from "react-router";
-import { dangerButton, secondaryButton } from "~/components/ui/button";
+import { secondaryButton } from "~/components/ui/button";
 import type { CustomerActionFailure } from "~/server/customers/customer-view.server";
+import { ConfirmActions, DangerFormButton } from "./DangerFormButton";
 import { panelClass } from "./field-style";
 
 /**
@@ -34,17 +34,9 @@ export function CustomerDataPanel({ customerId, confirm, failure }: { customerId
             request, estimate, job, invoice and the e-mail log, and their links stop working. Amounts, dates, invoice numbers, line prices and
             payments stay for the books. This cannot be undone: export their data first if they asked for it.
           </p>
-          <div className="mt-3 flex flex-wrap gap-2">
-            <Form method="post" action={pageUrl}>
-              <input type="hidden" name="intent" value="erase" />
-              <button type="submit" className={dangerButton}>
-                Erase Customer
-              </button>
-            </Form>
-            <Link to={pageUrl} className={secondaryButton}>
-              Cancel
-            </Link>
-          </div>
+          <ConfirmActions action={pageUrl} fields={{ intent: "erase" }}>
+            Erase Customer
+          </ConfirmActions>
         </div>
       ) : null}
       <div className="mt-3 flex flex-wrap gap-2">
@@ -53,12 +45,9 @@ export function CustomerDataPanel({ customerId, confirm, failure }: { customerId
           Export Data
         </a>
         {!confirm && (
-          <Form method="get" action={pageUrl}>
-            <input type="hidden" name="confirm-erase" value="1" />
-            <button type="submit" className={dangerButton}>
-              Erase Customer
-            </button>
-          </Form>
+          <DangerFormButton method="get" action={pageUrl} fields={{ "confirm-erase": "1" }}>
+            Erase Customer
+          </DangerFormButton>
         )}
       </div>
     </section>
