@@ -69,6 +69,8 @@ export default [
     // Customers: the list and one customer's page (before :table, like the inbox).
     route("customers", "routes/admin.customers.tsx"),
     route("customers/:id", "routes/admin.customers.$id.tsx"),
+    // Export Data: everything about one customer as a JSON download (docs/decisions/0122).
+    route("customers/:id/export", "routes/admin.customers.$id.export.ts"),
     // The business settings: one form, not a table (before :table, like the inbox).
     route("settings", "routes/admin.settings.tsx"),
     // API tokens and the API's description (before :table, like the inbox).

@@ -78,12 +78,13 @@ export interface CustomerEvents {
   created_at: Generated<Timestamp>;
   customer_id: number;
   id: Generated<number>;
-  kind: string;
+  kind: "merged" | "erased";
 }
 
 export interface Customers {
   created_at: Generated<Timestamp>;
   email: Generated<string>;
+  erased_at: Timestamp | null;
   id: Generated<number>;
   merged_into: number | null;
   name: string;

@@ -103,7 +103,7 @@ CREATE TABLE customer_events (
   actor text DEFAULT ''::text NOT NULL,
   created_at timestamp with time zone DEFAULT now() NOT NULL,
   CONSTRAINT customer_events_customer_id_fkey FOREIGN KEY (customer_id) REFERENCES customers(id) ON DELETE CASCADE,
-  CONSTRAINT customer_events_kind_check CHECK (kind = 'merged'::text),
+  CONSTRAINT customer_events_kind_check CHECK (kind = ANY (ARRAY['merged'::text, 'erased'::text])),
   CONSTRAINT customer_events_pkey PRIMARY KEY (id)
 );
 CREATE INDEX customer_events_customer_idx ON customer_events USING btree (customer_id, id);
@@ -128,6 +128,7 @@ CASE
     WHEN (phone_e164 <> ''::text) THEN phone_e164
     ELSE phone
 END, '[^0-9]'::text, ''::text, 'g'::text), 10)) STORED NOT NULL,
+  erased_at timestamp with time zone,
   CONSTRAINT customers_email_check CHECK (char_length(email) <= 254),
   CONSTRAINT customers_merged_into_fkey FOREIGN KEY (merged_into) REFERENCES customers(id) ON DELETE RESTRICT,
   CONSTRAINT customers_name_check CHECK (char_length(name) >= 1 AND char_length(name) <= 100),

@@ -1,12 +1,14 @@
 import { ArrowLeft } from "lucide-react";
 import { data, isRouteErrorResponse, Link, redirect } from "react-router";
 import { ContactForm } from "~/components/customers/ContactForm";
+import { CustomerDataPanel } from "~/components/customers/CustomerDataPanel";
 import { CustomerTimeline } from "~/components/customers/CustomerTimeline";
 import { MergePanel } from "~/components/customers/MergePanel";
 import { Vehicles } from "~/components/customers/Vehicles";
 import { ErrorBanner } from "~/components/admin/ErrorBanner";
 import { AppError } from "~/server/app-error.server";
 import { adminUserFrom } from "~/server/auth/current-user.server";
+import { eraseCustomer } from "~/server/customers/customer-erase.server";
 import { addVehicle, customerId, getCustomer, removeVehicle, updateContact } from "~/server/customers/customers.server";
 import { customerView, type CustomerActionFailure, type CustomerIntent } from "~/server/customers/customer-view.server";
 import { mergeCustomers, mergeSourceId } from "~/server/customers/merge.server";
@@ -17,9 +19,10 @@ import type { Route } from "./+types/admin.customers.$id";
 
 /*
  * /admin/customers/{id} — one customer: contact details (a form), vehicles
- * (add, remove), one timeline of everything with them, Lifetime Value, and
- * Merge. Every button is a POST form with an `intent` (contact, add-vehicle,
- * remove-vehicle, merge) answered with a redirect back here (a reload never
+ * (add, remove), one timeline of everything with them, Lifetime Value, Merge,
+ * and the customer's data (Export Data, Erase Customer: docs/decisions/0122).
+ * Every button is a POST form with an `intent` (contact, add-vehicle,
+ * remove-vehicle, merge, erase) answered with a redirect back here (a reload never
  * posts twice) or the refusal with its status and field errors. A merged
  * record's address leads to the record it joined.
  */
@@ -34,6 +37,7 @@ const DONE: Record<string, string> = {
   "vehicle-added": "Vehicle added.",
   "vehicle-removed": "Vehicle removed.",
   merged: "Records merged: everything of the other customer is now here.",
+  erased: "Customer erased: their personal details are gone everywhere; amounts and invoice numbers stay for the books.",
 };
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
@@ -49,11 +53,12 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (customer.mergedInto !== null) throw redirect(`/admin/customers/${customer.mergedInto}`);
   const url = new URL(request.url);
   const param = (name: string) => (url.searchParams.get(name) ?? "").slice(0, 100);
-  const view = await customerView(db, customer, { q: param("merge"), confirm: param("confirm-merge") }, new Date(), env().BUSINESS_TIME_ZONE);
+  const merge = { q: param("merge"), confirm: param("confirm-merge") };
+  const view = await customerView(db, customer, merge, new Date(), env().BUSINESS_TIME_ZONE, param("confirm-erase") === "1");
   return { ...view, done: DONE[url.searchParams.get("done") ?? ""] ?? null };
 }
 
-const INTENTS: CustomerIntent[] = ["contact", "add-vehicle", "remove-vehicle", "merge"];
+const INTENTS: CustomerIntent[] = ["contact", "add-vehicle", "remove-vehicle", "merge", "erase"];
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const db = context.get(databaseContext);
@@ -69,9 +74,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const field = (name: string) => (typeof form.get(name) === "string" ? (form.get(name) as string) : "");
   const intent = field("intent") as CustomerIntent;
   if (!INTENTS.includes(intent)) {
-    return data<CustomerActionFailure>({ intent: "", error: "intent must be contact, add-vehicle, remove-vehicle or merge" }, { status: 400 });
+    return data<CustomerActionFailure>({ intent: "", error: "intent must be contact, add-vehicle, remove-vehicle, merge or erase" }, { status: 400 });
   }
-  const actor = adminUserFrom(context).email;
+  const user = adminUserFrom(context);
+  const actor = user.email;
   const values = Object.fromEntries(["name", "email", "phone", "notes", "kind", "make", "model", "year", "color", "vehicleNotes", "source"].map((n) => [n, field(n)]));
   let done: string;
   try {
@@ -87,9 +93,12 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       if (!/^\d{1,9}$/.test(vehicle)) throw new AppError(400, "vehicle must be the id of the vehicle to remove");
       await removeVehicle(db, id, Number(vehicle));
       done = "vehicle-removed";
-    } else {
+    } else if (intent === "merge") {
       await mergeCustomers(db, id, mergeSourceId(values.source!), actor);
       done = "merged";
+    } else {
+      await eraseCustomer(db, id, user);
+      done = "erased";
     }
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
@@ -101,7 +110,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export default function CustomerPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { customer, vehicles, timeline, lifetimeValue, merge, vehicleKinds, years, done } = loaderData;
+  const { customer, vehicles, timeline, lifetimeValue, merge, confirmErase, vehicleKinds, years, done } = loaderData;
   const failure = actionData ?? undefined;
   return (
     <main className="mx-auto max-w-4xl space-y-5 px-4 py-6 sm:px-6 lg:py-8">
@@ -122,6 +131,15 @@ export default function CustomerPage({ loaderData, actionData }: Route.Component
         {done && !failure ? done : null}
       </div>
       {failure?.intent === "" && <ErrorBanner>{failure.error}</ErrorBanner>}
+      {customer.erased && (
+        <p className="rounded-lg border border-slate-200 bg-slate-50 px-4 py-2 text-sm text-slate-700">
+          Personal details erased on request{" "}
+          <time dateTime={customer.erased.iso} title={customer.erased.exact}>
+            {customer.erased.ago}
+          </time>
+          .
+        </p>
+      )}
       <section aria-labelledby="lifetime-heading" className="rounded-xl border border-slate-200 bg-white p-4">
         <h3 id="lifetime-heading" className="text-sm font-semibold text-slate-600">
           Lifetime Value
@@ -132,6 +150,7 @@ export default function CustomerPage({ loaderData, actionData }: Route.Component
       <Vehicles vehicles={vehicles} kinds={vehicleKinds} years={years} failure={failure?.intent === "add-vehicle" || failure?.intent === "remove-vehicle" ? failure : undefined} />
       <CustomerTimeline items={timeline} />
       <MergePanel customerId={customer.id} merge={merge} failure={failure?.intent === "merge" ? failure : undefined} />
+      <CustomerDataPanel customerId={customer.id} confirm={confirmErase} failure={failure?.intent === "erase" ? failure : undefined} />
     </main>
   );
 }

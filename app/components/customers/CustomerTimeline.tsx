@@ -10,6 +10,7 @@ const KIND_LABEL: Record<CustomerTimelineItem["kind"], string> = {
   payment: "Payment",
   review: "Review",
   merged: "Merge",
+  erased: "Erase",
 };
 
 /**

@@ -1,7 +1,8 @@
-import { Form, Link } from "react-router";
+import { Form } from "react-router";
 import { ListSearch } from "~/components/admin/ListSearch";
-import { dangerButton, secondaryButton } from "~/components/ui/button";
+import { dangerButton } from "~/components/ui/button";
 import type { CustomerActionFailure, CustomerPageView } from "~/server/customers/customer-view.server";
+import { ConfirmActions } from "./DangerFormButton";
 import { panelClass } from "./field-style";
 import { TextField } from "./TextField";
 
@@ -38,18 +39,9 @@ export function MergePanel({ customerId, merge, failure }: { customerId: number;
             Their {merge.preview.requests} (with their estimates, jobs and invoices) and {merge.preview.vehicles} move here, and the timeline records it.
             The other record then only points here.
           </p>
-          <div className="mt-3 flex flex-wrap gap-2">
-            <Form method="post" action={pageUrl}>
-              <input type="hidden" name="intent" value="merge" />
-              <input type="hidden" name="source" value={merge.preview.source.id} />
-              <button type="submit" className={dangerButton}>
-                Confirm Merge
-              </button>
-            </Form>
-            <Link to={pageUrl} className={secondaryButton}>
-              Cancel
-            </Link>
-          </div>
+          <ConfirmActions action={pageUrl} fields={{ intent: "merge", source: merge.preview.source.id }}>
+            Confirm Merge
+          </ConfirmActions>
         </div>
       )}
       <ListSearch

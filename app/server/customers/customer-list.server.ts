@@ -4,7 +4,8 @@ import type { DB } from "../db.server";
 import { digitsLike, like as wordLike, searchTerms } from "../search-terms.server";
 
 /**
- * /admin/customers: the live customers (not merged into another), searched
+ * /admin/customers: the live customers (not merged into another, not erased:
+ * docs/decisions/0122), searched
  * by name, e-mail, vehicle or the phone's digits, sorted and paged by the one list
  * query (lib/list-query).
  */
@@ -44,10 +45,10 @@ export async function listCustomers(db: DB, query: ListQuery): Promise<{ custome
   const [page, count] = await Promise.all([
     sql<CustomerRow>`SELECT c.id, c.name, c.email, c.phone, c.phone_e164, c.phone_ext, c.created_at,
         (SELECT count(*) FROM quote_requests q WHERE q.customer_id = c.id)::int AS requests
-      FROM customers c WHERE c.merged_into IS NULL AND ${matches}
+      FROM customers c WHERE c.merged_into IS NULL AND c.erased_at IS NULL AND ${matches}
       ORDER BY ${sql.raw(order)} ${direction}, c.id ${direction}
       LIMIT ${query.limit} OFFSET ${(query.page - 1) * query.limit}`.execute(db),
-    sql<{ n: number }>`SELECT count(*)::int AS n FROM customers c WHERE c.merged_into IS NULL AND ${matches}`.execute(db),
+    sql<{ n: number }>`SELECT count(*)::int AS n FROM customers c WHERE c.merged_into IS NULL AND c.erased_at IS NULL AND ${matches}`.execute(db),
   ]);
   return { customers: page.rows, total: count.rows[0]!.n };
 }

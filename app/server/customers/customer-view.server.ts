@@ -35,7 +35,7 @@ export async function customersView(db: DB, query: ListQuery, now: Date, timeZon
 
 /** `merge.q` searches for the record to merge; `merge.confirm` is the one chosen (its number, as typed), to confirm first. */
 /** The page of `customer` (read by the caller, who redirects a merged one). */
-export async function customerView(db: DB, customer: Customer, merge: { q: string; confirm: string }, now: Date, timeZone: string) {
+export async function customerView(db: DB, customer: Customer, merge: { q: string; confirm: string }, now: Date, timeZone: string, confirmErase = false) {
   const id = customer.id;
   const [vehicles, timeline, candidates, preview] = await Promise.all([
     listVehicles(db, id),
@@ -43,13 +43,14 @@ export async function customerView(db: DB, customer: Customer, merge: { q: strin
     mergeCandidates(db, id, merge.q),
     merge.confirm ? mergePreview(db, id, merge.confirm) : null,
   ]);
-  const { createdAt, ...details } = customer;
+  const { createdAt, erasedAt, ...details } = customer;
   return {
-    customer: { ...details, since: shownTime(createdAt, now, timeZone) },
+    customer: { ...details, since: shownTime(createdAt, now, timeZone), erased: erasedAt && shownTime(erasedAt, now, timeZone) },
     vehicles,
     timeline: timeline.entries.map((entry) => ({ ...entry, at: shownTime(entry.at, now, timeZone) })),
     lifetimeValue: formatCents(timeline.lifetimeValueCents),
     merge: { q: merge.q, candidates, typed: merge.confirm, preview },
+    confirmErase,
     vehicleKinds: [...VEHICLE_KINDS],
     years: { oldest: OLDEST_YEAR, newest: newestYear(now) },
   };
@@ -59,7 +60,7 @@ export type CustomersView = Awaited<ReturnType<typeof customersView>>;
 export type CustomerPageView = Awaited<ReturnType<typeof customerView>>;
 export type CustomerTimelineItem = CustomerPageView["timeline"][number];
 
-export type CustomerIntent = "contact" | "add-vehicle" | "remove-vehicle" | "merge";
+export type CustomerIntent = "contact" | "add-vehicle" | "remove-vehicle" | "merge" | "erase";
 
 /** A refused post: which form, why, each wrong field's message and what was typed (shown again). */
 export interface CustomerActionFailure {

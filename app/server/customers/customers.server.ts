@@ -18,6 +18,8 @@ export interface Customer {
   notes: string;
   mergedInto: number | null;
   createdAt: Date;
+  /** When the personal details were erased on request (docs/decisions/0122); null: never. */
+  erasedAt: Date | null;
 }
 
 export interface Vehicle {
@@ -40,11 +42,11 @@ export function customerId(raw: string | undefined): number {
 export async function getCustomer(db: DB, id: number): Promise<Customer> {
   const row = await db
     .selectFrom("customers")
-    .select(["id", "name", "email", "phone", "notes", "merged_into", "created_at"])
+    .select(["id", "name", "email", "phone", "notes", "merged_into", "created_at", "erased_at"])
     .where("id", "=", id)
     .executeTakeFirst();
   if (!row) throw notFound("Customer not found");
-  return { id: row.id, name: row.name, email: row.email, phone: row.phone, notes: row.notes, mergedInto: row.merged_into, createdAt: row.created_at };
+  return { id: row.id, name: row.name, email: row.email, phone: row.phone, notes: row.notes, mergedInto: row.merged_into, createdAt: row.created_at, erasedAt: row.erased_at };
 }
 
 export async function listVehicles(db: DB, customerId: number): Promise<Vehicle[]> {

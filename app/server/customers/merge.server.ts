@@ -126,7 +126,7 @@ export async function mergePreview(db: DB, targetId: number, typed: string): Pro
   }
 }
 
-/** Live customers other than `exceptId` whose name, e-mail or phone matches `q` (or whose id it is), for the merge's choice. */
+/** Live customers (not erased) other than `exceptId` whose name, e-mail or phone matches `q` (or whose id it is), for the merge's choice. */
 export async function mergeCandidates(db: DB, exceptId: number, q: string, limit = 10) {
   const term = q.trim();
   if (!term) return [];
@@ -134,7 +134,7 @@ export async function mergeCandidates(db: DB, exceptId: number, q: string, limit
   const digits = term.replace(/\D/g, "");
   const id = /^#?\d{1,9}$/.test(term) ? Number(term.replace("#", "")) : -1;
   const { rows } = await sql<{ id: number; name: string; email: string; phone: string }>`SELECT id, name, email, phone FROM customers
-    WHERE merged_into IS NULL AND id <> ${exceptId}
+    WHERE merged_into IS NULL AND erased_at IS NULL AND id <> ${exceptId}
       AND (id = ${id}::int OR lower(name) LIKE ${like}::text OR lower(email) LIKE ${like}::text OR (${digits.length >= 3}::boolean AND phone_digits LIKE ${`%${digits}%`}::text))
     ORDER BY id = ${id}::int DESC, lower(name), id LIMIT ${limit}`.execute(db);
   return rows;

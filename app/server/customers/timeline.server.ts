@@ -18,7 +18,7 @@ import type { DB } from "../db.server";
 export interface TimelineEntry {
   /** Unique in the timeline: "request-12". */
   key: string;
-  kind: "request" | "estimate" | "job" | "invoice" | "payment" | "review" | "merged";
+  kind: "request" | "estimate" | "job" | "invoice" | "payment" | "review" | "merged" | "erased";
   at: Date;
   title: string;
   detail: string;
@@ -116,8 +116,16 @@ const merges: TimelineSource = {
   entry: (r) => ({ title: "Records merged", detail: r.b ? `${r.a} (${r.b})` : r.a!, href: null }),
 };
 
+// The erase on request (docs/decisions/0122): who and when, and counts only.
+const erasures: TimelineSource = {
+  kind: "erased",
+  select: (customerId) => sql`SELECT ev.id, ev.created_at AS at, ev.body AS a, ev.actor AS b, NULL::text AS c
+    FROM customer_events ev WHERE ev.customer_id = ${customerId} AND ev.kind = 'erased'`,
+  entry: (r) => ({ title: "Personal details erased", detail: `${r.a} (${r.b})`, href: null }),
+};
+
 /** Where the timeline's entries come from. */
-export const TIMELINE_SOURCES: TimelineSource[] = [requests, estimates, jobs, invoices, payments, reviews, merges];
+export const TIMELINE_SOURCES: TimelineSource[] = [requests, estimates, jobs, invoices, payments, reviews, merges, erasures];
 
 /**
  * The customer's timeline, newest first, and their lifetime value in cents:

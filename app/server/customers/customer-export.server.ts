@@ -1,0 +1,122 @@
+import { sql, type RawBuilder } from "kysely";
+import { dayIn } from "~/lib/time-zone";
+import type { DB } from "../db.server";
+import { env } from "../env.server";
+import type { SessionUser } from "../session.server";
+import { configuredOrigin } from "../site-url.server";
+import { pulledCsvStream } from "../tables/csv-stream.server";
+import { requireOwner } from "./customer-erase.server";
+import { customerRecords, inIds, type CustomerRecords } from "./customer-records.server";
+import { getCustomer } from "./customers.server";
+
+/**
+ * Export Data (docs/decisions/0122): everything the business holds about one
+ * customer as one JSON document, streamed section by section (ADR 0044: a
+ * section is read when the client wants more; the e-mails, whose bodies are
+ * the largest part, a page at a time). What belongs to the customer is
+ * ./customer-records.server.ts's, the same rows the erase changes. Left out:
+ * the links' secret tokens (the file may travel), columns the database derives
+ * (search text, digits) and attachments' bytes (their names stay).
+ */
+
+const EMAIL_PAGE = 20;
+
+type Section = { key: string; rows: (r: CustomerRecords) => RawBuilder<{ row: unknown }> };
+
+/** `(SELECT coalesce(jsonb_agg(…), '[]'))` of a child table's rows of `parent`, in `order`. */
+const children = (table: string, column: string, parent: string, order: string, drop: string[] = []) =>
+  sql`(SELECT coalesce(jsonb_agg(${dropped(sql`to_jsonb(x)`, drop)} ORDER BY ${sql.raw(order)}), '[]'::jsonb) FROM ${sql.table(table)} x WHERE x.${sql.ref(column)} = ${sql.raw(parent)}.id)`;
+const dropped = (json: RawBuilder<unknown>, keys: string[]) => (keys.length ? sql`${json} - ${sql.join(keys.map((k) => sql`${k}::text`), sql` - `)}` : json);
+
+const SECTIONS: Section[] = [
+  {
+    key: "customers",
+    rows: (r) => sql`SELECT ${dropped(sql`to_jsonb(c)`, ["search_text", "phone_digits", "unsubscribe_token"])} AS row
+      FROM customers c WHERE ${inIds("c.id", r.customers)} ORDER BY c.merged_into IS NOT NULL, c.id`,
+  },
+  { key: "vehicles", rows: (r) => sql`SELECT ${dropped(sql`to_jsonb(v)`, ["search_text"])} AS row FROM vehicles v WHERE ${inIds("v.id", r.vehicles)} ORDER BY v.id` },
+  {
+    key: "requests",
+    rows: (r) => sql`SELECT ${dropped(sql`to_jsonb(q)`, ["search_text", "phone_digits", "note_bodies"])}
+        || jsonb_build_object('photos', (SELECT coalesce(jsonb_agg(jsonb_build_object('url', ${uploadsUrl()} || p.upload_name, 'name', u.original_name) ORDER BY p.position), '[]'::jsonb)
+          FROM lead_photos p JOIN uploads u ON u.name = p.upload_name WHERE p.lead_id = q.id),
+          'events', ${children("lead_events", "lead_id", "q", "x.id")}) AS row
+      FROM quote_requests q WHERE ${inIds("q.id", r.leads)} ORDER BY q.id`,
+  },
+  {
+    key: "estimates",
+    rows: (r) => sql`SELECT ${dropped(sql`to_jsonb(e)`, ["token"])}
+        || jsonb_build_object('lines', ${children("estimate_lines", "estimate_id", "e", "x.position")}, 'events', ${children("estimate_events", "estimate_id", "e", "x.id")}) AS row
+      FROM estimates e WHERE ${inIds("e.id", r.estimates)} ORDER BY e.id`,
+  },
+  {
+    key: "jobs",
+    rows: (r) => sql`SELECT ${dropped(sql`to_jsonb(j)`, ["token", "busy"])} || jsonb_build_object('events', ${children("job_events", "job_id", "j", "x.id")}) AS row
+      FROM jobs j WHERE ${inIds("j.id", r.jobs)} ORDER BY j.id`,
+  },
+  {
+    key: "invoices",
+    rows: (r) => sql`SELECT ${dropped(sql`to_jsonb(i)`, ["token"])}
+        || jsonb_build_object('lines', ${children("invoice_lines", "invoice_id", "i", "x.position")}, 'payments', ${children("payments", "invoice_id", "i", "x.id")},
+          'events', ${children("invoice_events", "invoice_id", "i", "x.id")}) AS row
+      FROM invoices i WHERE ${inIds("i.id", r.invoices)} ORDER BY i.id`,
+  },
+  { key: "reviews", rows: (r) => sql`SELECT ${dropped(sql`to_jsonb(v)`, ["token"])} AS row FROM reviews v WHERE ${inIds("v.id", r.reviews)} ORDER BY v.id` },
+  {
+    key: "history",
+    rows: (r) => sql`SELECT row FROM (
+        SELECT ev.created_at AS at, jsonb_build_object('table', 'customers', 'id', ev.customer_id, 'change', ev.kind, 'at', ev.created_at, 'by', ev.actor, 'details', ev.body) AS row
+          FROM customer_events ev WHERE ${inIds("ev.customer_id", r.customers)}
+        UNION ALL
+        SELECT h.at, jsonb_build_object('table', h.table_name, 'id', h.row_id, 'change', h.op, 'at', h.at, 'by', h.actor, 'before', h.before, 'after', h.after)
+          FROM row_history h WHERE h.table_name = 'quote_requests' AND ${inIds("h.row_id", r.leads)}
+      ) t ORDER BY at`,
+  },
+  {
+    key: "deletedRequests",
+    rows: (r) => sql`SELECT jsonb_build_object('deletedAt', t.deleted_at, 'request', t.row_data, 'with', t.dependents) AS row
+      FROM trash t WHERE ${inIds("t.id", r.trash)} ORDER BY t.id`,
+  },
+];
+
+/** Where the photos are (staff only: the owner signs in to open them). */
+const uploadsUrl = () => sql`${`${configuredOrigin() ?? ""}/uploads/`}::text`;
+
+/** One page of the e-mails after `afterId`: what was sent, when, to whom, saying what; attachments by name. */
+function emailPage(r: CustomerRecords, afterId: number) {
+  return sql<{ id: number; row: unknown }>`SELECT m.id, jsonb_build_object('id', m.id, 'kind', m.kind, 'to', m.to_address, 'subject', m.subject,
+      'text', m.text_body, 'queuedAt', m.created_at, 'sentAt', m.sent_at, 'failedAt', m.failed_at, 'requestId', m.lead_id,
+      'attachments', (SELECT coalesce(jsonb_agg(a->>'filename'), '[]'::jsonb) FROM jsonb_array_elements(coalesce(m.attachments, '[]'::jsonb)) a)) AS row
+    FROM email_outbox m WHERE ${inIds("m.id", r.outbox)} AND m.id > ${afterId} ORDER BY m.id LIMIT ${EMAIL_PAGE}`;
+}
+
+export interface CustomerExport {
+  fileName: string;
+  body: ReadableStream<Uint8Array>;
+}
+
+/** The customer's export (owners only; 404 for no such customer), ready to stream. */
+export async function exportCustomer(db: DB, customerId: number, user: SessionUser, now = new Date()): Promise<CustomerExport> {
+  requireOwner(user);
+  await getCustomer(db, customerId);
+  const records = await customerRecords(db, customerId);
+  const sections = [...SECTIONS];
+  let emailsAfter: number | null = null;
+  const head = `{"customerId":${customerId},"exportedAt":${JSON.stringify(now.toISOString())},"exportedBy":${JSON.stringify(user.email)}`;
+  const body = pulledCsvStream(head, async () => {
+    const section = sections.shift();
+    if (section) {
+      const { rows } = await section.rows(records).execute(db);
+      return `,${JSON.stringify(section.key)}:[${rows.map((r) => JSON.stringify(r.row)).join(",")}]`;
+    }
+    if (emailsAfter === -1) return undefined;
+    const { rows } = await emailPage(records, emailsAfter ?? 0).execute(db);
+    const start = emailsAfter === null ? `,"emails":[` : ",";
+    emailsAfter = rows.length === EMAIL_PAGE ? rows[rows.length - 1]!.id : -1;
+    const end = emailsAfter === -1 ? "]}" : "";
+    // An empty page after a full one: nothing to add but the end.
+    const items = rows.map((r) => JSON.stringify(r.row)).join(",");
+    return start === "," && !items ? end : `${start}${items}${end}`;
+  });
+  return { fileName: `customer-${customerId}-${dayIn(now, env().BUSINESS_TIME_ZONE)}.json`, body };
+}
