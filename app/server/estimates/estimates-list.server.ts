@@ -2,7 +2,7 @@ import { sql, type RawBuilder } from "kysely";
 import { ESTIMATE_STATUSES, isEstimateStatus, shownStatus, type EstimateStatus } from "~/lib/estimate-status";
 import { filterValue, type ListQuery, type ListSpec } from "~/lib/list-query";
 import type { DB } from "../db.server";
-import { businessToday } from "./estimates.server";
+import { businessToday } from "../time-zone.server";
 
 /**
  * /admin/estimates as a list (lib/list-query): `?status=` filters by the

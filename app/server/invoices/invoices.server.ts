@@ -6,7 +6,7 @@ import { parseTaxRate, totals } from "~/lib/money";
 import type { PaymentMethod } from "~/lib/payment-input";
 import { AppError, notFound } from "../app-error.server";
 import type { DB } from "../db.server";
-import { businessToday } from "../estimates/estimates.server";
+import { businessToday } from "../time-zone.server";
 import { taxRateMilliPercent } from "../settings.server";
 
 /**
