@@ -1,10 +1,13 @@
+import { getZodConstraint } from "@conform-to/zod/v4";
+import { z } from "zod";
+import { optionalText, parseFields, trimmed, vehicleChoice } from "./form-schema";
 import { addDays, isCalendarDay, skippedTimeMessage } from "./time-zone";
-import { NOT_THEIR_VEHICLE, parseVehicleChoice } from "./vehicles";
 
 /**
- * The Schedule Job form (and Reschedule's), read and checked in one place:
- * each refusal names its field as the form labels it. Times are the business's
- * wall clock; the server turns them into an instant (app/lib/time-zone.ts).
+ * The Schedule Job form (and Reschedule's): one zod schema for the browser's
+ * fields and the action (docs/decisions/0118); each refusal names its field
+ * as the form labels it. Times are the business's wall clock; the server
+ * turns them into an instant (app/lib/time-zone.ts).
  */
 
 export const JOB_DURATION_MAX_MINUTES = 12 * 60;
@@ -32,9 +35,7 @@ export type JobFieldErrors = Partial<Record<keyof JobInput, string>>;
 
 export type ParsedJob = { ok: true; input: JobInput } | { ok: false; errors: JobFieldErrors };
 
-const clean = (value: string | undefined) => (value ?? "").replaceAll("\0", "").trim();
-
-/** The form's fields as posted. */
+/** The form's fields as posted (what a refused form shows again). */
 export function readJobForm(form: FormData | URLSearchParams): JobForm {
   const text = (name: string) => {
     const value = form.get(name);
@@ -50,38 +51,52 @@ export function readJobForm(form: FormData | URLSearchParams): JobForm {
   };
 }
 
+const DATE_INVALID = "Date must be a date, like 2026-12-31.";
+const START_INVALID = "Start Time must be a time from 00:00 to 23:59.";
+const DURATION_INVALID = `Duration (minutes) must be a whole number from 1 to ${JOB_DURATION_MAX_MINUTES} (12 hours).`;
+const ADDRESS_MISSING = "Address is required: where the job is done.";
+
 /**
- * Checks the form against the limits; `today` is YYYY-MM-DD in the business's
- * time zone, `timeZone` that zone: a time its clocks skip that night is
- * refused on Start Time (docs/decisions/0109).
+ * The fields' own rules, which need no day: what the browser's inputs take as
+ * constraints (JOB_CONSTRAINT) and what jobSchema checks first.
  */
-export function parseJobForm(form: JobForm, today: string, timeZone: string): ParsedJob {
-  const errors: JobFieldErrors = {};
-  const date = clean(form.date);
-  if (!isCalendarDay(date)) errors.date = "Date must be a date, like 2026-12-31.";
-  else if (date < today) errors.date = "Date cannot be in the past.";
-  else if (date > addDays(today, JOB_DAYS_AHEAD_MAX)) errors.date = "Date can be at most a year ahead.";
+const jobFields = z.object({
+  date: trimmed(z.string({ error: DATE_INVALID }).refine(isCalendarDay, DATE_INVALID)),
   // A time input posts HH:MM, or HH:MM:SS when it has a step under a minute.
-  const startText = clean(form.startTime);
-  const startTime = startText.slice(0, 5);
-  if (!/^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/.test(startText)) {
-    errors.startTime = "Start Time must be a time from 00:00 to 23:59.";
-  } else if (!errors.date) {
-    const skipped = skippedTimeMessage("Start Time", date, startTime, timeZone);
-    if (skipped) errors.startTime = skipped;
-  }
-  const durationText = clean(form.durationMinutes);
-  const durationMinutes = /^\d{1,5}$/.test(durationText) ? Number(durationText) : NaN;
-  if (!(durationMinutes >= 1 && durationMinutes <= JOB_DURATION_MAX_MINUTES)) {
-    errors.durationMinutes = `Duration (minutes) must be a whole number from 1 to ${JOB_DURATION_MAX_MINUTES} (12 hours).`;
-  }
-  const address = clean(form.address).replace(/\s+/g, " ");
-  if (!address) errors.address = "Address is required: where the job is done.";
-  else if (address.length > JOB_ADDRESS_MAX) errors.address = `Address can be at most ${JOB_ADDRESS_MAX} characters.`;
-  const notes = clean(form.notes).replace(/\r\n?/g, "\n");
-  if (notes.length > JOB_NOTES_MAX) errors.notes = `Notes can be at most ${JOB_NOTES_MAX} characters.`;
-  const vehicleId = parseVehicleChoice(form.vehicleId);
-  if (vehicleId === "invalid") errors.vehicleId = NOT_THEIR_VEHICLE;
-  if (Object.keys(errors).length || vehicleId === "invalid") return { ok: false, errors };
-  return { ok: true, input: { date, startTime, durationMinutes, address, notes, vehicleId } };
+  startTime: trimmed(z.string({ error: START_INVALID }).regex(/^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/, START_INVALID)).transform((time) => time.slice(0, 5)),
+  durationMinutes: trimmed(z.string({ error: DURATION_INVALID }).regex(/^\d{1,5}$/, DURATION_INVALID))
+    .transform(Number)
+    .pipe(z.number().min(1, DURATION_INVALID).max(JOB_DURATION_MAX_MINUTES, DURATION_INVALID)),
+  address: trimmed(
+    z.string({ error: ADDRESS_MISSING }).min(1, ADDRESS_MISSING).max(JOB_ADDRESS_MAX, `Address can be at most ${JOB_ADDRESS_MAX} characters.`),
+    (text) => text.replace(/\s+/g, " "),
+  ),
+  notes: optionalText(JOB_NOTES_MAX, `Notes can be at most ${JOB_NOTES_MAX} characters.`),
+  vehicleId: vehicleChoice,
+});
+
+/** The browser's side of the schema: required, min, max, maxLength per field. */
+export const JOB_CONSTRAINT = getZodConstraint(jobFields);
+
+/**
+ * The Schedule Job form (and Reschedule's): `today` is YYYY-MM-DD in the
+ * business's time zone, `timeZone` that zone: a date in the past or more than
+ * a year ahead is refused on Date, a time its clocks skip that night on Start
+ * Time (docs/decisions/0109).
+ */
+export function jobSchema(today: string, timeZone: string) {
+  return jobFields.check((payload) => {
+    const refused = (field: string) => payload.issues.some((issue) => issue.path?.[0] === field);
+    if (refused("date")) return;
+    const { date, startTime } = payload.value;
+    const problem = date < today ? "Date cannot be in the past." : date > addDays(today, JOB_DAYS_AHEAD_MAX) ? "Date can be at most a year ahead." : null;
+    if (problem) payload.issues.push({ code: "custom", path: ["date"], message: problem, input: date });
+    const skipped = problem || refused("startTime") ? null : skippedTimeMessage("Start Time", date, startTime, timeZone);
+    if (skipped) payload.issues.push({ code: "custom", path: ["startTime"], message: skipped, input: startTime });
+  });
+}
+
+/** The form's strings (a test, the values of a refused form) through jobSchema. */
+export function parseJobForm(form: JobForm, today: string, timeZone: string): ParsedJob {
+  return parseFields(jobSchema(today, timeZone), form);
 }

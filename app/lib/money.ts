@@ -12,9 +12,16 @@ export function formatCents(cents: number): string {
   return DOLLARS.format(cents / 100);
 }
 
-/** 123456 → "1234.56", for an input's value. */
+/** 123456 → "1234.56", for an input's value, a CSV cell or a history line (a minus sign for a negative: -50 → "-0.50"). */
 export function centsToDollarInput(cents: number): string {
-  return `${Math.trunc(cents / 100)}.${String(Math.abs(cents % 100)).padStart(2, "0")}`;
+  const sign = cents < 0 ? "-" : "";
+  const abs = Math.abs(cents);
+  return `${sign}${Math.trunc(abs / 100)}.${String(abs % 100).padStart(2, "0")}`;
+}
+
+/** A chart axis's round amount: 5000 → "$50", 250000 → "$2.5k". */
+export function axisDollars(cents: number): string {
+  return cents >= 100_000 ? `$${cents / 100_000}k` : `$${cents / 100}`;
 }
 
 /**

@@ -1,9 +1,11 @@
 import { longDay } from "./job-time";
 import { formatCents, parseDollars } from "./money";
 import { isCalendarDay } from "./time-zone";
+import { z } from "zod";
+import { optionalText, parseFields, trimmed } from "./form-schema";
 
 /**
- * The Record Payment form, read and checked in one place (browser-safe).
+ * The Record Payment form, one zod schema (browser-safe).
  * Amounts in whole cents; each refusal names its field as the form labels it
  * (docs/decisions/0088). Whether the amount fits the balance is checked again
  * where the payment is stored, with the invoice locked.
@@ -32,23 +34,38 @@ export interface PaymentInput {
 
 export type ParsedPayment = { ok: true; input: PaymentInput } | { ok: false; errors: Record<string, string> };
 
-const clean = (value: string | undefined) => (value ?? "").replaceAll("\0", "").trim();
+/**
+ * The Record Payment form's one schema (docs/decisions/0118): `today` is
+ * YYYY-MM-DD in the business's time zone; `dueCents` the amount due as shown
+ * to the owner (the server checks first against no limit, then against the
+ * locked invoice's balance).
+ */
+export function paymentSchema(today: string, dueCents: number) {
+  return z.object({
+    amount: trimmed(z.string({ error: "Amount is required." }).min(1, "Amount is required.")).transform((text, ctx) => {
+      const refusal = amountRefusal(text, dueCents);
+      if (typeof refusal === "number") return refusal;
+      ctx.addIssue({ code: "custom", message: refusal });
+      return z.NEVER;
+    }),
+    method: trimmed(z.enum(PAYMENT_METHODS, { error: `Method must be one of ${PAYMENT_METHODS.join(", ")}.` })),
+    date: trimmed(z.string({ error: DATE_INVALID }).refine(isCalendarDay, DATE_INVALID)).check((payload) => {
+      const day = payload.value;
+      const problem = day > today ? "Date cannot be in the future." : day < yearsBefore(today, PAYMENT_YEARS_BACK_MAX) ? `Date can be at most ${PAYMENT_YEARS_BACK_MAX} years ago.` : null;
+      if (problem && !payload.issues.length) payload.issues.push({ code: "custom", message: problem, input: day });
+    }),
+    note: optionalText(PAYMENT_NOTE_MAX, `Note can be at most ${PAYMENT_NOTE_MAX} characters.`),
+  });
+}
 
-/** `today` is YYYY-MM-DD in the business's time zone; `dueCents` the amount due as shown to the owner. */
+const DATE_INVALID = "Date must be a date, like 2026-12-31.";
+
+/** The form's strings (as the invoice page posts them) through paymentSchema. */
 export function parsePaymentForm(form: PaymentForm, today: string, dueCents: number): ParsedPayment {
-  const errors: Record<string, string> = {};
-  const amountText = clean(form.amount);
-  const amountCents = parseAmount(amountText, dueCents, errors);
-  const method = clean(form.method);
-  if (!(PAYMENT_METHODS as readonly string[]).includes(method)) errors.method = `Method must be one of ${PAYMENT_METHODS.join(", ")}.`;
-  const paidOn = clean(form.date);
-  if (!isCalendarDay(paidOn)) errors.date = "Date must be a date, like 2026-12-31.";
-  else if (paidOn > today) errors.date = "Date cannot be in the future.";
-  else if (paidOn < yearsBefore(today, PAYMENT_YEARS_BACK_MAX)) errors.date = `Date can be at most ${PAYMENT_YEARS_BACK_MAX} years ago.`;
-  const note = clean(form.note).replace(/\r\n?/g, "\n");
-  if (note.length > PAYMENT_NOTE_MAX) errors.note = `Note can be at most ${PAYMENT_NOTE_MAX} characters.`;
-  if (Object.keys(errors).length) return { ok: false, errors };
-  return { ok: true, input: { amountCents: amountCents!, method: method as PaymentMethod, paidOn, note } };
+  const parsed = parseFields(paymentSchema(today, dueCents), form);
+  if (!parsed.ok) return parsed;
+  const { amount, method, date, note } = parsed.input;
+  return { ok: true, input: { amountCents: amount, method, paidOn: date, note } };
 }
 
 /** The same date `years` years before `day` (29 February compares as the day after the 28th, which is what a bound needs). */
@@ -64,23 +81,14 @@ export function oldPaymentQuestion(paidOn: string, today: string): string | null
   return `This payment's date, ${longDay(new Date(`${paidOn}T12:00:00Z`), "UTC")}, is more than a year ago. Record it anyway?`;
 }
 
-function parseAmount(text: string, dueCents: number, errors: Record<string, string>): number | null {
-  if (!text) {
-    errors.amount = "Amount is required.";
-    return null;
-  }
-  if (/^-/.test(text.replace(/^\$/, ""))) {
-    errors.amount = "Amount must be more than $0.00.";
-    return null;
-  }
-  if (/\.\d{3,}$/.test(text)) {
-    errors.amount = "Amount can have at most two decimals (cents).";
-    return null;
-  }
+/** The amount in cents, or the message refusing it. */
+function amountRefusal(text: string, dueCents: number): number | string {
+  if (/^-/.test(text.replace(/^\$/, ""))) return "Amount must be more than $0.00.";
+  if (/\.\d{3,}$/.test(text)) return "Amount can have at most two decimals (cents).";
   const cents = parseDollars(text);
-  if (cents === null) errors.amount = "Amount must be an amount of dollars, like 125 or 125.50.";
-  else if (cents === 0) errors.amount = "Amount must be more than $0.00.";
-  else if (cents > dueCents) errors.amount = amountTooLarge(dueCents);
+  if (cents === null) return "Amount must be an amount of dollars, like 125 or 125.50.";
+  if (cents === 0) return "Amount must be more than $0.00.";
+  if (cents > dueCents) return amountTooLarge(dueCents);
   return cents;
 }
 

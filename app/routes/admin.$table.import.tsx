@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import { TablePageError } from "~/components/admin/TablePageError";
 import { ImportCsvForm, type ImportOutcome } from "~/components/admin/ImportCsvForm";
-import { AppError } from "~/server/app-error.server";
+import { refusedOnForm } from "~/server/form-action.server";
 import { adminUserFrom } from "~/server/auth/current-user.server";
 import { databaseContext } from "~/server/request-context.server";
 import { IMPORT_MAX_BYTES, IMPORT_MAX_ROWS, importCsv, readCsvBody } from "~/server/tables/import.server";
@@ -35,18 +35,17 @@ export function loader({ params }: Route.LoaderArgs) {
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const table = tableFrom(params);
-  try {
-    const text = await readCsvBody(request);
-    const result = await importCsv(context.get(databaseContext), table, text, adminUserFrom(context));
-    const outcome: ImportOutcome = result.ok
-      ? { ok: true, created: result.created, updated: result.updated }
-      : { ok: false, problems: result.problems, truncated: result.truncated };
-    return data(outcome, { status: result.ok ? 200 : 400 });
-  } catch (error) {
-    if (!(error instanceof AppError)) throw error;
-    const outcome: ImportOutcome = { ok: false, error: error.message, problems: [], truncated: false };
-    return data(outcome, { status: error.status });
-  }
+  return refusedOnForm(
+    async () => {
+      const text = await readCsvBody(request);
+      const result = await importCsv(context.get(databaseContext), table, text, adminUserFrom(context));
+      const outcome: ImportOutcome = result.ok
+        ? { ok: true, created: result.created, updated: result.updated }
+        : { ok: false, problems: result.problems, truncated: result.truncated };
+      return data(outcome, { status: result.ok ? 200 : 400 });
+    },
+    (error): ImportOutcome => ({ ok: false, error: error.message, problems: [], truncated: false }),
+  );
 }
 
 export default function ImportPage({ loaderData, actionData }: Route.ComponentProps) {

@@ -5,7 +5,7 @@ import { TableSidebar } from "~/components/admin/TableSidebar";
 import { withStatus } from "~/components/admin/StatusMessage";
 import { TrashView } from "~/components/admin/TrashView";
 import { listHref, listPager, parseListQuery, withPage } from "~/lib/list-query";
-import { AppError } from "~/server/app-error.server";
+import { refusedOnForm } from "~/server/form-action.server";
 import { adminUserFrom } from "~/server/auth/current-user.server";
 import { readForm } from "~/server/form-body.server";
 import { env } from "~/server/env.server";
@@ -59,13 +59,13 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (!body.ok) throw data({ error: body.error }, { status: body.status });
   if (body.form.get("intent") !== "restore") throw data({ error: "intent must be restore" }, { status: 400 });
   const id = body.form.get("id")?.toString();
-  try {
-    await restoreRow(context.get(databaseContext), table, id, adminUserFrom(context));
-  } catch (error) {
-    if (!(error instanceof AppError)) throw error;
-    return data({ error: `Failed to restore row: ${error.message}` }, { status: error.status });
-  }
-  return replace(withStatus(`/admin/${table.name}/trash`, { done: "restored" }));
+  return refusedOnForm(
+    async () => {
+      await restoreRow(context.get(databaseContext), table, id, adminUserFrom(context));
+      return replace(withStatus(`/admin/${table.name}/trash`, { done: "restored" }));
+    },
+    (error) => ({ error: `Failed to restore row: ${error.message}` }),
+  );
 }
 
 export default function AdminTableTrash({ loaderData, actionData }: Route.ComponentProps) {

@@ -8,6 +8,7 @@ import { listSearch, pageCount, parseListQuery, withPage } from "~/lib/list-quer
 import { FAILURE_TITLE, rowFromFormData, type RowActionFailure } from "~/lib/row-form";
 import type { HistoryEntry } from "~/lib/row-history";
 import type { TableRow } from "~/lib/table-schema";
+import { refusedOnForm } from "~/server/form-action.server";
 import { AppError } from "~/server/app-error.server";
 import { adminUserFrom } from "~/server/auth/current-user.server";
 import { readForm } from "~/server/form-body.server";
@@ -97,17 +98,17 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const values = intent === "create" || intent === "update" ? rowFromFormData(schema, form) : undefined;
   const db = context.get(databaseContext);
   const actor = adminUserFrom(context);
-  try {
-    if (intent === "create") await createRow(db, table, values, actor);
-    else if (intent === "update") await updateRow(db, table, id, values, actor);
-    else if (intent === "delete") await deleteRow(db, table, id, actor);
-    else if (intent === "restore") await restoreRow(db, table, id, actor);
-    else await restoreVersion(db, table, id, form.get("version")?.toString(), actor);
-  } catch (error) {
-    if (!(error instanceof AppError)) throw error;
-    const failure: RowActionFailure = { intent, error: `${FAILURE_TITLE[intent]}: ${error.message}`, fields: error.fields, values, id };
-    return data(failure, { status: error.status });
-  }
+  const refused = await refusedOnForm(
+    async () => {
+      if (intent === "create") await createRow(db, table, values, actor);
+      else if (intent === "update") await updateRow(db, table, id, values, actor);
+      else if (intent === "delete") await deleteRow(db, table, id, actor);
+      else if (intent === "restore") await restoreRow(db, table, id, actor);
+      else await restoreVersion(db, table, id, form.get("version")?.toString(), actor);
+    },
+    (error): RowActionFailure => ({ intent, error: `${FAILURE_TITLE[intent]}: ${error.message}`, fields: error.fields, values, id }),
+  );
+  if (refused) return refused;
   // Back to the list, replacing the form's history entry (?new=1 / ?edit=ID) so
   // Back does not reopen it, with what was done (and Undo after a delete).
   const status =

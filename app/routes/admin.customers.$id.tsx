@@ -1,19 +1,20 @@
 import { ArrowLeft } from "lucide-react";
-import { data, isRouteErrorResponse, Link, redirect } from "react-router";
+import { isRouteErrorResponse, Link, redirect } from "react-router";
 import { ContactForm } from "~/components/customers/ContactForm";
 import { CustomerDataPanel } from "~/components/customers/CustomerDataPanel";
 import { CustomerTimeline } from "~/components/customers/CustomerTimeline";
 import { MergePanel } from "~/components/customers/MergePanel";
 import { Vehicles } from "~/components/customers/Vehicles";
 import { ErrorBanner } from "~/components/admin/ErrorBanner";
-import { AppError } from "~/server/app-error.server";
+import { atEdge, badRequest } from "~/server/app-error.server";
 import { adminUserFrom } from "~/server/auth/current-user.server";
 import { eraseCustomer } from "~/server/customers/customer-erase.server";
 import { addVehicle, customerId, getCustomer, removeVehicle, updateContact } from "~/server/customers/customers.server";
 import { customerView, type CustomerActionFailure, type CustomerIntent } from "~/server/customers/customer-view.server";
 import { mergeCustomers, mergeSourceId } from "~/server/customers/merge.server";
 import { env } from "~/server/env.server";
-import { readForm } from "~/server/form-body.server";
+import { postedForm } from "~/server/form-body.server";
+import { dispatchIntent, postedIntent, refusedOnForm } from "~/server/form-action.server";
 import { databaseContext } from "~/server/request-context.server";
 import type { Route } from "./+types/admin.customers.$id";
 
@@ -27,11 +28,6 @@ import type { Route } from "./+types/admin.customers.$id";
  * record's address leads to the record it joined.
  */
 
-function routeError(error: unknown): never {
-  if (error instanceof AppError) throw data({ error: error.message }, { status: error.status });
-  throw error;
-}
-
 const DONE: Record<string, string> = {
   saved: "Contact details saved.",
   "vehicle-added": "Vehicle added.",
@@ -40,74 +36,61 @@ const DONE: Record<string, string> = {
   erased: "Customer erased: their personal details are gone everywhere; amounts and invoice numbers stay for the books.",
 };
 
-export async function loader({ request, params, context }: Route.LoaderArgs) {
+export const loader = atEdge(async ({ request, params, context }: Route.LoaderArgs) => {
   const db = context.get(databaseContext);
-  const id = (() => {
-    try {
-      return customerId(params.id);
-    } catch (error) {
-      return routeError(error);
-    }
-  })();
-  const customer = await getCustomer(db, id).catch(routeError);
+  const customer = await getCustomer(db, customerId(params.id));
   if (customer.mergedInto !== null) throw redirect(`/admin/customers/${customer.mergedInto}`);
   const url = new URL(request.url);
   const param = (name: string) => (url.searchParams.get(name) ?? "").slice(0, 100);
   const merge = { q: param("merge"), confirm: param("confirm-merge") };
   const view = await customerView(db, customer, merge, new Date(), env().BUSINESS_TIME_ZONE, param("confirm-erase") === "1");
   return { ...view, done: DONE[url.searchParams.get("done") ?? ""] ?? null };
-}
+});
 
-const INTENTS: CustomerIntent[] = ["contact", "add-vehicle", "remove-vehicle", "merge", "erase"];
-
-export async function action({ request, params, context }: Route.ActionArgs) {
+export const action = atEdge(async ({ request, params, context }: Route.ActionArgs) => {
   const db = context.get(databaseContext);
-  let id: number;
-  try {
-    id = customerId(params.id);
-  } catch (error) {
-    return routeError(error);
-  }
-  const body = await readForm(request);
-  if (!body.ok) throw data({ error: body.error }, { status: body.status });
-  const { form } = body;
+  const id = customerId(params.id);
+  const form = await postedForm(request);
   const field = (name: string) => (typeof form.get(name) === "string" ? (form.get(name) as string) : "");
-  const intent = field("intent") as CustomerIntent;
-  if (!INTENTS.includes(intent)) {
-    return data<CustomerActionFailure>({ intent: "", error: "intent must be contact, add-vehicle, remove-vehicle, merge or erase" }, { status: 400 });
-  }
   const user = adminUserFrom(context);
   const actor = user.email;
   const values = Object.fromEntries(["name", "email", "phone", "notes", "kind", "make", "model", "year", "color", "vehicleNotes", "source"].map((n) => [n, field(n)]));
-  let done: string;
-  try {
-    if (intent === "contact") {
+  const doneHere = (done: string) => redirect(`/admin/customers/${id}?done=${done}`, 303);
+  const handlers: Record<CustomerIntent, () => Promise<Response>> = {
+    contact: async () => {
       await updateContact(db, id, { name: values.name!, email: values.email!, phone: values.phone!, notes: values.notes! });
-      done = "saved";
-    } else if (intent === "add-vehicle") {
+      return doneHere("saved");
+    },
+    "add-vehicle": async () => {
       const { kind, make, model, year, color, vehicleNotes } = values as Record<string, string>;
       await addVehicle(db, id, { kind: kind!, make: make!, model: model!, year: year!, color: color!, notes: vehicleNotes! });
-      done = "vehicle-added";
-    } else if (intent === "remove-vehicle") {
+      return doneHere("vehicle-added");
+    },
+    "remove-vehicle": async () => {
       const vehicle = field("vehicle");
-      if (!/^\d{1,9}$/.test(vehicle)) throw new AppError(400, "vehicle must be the id of the vehicle to remove");
+      if (!/^\d{1,9}$/.test(vehicle)) throw badRequest("vehicle must be the id of the vehicle to remove");
       await removeVehicle(db, id, Number(vehicle));
-      done = "vehicle-removed";
-    } else if (intent === "merge") {
+      return doneHere("vehicle-removed");
+    },
+    merge: async () => {
       await mergeCustomers(db, id, mergeSourceId(values.source!), actor);
-      done = "merged";
-    } else {
+      return doneHere("merged");
+    },
+    erase: async () => {
       await eraseCustomer(db, id, user);
-      done = "erased";
-    }
-  } catch (error) {
-    if (!(error instanceof AppError)) throw error;
+      return doneHere("erased");
+    },
+  };
+  const intent = postedIntent(form, handlers);
+  const answer = await refusedOnForm(
+    () => dispatchIntent(intent, handlers),
     // This customer itself is gone: the page's "Customer not found".
-    if (error.status === 404 && error.message === "Customer not found") routeError(error);
-    return data<CustomerActionFailure>({ intent, error: error.message, fields: error.fields, values }, { status: error.status });
-  }
-  throw redirect(`/admin/customers/${id}?done=${done}`, 303);
-}
+    (error): CustomerActionFailure | undefined =>
+      error.status === 404 && error.message === "Customer not found" ? undefined : { intent, error: error.message, fields: error.fields, values },
+  );
+  if (answer instanceof Response) throw answer;
+  return answer;
+});
 
 export default function CustomerPage({ loaderData, actionData }: Route.ComponentProps) {
   const { customer, vehicles, timeline, lifetimeValue, merge, confirmErase, vehicleKinds, years, done } = loaderData;

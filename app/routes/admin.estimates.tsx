@@ -1,5 +1,5 @@
 import { ArrowDown, ArrowUp } from "lucide-react";
-import { data, Link, redirect, useNavigation } from "react-router";
+import { Link, redirect, useNavigation } from "react-router";
 import { ErrorBanner } from "~/components/admin/ErrorBanner";
 import { ListSearch } from "~/components/admin/ListSearch";
 import { buttonClass } from "~/components/ui/button";
@@ -7,13 +7,13 @@ import { Pager } from "~/components/ui/Pager";
 import { ESTIMATE_STATUS_TITLES, type EstimateStatus } from "~/lib/estimate-status";
 import { parseListQuery, withPage } from "~/lib/list-query";
 import { workPartyHref } from "~/lib/work-links";
-import { AppError } from "~/server/app-error.server";
+import { atEdge } from "~/server/app-error.server";
 import { adminUserFrom } from "~/server/auth/current-user.server";
 import { leadOrigin } from "~/server/customers/work-origin.server";
 import { ESTIMATES_LIST } from "~/server/estimates/estimates-list.server";
 import { estimatesHref, estimatesView, type EstimatesView } from "~/server/estimates/estimates-list-view.server";
 import { createEstimate } from "~/server/estimates/estimates.server";
-import { readForm } from "~/server/form-body.server";
+import { postedForm } from "~/server/form-body.server";
 import { leadId } from "~/server/leads/lead.server";
 import { databaseContext } from "~/server/request-context.server";
 import type { Route } from "./+types/admin.estimates";
@@ -37,19 +37,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { ...view, error: parsed.ok ? undefined : parsed.error };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const body = await readForm(request);
-  if (!body.ok) throw data({ error: body.error }, { status: body.status });
-  const raw = body.form.get("leadId");
-  try {
-    const db = context.get(databaseContext);
-    const id = await createEstimate(db, await leadOrigin(db, leadId(typeof raw === "string" ? raw : undefined)), adminUserFrom(context).email);
-    throw redirect(`/admin/estimates/${id}`, 303);
-  } catch (error) {
-    if (error instanceof AppError) throw data({ error: error.message }, { status: error.status });
-    throw error;
-  }
-}
+export const action = atEdge(async ({ request, context }: Route.ActionArgs) => {
+  const raw = (await postedForm(request)).get("leadId");
+  const db = context.get(databaseContext);
+  const id = await createEstimate(db, await leadOrigin(db, leadId(typeof raw === "string" ? raw : undefined)), adminUserFrom(context).email);
+  throw redirect(`/admin/estimates/${id}`, 303);
+});
 
 export function meta() {
   return [{ title: "Estimates · Admin Dashboard" }, { name: "robots", content: "noindex" }];

@@ -1,5 +1,4 @@
-import { data } from "react-router";
-import { AppError } from "~/server/app-error.server";
+import { atEdge } from "~/server/app-error.server";
 import { invoiceLink } from "~/server/invoices/invoice-mail.server";
 import { invoiceFileName, renderInvoicePdf } from "~/server/invoices/invoice-pdf.server";
 import { getInvoice, invoiceId, invoiceSettings } from "~/server/invoices/invoices.server";
@@ -9,17 +8,12 @@ import { linkOrigin } from "~/server/site-url.server";
 import type { Route } from "./+types/admin.invoices.$id.pdf";
 
 /** /admin/invoices/{id}/pdf — the owner's look at the PDF the customer gets (a draft too). */
-export async function loader({ request, params, context }: Route.LoaderArgs) {
+export const loader = atEdge(async ({ request, params, context }: Route.LoaderArgs) => {
   const db = context.get(databaseContext);
-  try {
-    const invoice = await getInvoice(db, invoiceId(params.id));
-    const { paymentInstructions } = await invoiceSettings(db);
-    const pdf = await renderInvoicePdf(invoice, await getSettings(db), paymentInstructions, invoiceLink(linkOrigin(request), invoice.token));
-    return new Response(new Uint8Array(pdf), {
-      headers: { "Content-Type": "application/pdf", "Content-Disposition": `inline; filename="${invoiceFileName(invoice)}"`, "Cache-Control": "private, no-store" },
-    });
-  } catch (error) {
-    if (error instanceof AppError) throw data({ error: error.message }, { status: error.status });
-    throw error;
-  }
-}
+  const invoice = await getInvoice(db, invoiceId(params.id));
+  const { paymentInstructions } = await invoiceSettings(db);
+  const pdf = await renderInvoicePdf(invoice, await getSettings(db), paymentInstructions, invoiceLink(linkOrigin(request), invoice.token));
+  return new Response(new Uint8Array(pdf), {
+    headers: { "Content-Type": "application/pdf", "Content-Disposition": `inline; filename="${invoiceFileName(invoice)}"`, "Cache-Control": "private, no-store" },
+  });
+});

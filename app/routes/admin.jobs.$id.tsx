@@ -7,13 +7,14 @@ import { JobReview } from "~/components/jobs/JobReview";
 import { JobWork } from "~/components/jobs/JobWork";
 import { JobSummary } from "~/components/jobs/JobSummary";
 import { ARRIVAL_MINUTES } from "~/lib/job-status";
-import { parseJobForm, readJobForm } from "~/lib/job-input";
+import { jobSchema, readJobForm } from "~/lib/job-input";
 import { dayIn } from "~/lib/time-zone";
 import { workPartyHref, workPartyLabel } from "~/lib/work-links";
-import { AppError } from "~/server/app-error.server";
+import { atEdge, badRequest } from "~/server/app-error.server";
 import { adminUserFrom } from "~/server/auth/current-user.server";
 import { env } from "~/server/env.server";
-import { readForm } from "~/server/form-body.server";
+import { postedForm } from "~/server/form-body.server";
+import { dispatchIntent, parseForm, postedIntent, refusedOnForm } from "~/server/form-action.server";
 import { getJob, jobId } from "~/server/jobs/job-records.server";
 import { jobPageView, notTodayQuestion, type JobActionFailure, type JobConfirmation } from "~/server/jobs/job-view.server";
 import { cancelJob, markDone, markOnTheWay, rescheduleJob } from "~/server/jobs/jobs.server";
@@ -43,21 +44,8 @@ const DONE = {
 } as const;
 type Done = keyof typeof DONE;
 
-function routeError(error: unknown): never {
-  if (error instanceof AppError) throw data({ error: error.message }, { status: error.status });
-  throw error;
-}
-
-function idFrom(params: { id?: string }): number {
-  try {
-    return jobId(params.id);
-  } catch (error) {
-    return routeError(error);
-  }
-}
-
-export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const view = await jobPageView(context.get(databaseContext), idFrom(params), new Date()).catch(routeError);
+export const loader = atEdge(async ({ request, params, context }: Route.LoaderArgs) => {
+  const view = await jobPageView(context.get(databaseContext), jobId(params.id), new Date());
   const search = new URL(request.url).searchParams;
   const done = search.get("done");
   return {
@@ -66,57 +54,59 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     confirmCancel: search.get("confirm") === "cancel" && view.job.live,
     arrivalMinutes: [...ARRIVAL_MINUTES],
   };
-}
+});
 
-export async function action({ request, params, context }: Route.ActionArgs) {
-  const id = idFrom(params);
-  const body = await readForm(request);
-  if (!body.ok) throw data({ error: body.error }, { status: body.status });
-  const { form } = body;
-  const intent = String(form.get("intent") ?? "");
+export const action = atEdge(async ({ request, params, context }: Route.ActionArgs) => {
+  const id = jobId(params.id);
+  const form = await postedForm(request);
   const db = context.get(databaseContext);
   const actor = adminUserFrom(context).email;
   const origin = linkOrigin(request);
-  const values = intent === "reschedule" ? readJobForm(form) : undefined;
   // On My Way and Mark Done on a job of another day ask first (notTodayQuestion); the answer's button posts again with confirm=yes.
   const confirmed = form.get("confirm") === "yes";
-  let done: Done;
-  try {
-    if (intent === "reschedule") {
-      const parsed = parseJobForm(values!, dayIn(new Date(), env().BUSINESS_TIME_ZONE), env().BUSINESS_TIME_ZONE);
-      if (!parsed.ok) return data<JobActionFailure>({ intent, error: "Please correct the highlighted fields.", fields: parsed.errors, values }, { status: 400 });
-      await rescheduleJob(db, id, parsed.input, actor, origin);
-      done = "rescheduled";
-    } else if (intent === "cancel") {
-      // A second press (or another tab) finds it cancelled already: the page says so either way.
+  const doneHere = (done: Done) => redirect(`/admin/jobs/${id}?done=${done}`, 303);
+  const handlers = {
+    reschedule: async () => {
+      const zone = env().BUSINESS_TIME_ZONE;
+      await rescheduleJob(db, id, parseForm(form, jobSchema(dayIn(new Date(), zone), zone)), actor, origin);
+      return doneHere("rescheduled");
+    },
+    // A second press (or another tab) finds it cancelled already: the page says so either way.
+    cancel: async () => {
       await cancelJob(db, id, "owner", actor, origin);
-      done = "cancelled";
-    } else if (intent === "on_the_way") {
+      return doneHere("cancelled");
+    },
+    on_the_way: async () => {
       const minutes = Number(form.get("minutes"));
       if (!ARRIVAL_MINUTES.includes(minutes as (typeof ARRIVAL_MINUTES)[number])) {
-        return data<JobActionFailure>({ intent, error: `Arriving in must be one of ${ARRIVAL_MINUTES.join(", ")} minutes.`, fields: { minutes: "Choose how soon you arrive." } }, { status: 400 });
+        throw badRequest(`Arriving in must be one of ${ARRIVAL_MINUTES.join(", ")} minutes.`, { minutes: "Choose how soon you arrive." });
       }
-      const question = confirmed ? null : notTodayQuestion(await getJob(db, id), intent, new Date());
-      if (question) return data<JobConfirmation>({ intent, confirm: question, minutes });
+      const question = confirmed ? null : notTodayQuestion(await getJob(db, id), "on_the_way", new Date());
+      if (question) return data<JobConfirmation>({ intent: "on_the_way", confirm: question, minutes });
       await markOnTheWay(db, id, minutes, actor, origin);
-      done = "on_the_way";
-    } else if (intent === "done") {
-      const question = confirmed ? null : notTodayQuestion(await getJob(db, id), intent, new Date());
-      if (question) return data<JobConfirmation>({ intent, confirm: question });
+      return doneHere("on_the_way");
+    },
+    done: async () => {
+      const question = confirmed ? null : notTodayQuestion(await getJob(db, id), "done", new Date());
+      if (question) return data<JobConfirmation>({ intent: "done", confirm: question });
       await markDone(db, id, actor);
-      done = "done";
-    } else if (intent === "publish_review") {
+      return doneHere("done");
+    },
+    publish_review: async () => {
       await publishReview(db, id, adminUserFrom(context));
-      done = "published";
-    } else {
-      return data<JobActionFailure>({ intent: "", error: "intent must be reschedule, cancel, on_the_way, done or publish_review" }, { status: 400 });
-    }
-  } catch (error) {
-    if (!(error instanceof AppError) || error.status === 404) routeError(error);
-    return data<JobActionFailure>({ intent, error: error.message, fields: error.fields, values }, { status: error.status });
-  }
-  throw redirect(`/admin/jobs/${id}?done=${done}`, 303);
-}
+      return doneHere("published");
+    },
+  };
+  const intent = postedIntent(form, handlers);
+  // A refusal shows on the form that posted it (a rescheduled form with what was typed); the job gone is the page's 404.
+  const answer = await refusedOnForm(
+    () => dispatchIntent(intent, handlers),
+    (error): JobActionFailure | undefined =>
+      error.status === 404 ? undefined : { intent, error: error.message, fields: error.fields, values: intent === "reschedule" ? readJobForm(form) : undefined },
+  );
+  if (answer instanceof Response) throw answer;
+  return answer;
+});
 
 export function meta({ data: loaderData, error }: Route.MetaArgs) {
   const notFound = isRouteErrorResponse(error) && error.status === 404;

@@ -1,15 +1,16 @@
 import { ArrowLeft } from "lucide-react";
-import { data, Form, isRouteErrorResponse, Link, redirect, useNavigation } from "react-router";
+import { Form, isRouteErrorResponse, Link, redirect, useNavigation } from "react-router";
 import { ErrorBanner } from "~/components/admin/ErrorBanner";
 import { JobFields } from "~/components/jobs/JobFields";
 import { buttonClass } from "~/components/ui/button";
-import { parseJobForm, readJobForm } from "~/lib/job-input";
+import { jobSchema, readJobForm } from "~/lib/job-input";
 import { dayIn } from "~/lib/time-zone";
-import { AppError } from "~/server/app-error.server";
+import { atEdge, notFound } from "~/server/app-error.server";
 import { adminUserFrom } from "~/server/auth/current-user.server";
 import { leadOrigin } from "~/server/customers/work-origin.server";
 import { env } from "~/server/env.server";
-import { readForm } from "~/server/form-body.server";
+import { postedForm } from "~/server/form-body.server";
+import { parseForm, refusedOnForm } from "~/server/form-action.server";
 import { scheduleJob } from "~/server/jobs/jobs.server";
 import { newJobView, type JobActionFailure } from "~/server/jobs/job-view.server";
 import { leadId } from "~/server/leads/lead.server";
@@ -24,50 +25,39 @@ import type { Route } from "./+types/admin.jobs.new";
  * job holds), the form again with the message and what was typed.
  */
 
-function routeError(error: unknown): never {
-  if (error instanceof AppError) throw data({ error: error.message }, { status: error.status });
-  throw error;
-}
-
 /** The lead and the estimate from the URL (or the posted form): a 404 when malformed. */
 function idsFrom(read: (name: string) => string | null) {
   try {
     const estimate = read("estimate");
     return { lead: leadId(read("lead") ?? undefined), estimate: estimate ? leadId(estimate) : null };
   } catch {
-    throw data({ error: "Open Schedule Job from a lead or an accepted estimate." }, { status: 404 });
+    throw notFound("Open Schedule Job from a lead or an accepted estimate.");
   }
 }
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export const loader = atEdge(async ({ request, context }: Route.LoaderArgs) => {
   const ids = idsFrom((name) => new URL(request.url).searchParams.get(name));
-  return newJobView(context.get(databaseContext), ids.lead, ids.estimate).catch(routeError);
-}
+  return newJobView(context.get(databaseContext), ids.lead, ids.estimate);
+});
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const body = await readForm(request);
-  if (!body.ok) throw data({ error: body.error }, { status: body.status });
-  const { form } = body;
+export const action = atEdge(async ({ request, context }: Route.ActionArgs) => {
+  const form = await postedForm(request);
   const ids = idsFrom((name) => {
     const value = form.get(name);
     return typeof value === "string" && value ? value : null;
   });
-  const values = readJobForm(form);
-  const parsed = parseJobForm(values, dayIn(new Date(), env().BUSINESS_TIME_ZONE), env().BUSINESS_TIME_ZONE);
-  if (!parsed.ok) {
-    return data<JobActionFailure>({ intent: "schedule", error: "Please correct the highlighted fields.", fields: parsed.errors, values }, { status: 400 });
-  }
+  const zone = env().BUSINESS_TIME_ZONE;
   const db = context.get(databaseContext);
-  let id: number;
-  try {
-    const job = await scheduleJob(db, { from: await leadOrigin(db, ids.lead), estimateId: ids.estimate, input: parsed.input, actor: adminUserFrom(context).email, origin: linkOrigin(request) });
-    id = job.id;
-  } catch (error) {
-    if (!(error instanceof AppError) || error.status === 404) routeError(error);
-    return data<JobActionFailure>({ intent: "schedule", error: error.message, fields: error.fields, values }, { status: error.status });
-  }
-  throw redirect(`/admin/jobs/${id}`, 303);
-}
+  // A refusal (a field, or a time another job holds) shows on the form with what was typed; a lead or estimate gone is the page's 404.
+  return refusedOnForm(
+    async () => {
+      const input = parseForm(form, jobSchema(dayIn(new Date(), zone), zone));
+      const job = await scheduleJob(db, { from: await leadOrigin(db, ids.lead), estimateId: ids.estimate, input, actor: adminUserFrom(context).email, origin: linkOrigin(request) });
+      throw redirect(`/admin/jobs/${job.id}`, 303);
+    },
+    (error): JobActionFailure | undefined => (error.status === 404 ? undefined : { intent: "schedule", error: error.message, fields: error.fields, values: readJobForm(form) }),
+  );
+});
 
 export function meta({ data: loaderData }: Route.MetaArgs) {
   const title = loaderData ? `Schedule Job: ${loaderData.lead.name}` : "Schedule Job";

@@ -1,5 +1,5 @@
 import { ArrowLeft } from "lucide-react";
-import { data, isRouteErrorResponse, Link, replace } from "react-router";
+import { isRouteErrorResponse, Link, replace } from "react-router";
 import { ErrorBanner } from "~/components/admin/ErrorBanner";
 import { LeadJobs } from "~/components/jobs/LeadJobs";
 import { LeadDetails } from "~/components/leads/LeadDetails";
@@ -10,10 +10,11 @@ import { NoteForm } from "~/components/leads/NoteForm";
 import { StatusActions } from "~/components/leads/StatusActions";
 import { StatusBadge } from "~/components/leads/StatusBadge";
 import { Timeline } from "~/components/leads/Timeline";
-import { AppError } from "~/server/app-error.server";
+import { atEdge } from "~/server/app-error.server";
 import { adminUserFrom } from "~/server/auth/current-user.server";
 import { env } from "~/server/env.server";
-import { readForm } from "~/server/form-body.server";
+import { postedForm } from "~/server/form-body.server";
+import { dispatchIntent, postedIntent, refusedOnForm } from "~/server/form-action.server";
 import { addLeadNote, changeLeadStatus, leadId, retryLeadEmail } from "~/server/leads/lead.server";
 import { leadView, type LeadActionFailure } from "~/server/leads/lead-view.server";
 import { databaseContext } from "~/server/request-context.server";
@@ -27,59 +28,32 @@ import type { Route } from "./+types/admin.leads.$id";
  * for the form to show.
  */
 
-/** An AppError from the lead layer as this route's answer (the 404 shows the ErrorBoundary); anything else stays a 500. */
-function routeError(error: unknown): never {
-  if (error instanceof AppError) throw data({ error: error.message }, { status: error.status });
-  throw error;
-}
+export const loader = atEdge(async ({ params, context }: Route.LoaderArgs) =>
+  leadView(context.get(databaseContext), leadId(params.id), new Date(), env().BUSINESS_TIME_ZONE),
+);
 
-function idFrom(params: { id?: string }): number {
-  try {
-    return leadId(params.id);
-  } catch (error) {
-    return routeError(error);
-  }
-}
-
-export async function loader({ params, context }: Route.LoaderArgs) {
-  return leadView(context.get(databaseContext), idFrom(params), new Date(), env().BUSINESS_TIME_ZONE).catch(routeError);
-}
-
-const INTENTS = ["status", "note", "retry"] as const;
-type Intent = (typeof INTENTS)[number];
-const isIntent = (value: unknown): value is Intent => INTENTS.includes(value as Intent);
-
-export async function action({ request, params, context }: Route.ActionArgs) {
-  const id = idFrom(params);
-  const body = await readForm(request);
-  if (!body.ok) throw data({ error: body.error }, { status: body.status });
-  const { form } = body;
+export const action = atEdge(async ({ request, params, context }: Route.ActionArgs) => {
+  const id = leadId(params.id);
+  const form = await postedForm(request);
   const field = (name: string) => (typeof form.get(name) === "string" ? (form.get(name) as string) : "");
-  const intent = form.get("intent");
-  if (!isIntent(intent)) {
-    return data<LeadActionFailure>({ intent: "", error: "intent must be status, note or retry" }, { status: 400 });
-  }
   const db = context.get(databaseContext);
   const actor = adminUserFrom(context).email;
-  try {
-    if (intent === "status") await changeLeadStatus(db, id, form.get("status"), actor, field("reason"));
-    else if (intent === "note") await addLeadNote(db, id, form.get("note"), actor);
-    else await retryLeadEmail(db, id, form.get("email"));
-  } catch (error) {
-    if (!(error instanceof AppError)) throw error;
+  const handlers = {
+    status: () => changeLeadStatus(db, id, form.get("status"), actor, field("reason")),
+    note: () => addLeadNote(db, id, form.get("note"), actor),
+    retry: () => retryLeadEmail(db, id, form.get("email")),
+  };
+  const intent = postedIntent(form, handlers);
+  const refused = await refusedOnForm(
+    () => dispatchIntent(intent, handlers),
     // The lead itself is gone (deleted meanwhile): the page's "Lead not found".
-    if (error.status === 404 && intent !== "retry") routeError(error);
-    const failure: LeadActionFailure = {
-      intent,
-      error: error.message,
-      fields: error.fields,
-      values: { note: field("note"), reason: field("reason"), email: field("email") },
-    };
-    return data(failure, { status: error.status });
-  }
+    (error): LeadActionFailure | undefined =>
+      error.status === 404 && intent !== "retry" ? undefined : { intent, error: error.message, fields: error.fields, values: { note: field("note"), reason: field("reason"), email: field("email") } },
+  );
+  if (refused) return refused;
   // Back to the page, replacing the POST in the history.
   return replace(`/admin/leads/${id}`);
-}
+});
 
 export default function LeadPage({ loaderData, actionData }: Route.ComponentProps) {
   const { lead, history, estimates, jobs, acceptedEstimateId, invoices, customer } = loaderData;

@@ -9,7 +9,7 @@ import type { BusinessSettings } from "~/lib/site-settings";
 import { SETTING_FIELDS, type SettingField } from "~/lib/site-settings-fields";
 import type { SettingsFieldErrors } from "~/lib/site-settings-schema";
 import { TRAVEL_BUFFER_MAX, WEEKDAYS, WORK_WEEK_LABELS, type WorkWeekName } from "~/lib/work-week";
-import { AppError } from "~/server/app-error.server";
+import { refusedOnForm } from "~/server/form-action.server";
 import { adminUserFrom } from "~/server/auth/current-user.server";
 import { readForm } from "~/server/form-body.server";
 import { databaseContext } from "~/server/request-context.server";
@@ -51,13 +51,13 @@ export async function action({ request, context }: Route.ActionArgs) {
     workingDays: form.has("workingDays") ? form.getAll("workingDays").map(String) : undefined,
     travelBufferMinutes: typed("travelBufferMinutes"),
   };
-  try {
-    await saveSettings(context.get(databaseContext), { ...values, ...week }, adminUserFrom(context).email);
-  } catch (error) {
-    if (!(error instanceof AppError)) throw error;
-    return data({ error: error.message, fields: (error.fields ?? {}) as SettingsFieldErrors, values, week }, { status: error.status });
-  }
-  throw redirect("/admin/settings?saved=1");
+  return refusedOnForm(
+    async () => {
+      await saveSettings(context.get(databaseContext), { ...values, ...week }, adminUserFrom(context).email);
+      throw redirect("/admin/settings?saved=1");
+    },
+    (error) => ({ error: error.message, fields: (error.fields ?? {}) as SettingsFieldErrors, values, week }),
+  );
 }
 
 export function meta() {

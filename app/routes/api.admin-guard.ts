@@ -1,4 +1,4 @@
-import { AppError, apiErrorResponse } from "~/server/app-error.server";
+import { appErrorAnswer } from "~/server/app-error.server";
 import { adminUserContext } from "~/server/auth/current-user.server";
 import { requireApiAdmin } from "~/server/guards.server";
 import { databaseContext, requestInfoContext } from "~/server/request-context.server";
@@ -18,8 +18,7 @@ export const middleware: Route.MiddlewareFunction[] = [
       context.set(adminUserContext, await requireApiAdmin(context.get(databaseContext), request, clientIp));
     } catch (error) {
       // Middleware ends a request by throwing a Response: the refusal's JSON answer.
-      if (error instanceof AppError) throw apiErrorResponse(error);
-      throw error;
+      throw appErrorAnswer(error);
     }
   },
 ];

@@ -1,5 +1,5 @@
 import { declareApi, json, jsonBody, ref } from "~/lib/api-declaration";
-import { apiErrorResponse, apiResponse, AppError, methodNotAllowed } from "~/server/app-error.server";
+import { appErrorAnswer, apiResponse, AppError, methodNotAllowed } from "~/server/app-error.server";
 import { sendSignInCode } from "~/server/auth/otp.server";
 import { databaseContext, requestInfoContext } from "~/server/request-context.server";
 import type { Route } from "./+types/api.send-otp";
@@ -35,4 +35,4 @@ export const action = ({ request, context }: Route.ActionArgs) =>
     throw new AppError(result.status, result.error, { headers });
   });
 
-export const loader = () => apiErrorResponse(methodNotAllowed("POST"));
+export const loader = () => appErrorAnswer(methodNotAllowed("POST"));

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { declareApi, json, jsonBody, ref, setsSessionCookie } from "~/lib/api-declaration";
 import { SIGN_IN_MESSAGES } from "~/lib/sign-in";
-import { apiErrorResponse, apiResponse, badRequest, methodNotAllowed, notFound } from "~/server/app-error.server";
+import { appErrorAnswer, apiResponse, badRequest, methodNotAllowed, notFound } from "~/server/app-error.server";
 import { signIn } from "~/server/auth/authenticator.server";
 import { clearGoogleFlow, googleConfigured, googleRedirectUri, readGoogleFlow } from "~/server/auth/google.server";
 import { SignInError } from "~/server/auth/otp-strategy.server";
@@ -57,4 +57,4 @@ export const action = ({ request, context }: Route.ActionArgs) =>
     }
   });
 
-export const loader = () => apiErrorResponse(methodNotAllowed("POST"));
+export const loader = () => appErrorAnswer(methodNotAllowed("POST"));

@@ -1,5 +1,5 @@
 import { declareApi, json, jsonBody, ref, setsSessionCookie } from "~/lib/api-declaration";
-import { apiErrorResponse, apiResponse, methodNotAllowed } from "~/server/app-error.server";
+import { appErrorAnswer, apiResponse, methodNotAllowed } from "~/server/app-error.server";
 import { signIn } from "~/server/auth/authenticator.server";
 import { databaseContext, requestInfoContext } from "~/server/request-context.server";
 import type { Route } from "./+types/api.verify-otp";
@@ -30,4 +30,4 @@ export const action = ({ request, context }: Route.ActionArgs) =>
     return Response.json({ success: true, user }, { headers: { "set-cookie": setCookie } });
   });
 
-export const loader = () => apiErrorResponse(methodNotAllowed("POST"));
+export const loader = () => appErrorAnswer(methodNotAllowed("POST"));

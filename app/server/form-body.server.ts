@@ -1,3 +1,4 @@
+import { AppError } from "./app-error.server";
 import { cleanFormData } from "./control-characters.server";
 
 /**
@@ -22,4 +23,11 @@ export async function readForm(request: Request): Promise<FormBody> {
   } catch {
     return { ok: false, status: 400, error: "The form could not be read. Please try again." };
   }
+}
+
+/** The posted form, or its refusal (415, 400) thrown as an AppError for the route's edge to answer. */
+export async function postedForm(request: Request): Promise<FormData> {
+  const body = await readForm(request);
+  if (!body.ok) throw new AppError(body.status, body.error);
+  return body.form;
 }

@@ -27,6 +27,7 @@ import { privatePhoto } from "../helpers/private-photo";
 import { inProcessFetch, routeContext } from "../helpers/routes";
 import { sessionCookieFor } from "../helpers/sessions";
 import { useTestDatabase } from "../helpers/test-database-lifecycle";
+import { leadOrigin } from "~/server/customers/work-origin.server";
 
 // Issue 34, a customer's data on request (docs/decisions/0122): Export Data
 // and Erase Customer on a customer with everything, on PGlite or PostgreSQL
@@ -77,14 +78,14 @@ async function janeWithEverything() {
   await changeLeadStatus(db(), lost.id, "lost", OWNER, "Jane Erasewell sold the boat");
   expect((await app.fetch(`/api/tables/quote_requests/${trashed.id}`, { method: "DELETE", headers: { cookie } })).status).toBe(200);
 
-  const estimateId = await createEstimate(db(), first.id, OWNER);
+  const estimateId = await createEstimate(db(), await leadOrigin(db(), first.id), OWNER);
   await saveEstimate(db(), estimateId, estimateForm([["Ceramic coating for Jane Erasewell's Tahoe", "1", "300"], ["Interior detail", "2", "80"]], { message: "Hi Jane Erasewell!" }));
   await sendEstimate(db(), estimateId, OWNER, ORIGIN);
   await decideEstimate(db(), await getEstimate(db(), estimateId), "accepted");
   const startsAt = new Date(Date.now() + 3 * 86_400_000);
   const zone = env().BUSINESS_TIME_ZONE;
   const job = await scheduleJob(db(), {
-    leadId: first.id,
+    from: await leadOrigin(db(), first.id),
     estimateId,
     input: { date: dayIn(startsAt, zone), startTime: timeIn(startsAt, zone), durationMinutes: 120, address: JANE.address, notes: "Gate code 4321" },
     actor: OWNER,

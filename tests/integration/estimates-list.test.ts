@@ -1,7 +1,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { SEED_SETTINGS } from "~/lib/business";
 import { decideEstimate, markViewed } from "~/server/estimates/decisions.server";
-import { businessToday, createEstimate, getEstimate, saveEstimate } from "~/server/estimates/estimates.server";
+import { createEstimate, getEstimate, saveEstimate } from "~/server/estimates/estimates.server";
+import { businessToday } from "~/server/time-zone.server";
 import { sendEstimate } from "~/server/estimates/send.server";
 import { reloadEnv } from "~/server/env.server";
 import { saveSettings } from "~/server/settings.server";

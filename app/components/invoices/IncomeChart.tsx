@@ -1,3 +1,4 @@
+import { axisDollars } from "~/lib/money";
 import type { MonthIncome } from "~/server/invoices/invoice-lists.server";
 
 // Drawn in a 360-unit-wide box, like the leads chart: readable on a phone and in a side column.
@@ -15,8 +16,6 @@ function scale(months: MonthIncome[]): { max: number; ticks: number[] } {
   const step = ([1, 2, 5, 10].map((f) => f * power).find((s) => s >= top) ?? 10 * power);
   return { max: step * 4, ticks: [0, 1, 2, 3, 4].map((i) => i * step) };
 }
-
-const axisDollars = (cents: number) => (cents >= 100_000 ? `$${cents / 100_000}k` : `$${cents / 100}`);
 
 /**
  * Income per month (payments by their Date, deleted ones left out): an SVG

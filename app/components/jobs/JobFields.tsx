@@ -1,5 +1,5 @@
 import type { JobForm } from "~/lib/job-input";
-import { JOB_ADDRESS_MAX, JOB_DURATION_MAX_MINUTES, JOB_NOTES_MAX } from "~/lib/job-input";
+import { JOB_ADDRESS_MAX, JOB_CONSTRAINT, JOB_DURATION_MAX_MINUTES, JOB_NOTES_MAX } from "~/lib/job-input";
 import type { SavedDetails } from "~/server/customers/saved-details.server";
 
 const INPUT =
@@ -11,17 +11,19 @@ const INPUT =
  * `values` is what to show (stored, or as posted when refused); `errors` puts
  * each refusal under its field; `saved` offers a returning customer's earlier
  * addresses (the browser's own suggestion list, no script needed) and their
- * vehicles. `idPrefix` keeps ids unique when two forms share a page.
+ * vehicles. `idPrefix` keeps ids unique when two forms share a page. What is
+ * required comes from the form's schema (JOB_CONSTRAINT), the limits from the
+ * constants the schema checks.
  */
 export function JobFields({ values, errors = {}, idPrefix, saved }: { values: JobForm; errors?: Record<string, string>; idPrefix: string; saved: SavedDetails }) {
   const addressesId = `${idPrefix}-saved-addresses`;
   return (
     <div className="grid gap-4 sm:grid-cols-3">
       <Field id={`${idPrefix}-date`} label="Date" error={errors.date}>
-        {(props) => <input {...props} name="date" type="date" required defaultValue={values.date} className={INPUT} />}
+        {(props) => <input {...props} name="date" type="date" required={JOB_CONSTRAINT.date?.required} defaultValue={values.date} className={INPUT} />}
       </Field>
       <Field id={`${idPrefix}-start`} label="Start Time" error={errors.startTime}>
-        {(props) => <input {...props} name="startTime" type="time" required defaultValue={values.startTime} className={INPUT} />}
+        {(props) => <input {...props} name="startTime" type="time" required={JOB_CONSTRAINT.startTime?.required} defaultValue={values.startTime} className={INPUT} />}
       </Field>
       <Field id={`${idPrefix}-duration`} label="Duration (minutes)" error={errors.durationMinutes}>
         {(props) => (
@@ -33,7 +35,7 @@ export function JobFields({ values, errors = {}, idPrefix, saved }: { values: Jo
             min={1}
             max={JOB_DURATION_MAX_MINUTES}
             step={1}
-            required
+            required={JOB_CONSTRAINT.durationMinutes?.required}
             defaultValue={values.durationMinutes}
             className={INPUT}
           />
@@ -47,7 +49,7 @@ export function JobFields({ values, errors = {}, idPrefix, saved }: { values: Jo
             type="text"
             autoComplete="street-address"
             list={saved.addresses.length ? addressesId : undefined}
-            required
+            required={JOB_CONSTRAINT.address?.required}
             maxLength={JOB_ADDRESS_MAX}
             defaultValue={values.address}
             className={INPUT}

@@ -5,7 +5,8 @@ import { findByToken, limitCustomer } from "../customer-pages.server";
 import type { Limit } from "../rate-limit.server";
 import { markViewed } from "./decisions.server";
 import { longDate } from "./estimate-pdf.server";
-import { businessToday, getEstimateByToken, type Estimate } from "./estimates.server";
+import { getEstimateByToken, type Estimate } from "./estimates.server";
+import { businessToday } from "../time-zone.server";
 
 /**
  * What /estimates/{token} (the customer's page, no sign-in) reads and may do,

@@ -8,7 +8,8 @@ import { bookingNote } from "../jobs/owner-alerts.server";
 import { onlineBooking } from "../jobs/self-booking.server";
 import { getBusinessSettings } from "../settings.server";
 import { decisionEmail } from "./estimate-mail.server";
-import { businessToday, sqlDate, type Estimate } from "./estimates.server";
+import { sqlDate, type Estimate } from "./estimates.server";
+import { businessToday } from "../time-zone.server";
 
 /**
  * The customer's decisions on /estimates/{token}. Each is one conditional

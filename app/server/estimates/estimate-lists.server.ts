@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import { shownStatus, type EstimateStatus } from "~/lib/estimate-status";
 import type { DB } from "../db.server";
-import { businessToday } from "./estimates.server";
+import { businessToday } from "../time-zone.server";
 
 /** The lead page's estimates and the services an editor line can start from. */
 

@@ -3,7 +3,7 @@ import { ESTIMATE_STATUSES, isEstimateStatus, shownStatus, type EstimateStatus }
 import { filterValue, type ListQuery, type ListSpec } from "~/lib/list-query";
 import { customersWithWord } from "../customers/customer-list.server";
 import type { DB } from "../db.server";
-import { businessToday } from "./estimates.server";
+import { businessToday } from "../time-zone.server";
 
 /**
  * /admin/estimates as a list (lib/list-query): `?status=` filters by the

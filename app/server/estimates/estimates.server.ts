@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { sql } from "kysely";
 import { parseEstimateForm, type EstimateForm, type EstimateInput } from "~/lib/estimate-input";
-import { addDays, dayIn } from "~/lib/time-zone";
+import { addDays } from "~/lib/time-zone";
 import { isDecided, shownStatus, type EstimateStatus } from "~/lib/estimate-status";
 import { parseTaxRate, totals } from "~/lib/money";
 import { AppError, notFound } from "../app-error.server";
@@ -10,6 +10,7 @@ import type { WorkOrigin, WorkSource } from "../customers/work-origin.server";
 import type { DB } from "../db.server";
 import { env } from "../env.server";
 import { taxRateMilliPercent } from "../settings.server";
+import { businessToday } from "../time-zone.server";
 
 /**
  * Estimates: made for a customer (from a lead or not, ../customers/work-origin.server.ts), saved whole (lines and totals in one
@@ -57,9 +58,6 @@ export interface Estimate {
   vehicle: { id: number; label: string } | null;
   lines: EstimateLine[];
 }
-
-/** Today, YYYY-MM-DD, in the business's time zone: what Valid Until is compared with. */
-export const businessToday = (now = new Date()) => dayIn(now, env().BUSINESS_TIME_ZONE);
 
 /** A day (YYYY-MM-DD) as a DATE operand: a date column reads back as a Date, so a bare string would not type. */
 export const sqlDate = (day: string) => sql<Date>`${day}::date`;

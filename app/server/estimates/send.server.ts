@@ -8,7 +8,8 @@ import { enqueueEmail } from "../outbox.server";
 import { getBusinessSettings } from "../settings.server";
 import { estimateEmail, estimateLink } from "./estimate-mail.server";
 import { estimateFileName, renderEstimatePdf } from "./estimate-pdf.server";
-import { businessToday, decidedError, getEstimate } from "./estimates.server";
+import { businessToday } from "../time-zone.server";
+import { decidedError, getEstimate } from "./estimates.server";
 
 /** Two presses of Send Estimate within this long are one (a double click, a post repeated by a reload). */
 export const RESEND_GUARD_SECONDS = 60;

@@ -1,5 +1,6 @@
 import { sql } from "kysely";
 import { csvLine, UTF8_BOM } from "~/lib/csv";
+import { centsToDollarInput } from "~/lib/money";
 import { dayIn } from "~/lib/time-zone";
 import type { DB } from "../db.server";
 import { env } from "../env.server";
@@ -37,12 +38,8 @@ export const EXPORT_HEADER = [
   "Deleted",
 ] as const;
 
-/** Whole cents → "1234.56" (a minus sign for a negative). */
-export function dollars(cents: number): string {
-  const sign = cents < 0 ? "-" : "";
-  const abs = Math.abs(cents);
-  return `${sign}${Math.trunc(abs / 100)}.${String(abs % 100).padStart(2, "0")}`;
-}
+/** Whole cents → "1234.56" (a minus sign for a negative), as lib/money writes it. */
+const dollars = centsToDollarInput;
 
 /** Invoices per batch: each batch is one query for them and one for their payments. */
 const INVOICE_BATCH = 500;

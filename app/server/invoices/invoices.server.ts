@@ -7,7 +7,7 @@ import type { PaymentMethod } from "~/lib/payment-input";
 import { AppError, notFound } from "../app-error.server";
 import type { WorkOrigin } from "../customers/work-origin.server";
 import type { DB } from "../db.server";
-import { businessToday } from "../estimates/estimates.server";
+import { businessToday } from "../time-zone.server";
 import { taxRateMilliPercent } from "../settings.server";
 
 /**

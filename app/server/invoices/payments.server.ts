@@ -1,5 +1,6 @@
 import { sql } from "kysely";
 import { paymentStatus, type InvoiceStatus } from "~/lib/invoice-status";
+import { centsToDollarInput } from "~/lib/money";
 import { amountTooLarge, oldPaymentQuestion, parsePaymentForm, type PaymentForm } from "~/lib/payment-input";
 import { asActor } from "../actor.server";
 import { AppError, notFound } from "../app-error.server";
@@ -78,7 +79,7 @@ export async function recordPayment(
       .set({ paid_cents: paid, status, paid_at: status === "paid" ? sql`now()` : null, updated_at: sql`now()` })
       .where("id", "=", invoiceId)
       .execute();
-    const body = `${input.method} ${(input.amountCents / 100).toFixed(2)} on ${input.paidOn}${input.note ? `: ${input.note}` : ""}`;
+    const body = `${input.method} ${centsToDollarInput(input.amountCents)} on ${input.paidOn}${input.note ? `: ${input.note}` : ""}`;
     await trx.insertInto("invoice_events").values({ invoice_id: invoiceId, kind: "payment", body, actor }).execute();
     const [full, settings] = await Promise.all([getInvoice(trx, invoiceId), getBusinessSettings(trx)]);
     const email = paymentEmail(full, input, settings, invoiceLink(origin, full.token));
@@ -114,7 +115,7 @@ export async function deletePayment(db: DB, invoiceId: number, paymentId: number
     const paid = invoice.paidCents - Number(payment.amount_cents);
     const status = invoice.status === "void" ? "void" : paymentStatus(paid, invoice.totalCents);
     await trx.updateTable("invoices").set({ paid_cents: paid, status, paid_at: null, updated_at: sql`now()` }).where("id", "=", invoiceId).execute();
-    const body = `${payment.method} ${(Number(payment.amount_cents) / 100).toFixed(2)} on ${payment.paid_on}`;
+    const body = `${payment.method} ${centsToDollarInput(Number(payment.amount_cents))} on ${payment.paid_on}`;
     await trx.insertInto("invoice_events").values({ invoice_id: invoiceId, kind: "payment_deleted", body, actor }).execute();
   });
 }
