@@ -7,9 +7,9 @@ const log = logFor("request");
 
 /**
  * An incoming X-Request-Id (a load balancer's) is kept when it is a short
- * token of letters, digits, `.`, `_` and `-`: anything else (a sentence, a
- * header meant to break a log, a customer's 43-character link token) is
- * replaced. An id we make is short enough to read out over the phone.
+ * token of letters, digits, `.`, `_` and `-`, at most 36 (a UUID fits):
+ * anything else (a sentence, a header meant to forge a log line, kilobytes)
+ * is replaced. An id we make is short enough to read out over the phone.
  */
 const SAFE_REQUEST_ID = /^[A-Za-z0-9][A-Za-z0-9._-]{0,35}$/;
 const ALPHABET = "0123456789abcdefghjkmnpqrstvwxyz";
