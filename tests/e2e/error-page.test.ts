@@ -11,6 +11,8 @@ const PRELOAD = path.resolve(import.meta.dirname, "../helpers/query-fault-on-sig
 
 let faulty: AppServer;
 test.beforeAll(async () => {
+  // A server of its own starts an embedded database: tens of seconds on a busy machine.
+  test.setTimeout(120_000);
   faulty = await startAppServer({ NODE_OPTIONS: `--import=${PRELOAD}` });
   faulty.process.kill("SIGUSR2");
 });
