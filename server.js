@@ -32,6 +32,7 @@ const IDLE_MS = 500;
  *   createApp(database: OpenDatabase): import("express").RequestHandler,
  *   staticSecurityHeaders: import("express").RequestHandler,
  *   builtClientFiles(dir: string): import("express").RequestHandler,
+ *   logger: import("pino").Logger,
  *   crashReport(error: unknown, context: { kind: "uncaughtException" | "unhandledRejection", pid: number, uptimeSeconds: number, inFlight: number }): string,
  *   env(): { PORT: number, HOST: string, TRUST_PROXY: number },
  *   lifecycle: { draining: boolean },
@@ -114,7 +115,7 @@ if (production) {
 const listener = server.listen(settings.PORT, settings.HOST, () => {
   const address = listener.address();
   const actual = typeof address === "object" && address ? address.port : settings.PORT;
-  console.log(`Listening on http://${settings.HOST === "0.0.0.0" ? "localhost" : settings.HOST}:${actual}`);
+  appModule.logger.info(`Listening on http://${settings.HOST === "0.0.0.0" ? "localhost" : settings.HOST}:${actual}`);
 });
 
 // What shutdown needs to know of each connection: whether an answer is still
@@ -156,7 +157,11 @@ function closeConnectionsWhileDraining(_req, res, next) {
 /** A wrong setting or a data directory in use: the message says what to do, a stack trace would bury it. */
 function cannotStart(error) {
   const forTheOperator = error instanceof Error && ["ConfigurationError", "DataDirectoryInUseError"].includes(error.name);
-  console.error(forTheOperator ? `Cannot start: ${error.message}` : error);
+  // Before the app's bundle loaded there is no logger: the console is all there is.
+  const log = appModule?.logger;
+  if (!log) console.error(forTheOperator ? `Cannot start: ${error.message}` : error);
+  else if (forTheOperator) log.fatal(`Cannot start: ${error.message}`);
+  else log.fatal({ err: error }, "Cannot start");
   process.exit(1);
 }
 
@@ -168,9 +173,9 @@ let stopping = false;
 async function shutdown(signal, forcedExitMs = FORCED_EXIT_MS) {
   if (stopping) return;
   stopping = true;
-  console.log(`${signal}: finishing in-flight requests, then closing the database`);
+  appModule.logger.info(`${signal}: finishing in-flight requests, then closing the database`);
   const force = setTimeout(() => {
-    console.error(`Shutdown took over ${forcedExitMs / 1000} s; exiting anyway`);
+    appModule.logger.error(`Shutdown took over ${forcedExitMs / 1000} s; exiting anyway`);
     process.exit(1);
   }, forcedExitMs);
   force.unref();
@@ -249,7 +254,7 @@ function crash(kind, error) {
   let inFlight = 0;
   for (const state of connections.values()) inFlight += state.busy;
   try {
-    console.error(appModule.crashReport(error, { kind, pid: process.pid, uptimeSeconds: process.uptime(), inFlight }));
+    appModule.logger.fatal(appModule.crashReport(error, { kind, pid: process.pid, uptimeSeconds: process.uptime(), inFlight }));
   } catch {
     console.error(`[crash] ${kind}: the report itself failed`);
   }

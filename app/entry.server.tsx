@@ -11,8 +11,11 @@ import {
   type RouterContextProvider,
 } from "react-router";
 import { NonceProvider } from "~/lib/nonce";
+import { RequestIdProvider } from "~/lib/request-id";
 import { ScriptsAfterPaint, scriptsAfterPaint } from "~/lib/scripts-after-paint";
 import { answerClientMistake } from "~/server/client-mistakes.server";
+import { requestInLog } from "~/server/log-redaction.server";
+import { logFor } from "~/server/log.server";
 import { isDatabaseUnavailable, noteDatabaseOutage } from "~/server/outage.server";
 import { requestInfoContext } from "~/server/request-context.server";
 
@@ -32,11 +35,10 @@ export const handleError: HandleErrorFunction = (error, { request, context }) =>
   const cause = wrapped ?? error;
   if (isDatabaseUnavailable(cause)) {
     noteDatabaseOutage(context);
-    const what = `${request.method} ${new URL(request.url).pathname}`;
-    console.error(`[db] unavailable (${what}): ${cause instanceof Error ? cause.message : String(cause)}`);
+    logFor("db").error({ ...requestInLog(request), status: 503 }, `unavailable: ${cause instanceof Error ? cause.message : String(cause)}`);
     return;
   }
-  console.error(cause);
+  logFor("request").error({ err: cause, ...requestInLog(request), status: 500 }, "unexpected error");
 };
 
 export default function handleRequest(
@@ -49,7 +51,7 @@ export default function handleRequest(
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
-  const { nonce } = loadContext.get(requestInfoContext);
+  const { nonce, requestId = "" } = loadContext.get(requestInfoContext);
 
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
@@ -61,7 +63,9 @@ export default function handleRequest(
 
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        <RequestIdProvider value={requestId}>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        </RequestIdProvider>
       </NonceProvider>,
       {
         nonce,
@@ -95,7 +99,7 @@ export default function handleRequest(
         onShellError: reject,
         onError(error: unknown) {
           responseStatusCode = 500;
-          if (shellRendered) console.error(error);
+          if (shellRendered) logFor("request").error({ err: error, ...requestInLog(request), status: 500 }, "unexpected error");
         },
       },
     );

@@ -9,6 +9,7 @@ import { clientMistakeText } from "./lib/client-mistakes";
 import type { RootData } from "./lib/root-data";
 import { shortName } from "./lib/site-settings";
 import { useNonce } from "./lib/nonce";
+import { quoteThisId, useRequestId } from "./lib/request-id";
 import { shipsScripts } from "./lib/no-scripts";
 import { provideDatabase } from "./server/database-middleware.server";
 import { databaseContext } from "./server/request-context.server";
@@ -95,6 +96,7 @@ export default function App() {
  */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const settings = useSiteSettings();
+  const requestId = useRequestId();
   // The admin guard refused a signed-in non-administrator (see NotAdministrator).
   if (isRouteErrorResponse(error) && error.status === 403 && error.statusText === "Not an Administrator") {
     return (
@@ -107,6 +109,8 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   }
   let title = "Something went wrong";
   let details = "An unexpected error occurred. Please try again, or call us directly.";
+  // A fault on our side: the id of its log lines, for the customer to quote (docs/decisions/0120).
+  const ours = !isRouteErrorResponse(error) || error.status >= 500;
   if (isRouteErrorResponse(error)) {
     title = error.status === 404 ? "Page not found" : `Error ${error.status}`;
     details = error.status === 404 || error.status === 405 ? clientMistakeText(error.status) : error.statusText || details;
@@ -128,6 +132,12 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
           {title}
         </h1>
         <p className="mx-auto mt-4 max-w-xl text-lg text-slate-300">{details}</p>
+        {/* Only the server knows the id: the browser keeps the server's text when it hydrates. */}
+        {ours && (
+          <p suppressHydrationWarning className="mx-auto mt-2 max-w-xl text-sm text-slate-400">
+            {requestId ? quoteThisId(requestId) : ""}
+          </p>
+        )}
         <a href="/" className={`mt-10 ${primaryButton}`}>
           Go to Home
         </a>

@@ -7,7 +7,9 @@ import { serveBackups, stopServingBackups } from "~/server/backup-socket.server"
 import { contentVersion } from "~/server/counters.server";
 import type { OpenDatabase } from "~/server/db.server";
 import { env, requireMailSettings } from "~/server/env.server";
+import { logFor } from "~/server/log.server";
 import { openAppDatabase } from "~/server/open-app-database.server";
+import { outboxBacklog, type OutboxBacklog } from "~/server/outbox-backlog.server";
 import { withTimeLimit } from "~/server/outage.server";
 import { SESSION_COOKIE_IN_HEADER } from "~/server/session.server";
 import { warnIfNoConfiguredOrigin } from "~/server/site-url.server";
@@ -23,8 +25,10 @@ import { lifecycle } from "./lifecycle";
 import { originCheck } from "./origin-check";
 import { pageCache } from "./page-cache";
 import { reactRouterHandler } from "./react-router-handler";
+import { requestIds } from "./request-id";
 import { securityHeaders } from "./security-headers";
 import { databaseErrors } from "./unavailable";
+import { unexpectedErrors } from "./unexpected-errors";
 
 // server.js runs outside this bundle: it reads PORT, HOST and TRUST_PROXY from
 // the same parsed environment, sets the drain flag on the same object /healthz
@@ -35,6 +39,7 @@ export { env } from "~/server/env.server";
 export { builtClientFiles } from "./client-files";
 export { crashReport } from "./crash-report";
 export { lifecycle } from "./lifecycle";
+export { logger } from "~/server/log.server";
 export { staticSecurityHeaders } from "./security-headers";
 
 // Vite sets this at build time: false in the production bundle, true under the dev server.
@@ -70,9 +75,9 @@ const HEALTH_CHECK_LIMIT_MS = 1_500;
  */
 export function createApp(database: OpenDatabase): express.Router {
   const { db } = database;
-  const contextFor = (clientIp: string, nonce: string) => {
+  const contextFor = (clientIp: string, nonce: string, requestId?: string) => {
     const context = new RouterContextProvider();
-    context.set(requestInfoContext, { clientIp, nonce });
+    context.set(requestInfoContext, { clientIp, nonce, requestId });
     context.set(databaseContext, db);
     return context;
   };
@@ -86,22 +91,25 @@ export function createApp(database: OpenDatabase): express.Router {
 
   const app = express.Router();
 
+  // First: every line logged while answering carries the request's id.
+  app.use(requestIds);
   // A visitor waits seconds at most on a hung database (docs/decisions/0009).
   app.use((_req, _res, next) => database.withRequestQueryLimit(next));
   app.use(securityHeaders({ production }));
 
   // One query at a time however often the checks come; each answer waits at most HEALTH_CHECK_LIMIT_MS.
-  let healthQuery: Promise<unknown> | undefined;
+  // The query that proves the database answers also says how many e-mails wait, and since when.
+  let healthQuery: Promise<OutboxBacklog> | undefined;
   app.get("/healthz", async (_req, res) => {
     res.set("Cache-Control", "no-store");
     // Draining (SIGTERM): the load balancer should stop sending before the listener closes.
     if (lifecycle.draining) return void res.status(503).json({ status: "draining", error: "shutting down" });
     try {
-      healthQuery ??= contentVersion(db).finally(() => (healthQuery = undefined));
-      await withTimeLimit(healthQuery, HEALTH_CHECK_LIMIT_MS, "health check");
-      res.json({ status: "ok" });
+      healthQuery ??= outboxBacklog(db).finally(() => (healthQuery = undefined));
+      const outbox = await withTimeLimit(healthQuery, HEALTH_CHECK_LIMIT_MS, "health check");
+      res.json({ status: "ok", outbox });
     } catch (error) {
-      console.error("Health check failed:", error instanceof Error ? error.message : error);
+      logFor("health").error({ err: error }, "health check failed");
       res.status(503).json({ status: "unavailable", error: "database unreachable" });
     }
   });
@@ -113,10 +121,11 @@ export function createApp(database: OpenDatabase): express.Router {
 
   app.all(
     "/{*splat}",
-    reactRouterHandler(renderDocument, (req, res) => contextFor(clientIp(req), res.locals.nonce as string)),
+    reactRouterHandler(renderDocument, (req, res) => contextFor(clientIp(req), res.locals.nonce as string, res.locals.requestId as string)),
   );
   app.use(databaseErrors);
   app.use(clientErrors);
+  app.use(unexpectedErrors);
   return app;
 }
 

@@ -1,5 +1,6 @@
 import type { ErrorRequestHandler } from "express";
-import { requestInLog } from "~/server/client-mistakes.server";
+import { pathInLog } from "~/server/log-redaction.server";
+import { logFor } from "~/server/log.server";
 import { plainPage } from "./plain-page";
 
 /**
@@ -12,7 +13,7 @@ export const clientErrors: ErrorRequestHandler = (error, req, res, next) => {
   const status = Number((error as { status?: unknown; statusCode?: unknown }).status ?? (error as { statusCode?: unknown }).statusCode);
   if (res.headersSent || !(status >= 400 && status < 500)) return next(error);
   const message = error instanceof URIError ? "The address has a malformed % escape" : "The request is not valid";
-  console.warn(`[request] ${status} ${requestInLog(req.method, req.originalUrl.split("?")[0]!)}: ${message}`);
+  logFor("request").warn({ method: req.method, path: pathInLog(req.originalUrl), status }, message);
   res.status(status).set("Cache-Control", "no-store");
   if (req.path.startsWith("/api/")) return void res.json({ error: message });
   res.type("html").send(plainPage("This address is not valid", [`${message}. Please check the link, or start again from the home page.`]));

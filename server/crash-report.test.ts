@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { crashReport, withoutPersonalData } from "./crash-report";
+import { withoutPersonalData } from "~/server/log-redaction.server";
+import { crashReport } from "./crash-report";
 
 const context = { kind: "uncaughtException" as const, pid: 4242, uptimeSeconds: 61.4, inFlight: 2 };
 

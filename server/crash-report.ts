@@ -1,3 +1,5 @@
+import { withoutPersonalData } from "~/server/log-redaction.server";
+
 /**
  * The log line of a crash (an uncaught exception or an unhandled rejection,
  * server.js; docs/decisions/0117): what failed and
@@ -6,7 +8,6 @@
  * the stack are read through `withoutPersonalData`; the stack's frames keep
  * the file and line a developer needs.
  */
-
 export interface CrashContext {
   kind: "uncaughtException" | "unhandledRejection";
   pid: number;
@@ -17,19 +18,6 @@ export interface CrashContext {
 
 const STACK_LINES_MAX = 25;
 const TEXT_MAX = 4_000;
-
-/**
- * The text with what could name or reach a person replaced: e-mail addresses,
- * runs of 7 or more digits however separated (phone numbers, card and account
- * numbers), and long URL-safe tokens (a customer's link, a session, a code
- * sent by e-mail is 6 digits and stays; it is useless once used or expired).
- */
-export function withoutPersonalData(text: string): string {
-  return text
-    .replace(/[^\s@<>()[\]"',;:]+@[^\s@<>()[\]"',;:]+\.[A-Za-z]{2,}/g, "<e-mail>")
-    .replace(/\b[A-Za-z0-9_-]{22,}\b/g, (run) => (/[0-9]/.test(run) && /[A-Za-z]/.test(run) ? "<token>" : run))
-    .replace(/(?:\(\d{3}\)\s*)?\+?\d(?:[\s().-]*\d){6,}/g, "<number>");
-}
 
 /** `[crash] kind (pid …, up … s, N requests in flight): Name: message` and the stack's frames. */
 export function crashReport(error: unknown, context: CrashContext): string {

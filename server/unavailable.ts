@@ -1,6 +1,8 @@
 import type { ErrorRequestHandler, Request, Response } from "express";
 import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from "~/server/outage.server";
 import { plainPage } from "./plain-page";
+import { pathInLog } from "~/server/log-redaction.server";
+import { logFor } from "~/server/log.server";
 
 /**
  * The answer while the database is down, slow or unreachable
@@ -26,8 +28,6 @@ export function sendUnavailable(req: Request, res: Response): void {
 /** For errors passed on with next(error) (the page cache, the request handler itself). */
 export const databaseErrors: ErrorRequestHandler = (error, req, res, next) => {
   if (res.headersSent || !isDatabaseUnavailable(error)) return next(error);
-  console.error(
-    `[db] unavailable (${req.method} ${req.path}): ${error instanceof Error ? error.message : String(error)}`,
-  );
+  logFor("db").error({ method: req.method, path: pathInLog(req.originalUrl), status: 503 }, `unavailable: ${error instanceof Error ? error.message : String(error)}`);
   sendUnavailable(req, res);
 };

@@ -8,6 +8,7 @@ import { clearGoogleFlow, readGoogleFlow } from "~/server/auth/google.server";
 import { SignInError } from "~/server/auth/otp-strategy.server";
 import { databaseContext, requestInfoContext } from "~/server/request-context.server";
 import type { Route } from "./+types/auth.google.callback";
+import { logFor } from "~/server/log.server";
 
 /**
  * Where Google sends the browser back. A full-page flow (started by the
@@ -25,7 +26,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     return redirect(safeReturnUrl(flow.returnUrl), { headers });
   } catch (error) {
     if (!(error instanceof SignInError)) throw error;
-    console.warn(`[auth] Google sign-in refused: ${error.message}`);
+    logFor("auth").warn(`Google sign-in refused: ${error.message}`);
     const query = new URLSearchParams({ error: "google", returnUrl: safeReturnUrl(flow.returnUrl) });
     return redirect(`/login?${query}`, { headers });
   }

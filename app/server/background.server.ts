@@ -11,6 +11,7 @@ import { pruneRateLimitHits } from "./rate-limit.server";
 import { purgeTrash } from "./tables/purge.server";
 import { cleanStoredUploads } from "./uploads/clean-stored.server";
 import { sweepOrphanUploads } from "./uploads/orphans.server";
+import { logFor } from "./log.server";
 
 const OUTBOX_EVERY_MS = 15_000;
 
@@ -34,7 +35,7 @@ const state: {
 } = { running: Promise.resolve(), reminderTimers: new Set() };
 
 function enqueue(job: () => Promise<unknown>, label: string): void {
-  state.running = state.running.then(job).catch((error) => console.error(`[${label}]`, error));
+  state.running = state.running.then(job).catch((error) => logFor(label).error({ err: error }, "failed"));
 }
 
 /**
@@ -52,7 +53,7 @@ export function kickOutbox(db: DB): void {
       await deliverDueEmails(db, { signal: stop.signal });
     }
   })()
-    .catch((error) => console.error("[outbox]", error))
+    .catch((error) => logFor("outbox").error({ err: error }, "failed"))
     .finally(() => {
       if (state.outbox === drain) state.outbox = undefined;
       // A kick between the loop's last look and here found the drain still set.
@@ -114,7 +115,7 @@ function purgeExpiredTrash(db: DB): void {
   enqueue(async () => {
     if (state.stop?.signal.aborted) return;
     const purged = await purgeTrash(db);
-    if (purged) console.log(`[trash] ${purged} row(s) deleted over 30 days ago were removed for good`);
+    if (purged) logFor("trash").info(`${purged} row(s) deleted over 30 days ago were removed for good`);
   }, "trash-purge");
 }
 
@@ -129,14 +130,14 @@ function removeOrphanUploads(db: DB): void {
   enqueue(async () => {
     if (state.stop?.signal.aborted) return;
     const { adopted, removed } = await sweepOrphanUploads(db);
-    if (adopted) console.log(`[uploads] ${adopted} stored file(s) without a record are now tracked`);
-    if (removed.length) console.log(`[uploads] ${removed.length} file(s) no row referred to for 24 hours were deleted`);
+    if (adopted) logFor("uploads").info(`${adopted} stored file(s) without a record are now tracked`);
+    if (removed.length) logFor("uploads").info(`${removed.length} file(s) no row referred to for 24 hours were deleted`);
   }, "upload-orphans");
   // After the sweep: the files it adopted are checked too.
   enqueue(async () => {
     const { cleaned, unreadable } = await cleanStoredUploads(db, { signal: state.stop?.signal });
-    if (cleaned.length) console.log(`[uploads] ${cleaned.length} stored image(s) uploaded before metadata was removed at upload are now without it`);
-    for (const name of unreadable) console.warn(`[uploads] ${name} could not be read to remove its metadata; it is served as it is`);
+    if (cleaned.length) logFor("uploads").info(`${cleaned.length} stored image(s) uploaded before metadata was removed at upload are now without it`);
+    for (const name of unreadable) logFor("uploads").warn(`${name} could not be read to remove its metadata; it is served as it is`);
   }, "upload-metadata");
 }
 
@@ -154,7 +155,7 @@ export function startBackgroundJobs(database: OpenDatabase): void {
     // Only this process can have claimed rows in its own embedded database.
     if (database.kind === "embedded") {
       const released = await releaseOrphanedClaims(db);
-      if (released) console.log(`[outbox] ${released} e-mail(s) claimed before a crash are due again`);
+      if (released) logFor("outbox").info(`${released} e-mail(s) claimed before a crash are due again`);
     }
     kickOutbox(db);
   }, "outbox");

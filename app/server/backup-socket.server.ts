@@ -2,6 +2,9 @@ import { chmodSync, mkdirSync, rmSync } from "node:fs";
 import net from "node:net";
 import path from "node:path";
 import type { OpenDatabase } from "./db.server";
+import { logFor } from "./log.server";
+
+const log = logFor("backup");
 
 /**
  * How `npm run db:backup` gets a consistent copy of the embedded database
@@ -31,7 +34,7 @@ export async function serveBackups(database: OpenDatabase, dataDir: string): Pro
   if (!dump || listening) return;
   const socketPath = backupSocketPath(dataDir);
   if (Buffer.byteLength(socketPath) > MAX_SOCKET_PATH) {
-    console.warn(`[backup] DATA_DIR is too long a path for the backup socket (${socketPath}): db:backup works only while the site is stopped`);
+    log.warn(`DATA_DIR is too long a path for the backup socket (${socketPath}): db:backup works only while the site is stopped`);
     return;
   }
   mkdirSync(path.dirname(socketPath), { recursive: true, mode: 0o700 });
@@ -60,7 +63,7 @@ export async function serveBackups(database: OpenDatabase, dataDir: string): Pro
           socket.write(JSON.stringify({ ok: true, bytes: bytes.length }) + "\n");
           socket.end(bytes);
         } catch (error) {
-          console.error("[backup] the database could not be copied:", error);
+          log.error({ err: error }, "the database could not be copied");
           socket.end(JSON.stringify({ ok: false, error: error instanceof Error ? error.message : String(error) }) + "\n");
         }
       });
@@ -75,7 +78,7 @@ export async function serveBackups(database: OpenDatabase, dataDir: string): Pro
       resolve();
     });
   });
-  server.on("error", (error) => console.warn("[backup] socket error:", error.message));
+  server.on("error", (error) => log.warn({ err: error }, "socket error"));
   server.unref();
   listening = server;
 }

@@ -1,13 +1,7 @@
 import { isRouteErrorResponse } from "react-router";
 import { clientMistakeText } from "~/lib/client-mistakes";
-
-/** The longest request path a log line repeats: a fuzzer's path may be kilobytes long. */
-const PATH_IN_LOG_MAX = 200;
-
-/** `METHOD /path` for a one-line log of a request. */
-export function requestInLog(method: string, path: string): string {
-  return `${method} ${path.length > PATH_IN_LOG_MAX ? `${path.slice(0, PATH_IN_LOG_MAX)}…` : path}`;
-}
+import { requestInLog } from "./log-redaction.server";
+import { logFor } from "./log.server";
 
 /**
  * A client's mistake that React Router answered itself: a 4xx ErrorResponse
@@ -23,6 +17,6 @@ export function answerClientMistake(error: unknown, request: Request): boolean {
   if (!isRouteErrorResponse(error) || error.status >= 500 || !(error as { internal?: boolean }).internal) return false;
   const text = clientMistakeText(error.status);
   Object.assign(error, { data: text, error: undefined });
-  console.warn(`[request] ${error.status} ${requestInLog(request.method, new URL(request.url).pathname)}: ${text}`);
+  logFor("request").warn({ ...requestInLog(request), status: error.status }, text);
   return true;
 }

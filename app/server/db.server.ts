@@ -10,6 +10,7 @@ import type { Database } from "../../db/types";
 import { lockDataDirectory } from "./data-dir-lock.server";
 import { env } from "./env.server";
 import { DatabaseUnavailableError, withTimeLimit } from "./outage.server";
+import { logFor } from "./log.server";
 
 // COUNT(*) and BIGSERIAL come back as int8; our counts and ids fit in a JS number.
 pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
@@ -90,7 +91,7 @@ export function openDatabase(
     });
     // An idle connection that the server drops (a restart, a failover) must not
     // crash the process: the pool discards it and the next query opens another.
-    pool.on("error", (error) => console.warn("[db] idle connection lost (a new one opens on demand):", error.message));
+    pool.on("error", (error) => logFor("db").warn(`idle connection lost (a new one opens on demand): ${error.message}`));
     // The same for a connection lost while checked out: its query fails and says
     // so; without a listener the client's "error" event would end the process.
     pool.on("connect", (client) => client.on("error", () => {}));
@@ -193,7 +194,7 @@ function guarded(pool: pg.Pool, state: { closed: boolean }, inRequest?: AsyncLoc
  * this one stops through its normal shutdown, reporting failure.
  */
 function lockLost(error: Error): void {
-  console.error(`[db] the lock on the embedded database was lost (${error.message}); shutting down so that two processes never write one database`);
+  logFor("db").fatal(`the lock on the embedded database was lost (${error.message}); shutting down so that two processes never write one database`);
   process.exitCode = 1;
   process.kill(process.pid, "SIGTERM");
 }

@@ -2,6 +2,7 @@ import path from "node:path";
 import { z } from "zod";
 import { SEED_SETTINGS } from "~/lib/business";
 import { dataDirSessionSecret, sharedSessionSecret } from "./session-secret.server";
+import { LOG_LEVELS } from "./log.server";
 
 const optionalUrl = (name: string) =>
   z
@@ -13,6 +14,8 @@ const optionalUrl = (name: string) =>
 
 const schema = z.object({
   NODE_ENV: z.string().default("development"),
+  // The logger reads it itself, before this parse (./log.server.ts); checked here so a typo stops the start.
+  LOG_LEVEL: z.string().trim().toLowerCase().default("info").pipe(z.enum(LOG_LEVELS, { error: `LOG_LEVEL must be one of ${LOG_LEVELS.join(", ")}` })),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default("0.0.0.0"),
   DATA_DIR: z.string().default("./data"),

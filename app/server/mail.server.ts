@@ -1,5 +1,6 @@
 import nodemailer, { type Transporter } from "nodemailer";
 import { env } from "./env.server";
+import { unsentMailLog } from "./log.server";
 
 export interface Email {
   to: string;
@@ -100,8 +101,8 @@ export async function sendEmail(email: Email, options: { signal?: AbortSignal } 
     signal: options.signal ? AbortSignal.any([deadline, options.signal]) : deadline,
   });
   if (url) return "mail server";
-  console.log(
-    `[mail] SMTP_URL is not set, so this e-mail was not sent (development only):\n` +
+  unsentMailLog.info(
+    `SMTP_URL is not set, so this e-mail was not sent (development only):\n` +
       `  To: ${email.to}\n  Subject: ${email.subject}\n${email.text.replace(/^/gm, "  | ")}` +
       (email.attachments?.length ? `\n  Attached: ${email.attachments.map((a) => `${a.filename} (${a.content.length} bytes)`).join(", ")}` : ""),
   );

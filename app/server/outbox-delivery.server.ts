@@ -7,6 +7,9 @@ import { refusedForGood, serverAnswer } from "./mail-errors.server";
 import { SEND_TIMEOUT_MS, sendEmail, type Delivery, type Email } from "./mail.server";
 import { tellOwnerOfUndelivered } from "./outbox-alerts.server";
 import { messageIdDomain } from "./outbox.server";
+import { logFor } from "./log.server";
+
+const log = logFor("outbox");
 
 /**
  * Delivering the outbox (./outbox.server.ts): due rows are claimed for a
@@ -174,7 +177,7 @@ export async function deliverDueEmails(db: DB, options: DeliverOptions = {}): Pr
         .where("claimed_by", "=", claimant)
         .where("sent_at", "is", null)
         .execute();
-      console.error(`[outbox] e-mail ${row.id} to ${row.to_address} failed (try ${row.attempts + 1}); next try in ${backoff / 1000} s:`, error);
+      log.error({ err: error }, `e-mail ${row.id} failed (try ${row.attempts + 1}); next try in ${backoff / 1000} s`);
       return;
     }
     // Recorded even if the lease ran out meanwhile: it was sent (or, without a mail server, logged).
@@ -205,7 +208,7 @@ export async function deliverDueEmails(db: DB, options: DeliverOptions = {}): Pr
       return given ? tellOwnerOfUndelivered(trx, given, serverAnswer(error)) : false;
     });
     const why = forGood ? "refused for good" : `failing ${MAX_TRIES} tries`;
-    console.error(`[outbox] e-mail ${row.id} to ${row.to_address} given up, ${why} (try ${row.attempts + 1}); owner ${told ? "told" : "not told"}:`, error);
+    log.error({ err: error }, `e-mail ${row.id} given up, ${why} (try ${row.attempts + 1}); owner ${told ? "told" : "not told"}`);
   }
 
   const workers: Promise<void>[] = [];

@@ -16,6 +16,9 @@ import { phoneColumns } from "./phone.server";
 import { saveQuoteVehicle } from "./customers/quote-vehicle.server";
 import { attachLeadPhotos } from "./quote-photos/lead-photos.server";
 import type { StoredUpload } from "./uploads/upload.server";
+import { logFor } from "./log.server";
+
+const log = logFor("quote");
 
 /** Per client address: a burst limit and a daily cap (docs/decisions/0021). */
 export const QUOTE_LIMITS: Limit[] = [
@@ -53,7 +56,7 @@ export interface QuoteOutcome {
  */
 export async function submitQuote(db: DB, quote: QuoteInput, clientIp: string, photos: StoredUpload[] = []): Promise<QuoteOutcome> {
   if (quote[HONEYPOT_FIELD]) {
-    console.info(`[quote] dropped a request from ${clientIp || "an unknown address"}: the hidden field was filled`);
+    log.info("dropped a request: the hidden field was filled");
     return { id: null };
   }
 
@@ -64,7 +67,7 @@ export async function submitQuote(db: DB, quote: QuoteInput, clientIp: string, p
     id = await storeQuote(db, quote, clientIp, receipt, photos);
   } catch (error) {
     if (!isDatabaseUnavailable(error)) throw error;
-    console.error(`[quote] not stored, the database is unavailable: ${(error as Error).message}`);
+    log.error(`not stored, the database is unavailable: ${(error as Error).message}`);
     // The phone this process read last: the database cannot be asked.
     throw new AppError(503, quoteUnavailableMessage(lastKnownSettings()), { headers: { "Retry-After": String(RETRY_AFTER_SECONDS) } });
   }

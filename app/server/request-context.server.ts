@@ -6,6 +6,8 @@ export interface RequestInfo {
   clientIp: string;
   /** The Content-Security-Policy nonce for this response's inline scripts. */
   nonce: string;
+  /** The id on every log line of this request, sent back as X-Request-Id and shown on its error page (unset where a test makes the context). */
+  requestId?: string;
 }
 
 export const requestInfoContext = createContext<RequestInfo>({ clientIp: "", nonce: "" });

@@ -1,6 +1,7 @@
 import { isIP } from "node:net";
 import { networkInterfaces } from "node:os";
 import { env } from "./env.server";
+import { logFor } from "./log.server";
 
 /** A request, or the URL it came to (e.g. built from an Express request's protocol and Host). */
 type RequestOrUrl = Request | URL | string;
@@ -65,8 +66,8 @@ function isThisMachine(hostname: string): boolean {
 /** Said once at start-up when APP_URL is unset: what the site leaves out without it. */
 export function warnIfNoConfiguredOrigin(): void {
   if (configuredOrigin()) return;
-  console.warn(
-    "[site] APP_URL is not set: absolute links (og:image, og:url, the sitemap, structured data) are made only for " +
+  logFor("site").warn(
+    "APP_URL is not set: absolute links (og:image, og:url, the sitemap, structured data) are made only for " +
       "requests to this machine's own names and addresses (localhost, its IP addresses); any other Host gets relative " +
       "links, no og:image or og:url, no sitemap; e-mails written to the log carry relative links (with SMTP_URL, APP_URL is required). " +
       "Set APP_URL to the public origin (e.g. https://example.com) in production.",

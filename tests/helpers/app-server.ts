@@ -5,14 +5,19 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { cookiesFrom } from "./cookies";
 import { createTestDatabase } from "./database";
+import { logLines, readableLog, type LogLine } from "./log-lines";
 import type { SmtpSink } from "./smtp";
 
 export interface AppServer {
   url: string;
   /** fetch() relative to the server, same-origin by default (Origin header set), redirects not followed. */
   fetch(pathname: string, init?: RequestInit): Promise<Response>;
-  /** Everything the server printed so far (e-mails logged without SMTP, errors). */
+  /** Everything the server printed so far (e-mails logged without SMTP, errors): its JSON log lines as written. */
   output(): string;
+  /** The same, one object a line (./log-lines.ts). */
+  logLines(): LogLine[];
+  /** The same as a person reads it: `[area] message` a line, with errors' stacks (./log-lines.ts). */
+  logText(): string;
   stop(): Promise<void>;
   process: ChildProcess;
 }
@@ -61,7 +66,7 @@ export async function startAppServer(
   const url = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`Server did not start in 90 s:\n${output}`)), 90_000);
     child.stdout!.on("data", () => {
-      const match = output.match(/Listening on (http:\/\/\S+)/);
+      const match = output.match(/Listening on (http:\/\/[^\s"]+)/);
       if (match) {
         clearTimeout(timer);
         resolve(match[1]!);
@@ -83,6 +88,8 @@ export async function startAppServer(
     },
     process: child,
     output: () => output,
+    logLines: () => logLines(output),
+    logText: () => readableLog(output),
     async stop() {
       if (child.exitCode === null) {
         const exited = new Promise((r) => child.once("exit", r));

@@ -1,5 +1,6 @@
 import { afterAll, afterEach, vi } from "vitest";
 import { recordConsoleError, takeUnexpectedConsoleErrors } from "./console";
+import { ERROR_LEVEL, logLines, readable } from "./log-lines";
 
 // Test runs never send real mail unless a test points SMTP_URL at its own sink,
 // and never read a developer's .env-style settings.
@@ -15,11 +16,23 @@ vi.spyOn(console, "error").mockImplementation((...args: unknown[]) => {
   print(...args);
 });
 
+// The same for the server's logger, which writes JSON lines to stdout
+// (app/server/log.server.ts): a line at error level or above is recorded as
+// `[area] message` and its error, which is what expectConsoleError matches.
+const write = process.stdout.write.bind(process.stdout);
+process.stdout.write = ((chunk: string | Uint8Array, ...rest: unknown[]) => {
+  const text = typeof chunk === "string" ? chunk : Buffer.from(chunk).toString("utf8");
+  if (text.includes('"level":')) {
+    for (const line of logLines(text)) if ((line.level ?? 0) >= ERROR_LEVEL) recordConsoleError([readable(line)]);
+  }
+  return (write as (...args: unknown[]) => boolean)(chunk, ...rest);
+}) as typeof process.stdout.write;
+
 function failOnUnexpectedErrors(where: string) {
   const unexpected = takeUnexpectedConsoleErrors();
   if (unexpected.length) {
     throw new Error(
-      `console.error was called ${where} (declare it with expectConsoleError(/…/) from tests/helpers/console.ts if it is expected):\n` +
+      `console.error was called or an error logged ${where} (declare it with expectConsoleError(/…/) from tests/helpers/console.ts if it is expected):\n` +
         unexpected.map((line) => `  ${line.split("\n")[0]}`).join("\n"),
     );
   }

@@ -8,12 +8,10 @@ import { startSmtpSink, type SmtpSink } from "../helpers/smtp";
 let smtp: SmtpSink;
 let app: AppServer;
 let admin: string;
-let stderr = "";
 beforeAll(async () => {
   smtp = await startSmtpSink();
   app = await startAppServer({ SMTP_URL: smtp.url, ADMIN_EMAILS: "owner@example.com" });
   admin = await signInByEmail(app, smtp, "owner@example.com");
-  app.process.stderr!.on("data", (d) => (stderr += d));
 });
 afterAll(async () => {
   await app?.stop();
@@ -23,16 +21,23 @@ afterAll(async () => {
 const formPost = (path: string, headers: Record<string, string> = {}) =>
   app.fetch(path, { method: "POST", body: "name=x", headers: { "content-type": "application/x-www-form-urlencoded", ...headers } });
 
-/** The lines the server writes to stderr while `run` runs, up to a last request whose line marks the end. */
+/**
+ * The warnings and errors the server logs while `run` runs, up to a last
+ * request whose line marks the end, as `[area] status METHOD path: message`
+ * (every request also has its info line, `answered`). Issue 34 made the log
+ * JSON lines on stdout; the lines' content is what it was on stderr.
+ */
 async function stderrLinesOf(run: () => Promise<void>): Promise<string[]> {
-  const start = stderr.length;
+  const start = app.logLines().length;
   await run();
-  // stderr keeps its order: once the marker's line is in, every earlier line is.
-  // (A path that any version of the server names in what it logs.)
+  // The log keeps its order: once the marker's line is in, every earlier line is.
   const marker = `/care-guides/end-of-run-${Date.now()}`;
   expect((await formPost(marker)).status).toBe(405);
-  await expect.poll(() => stderr.slice(start)).toContain(marker);
-  return stderr.slice(start).split("\n").filter((line) => line && !line.includes(marker));
+  const warnings = () => app.logLines().slice(start).filter((line) => (line.level ?? 0) >= 40);
+  await expect.poll(() => warnings().some((line) => line.path === marker)).toBe(true);
+  return warnings()
+    .filter((line) => line.path !== marker)
+    .map((line) => `[${line.area}] ${line.status} ${line.method} ${line.path}: ${line.msg}`);
 }
 
 describe("a POST to a page without an action", () => {

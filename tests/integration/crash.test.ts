@@ -77,7 +77,7 @@ it("an uncaught exception: one report without personal data, the request in flig
     expect(await exit).toBe(1);
 
     const output = app.output();
-    expect(output).toMatch(/\[crash\] uncaughtException \(pid \d+, up \d+ s, 1 request in flight\): TypeError: Cannot read the booking of <e-mail> <number>\n {4}at .*crash-on-signal\.mjs/);
+    expect(app.logText()).toMatch(/\[crash\] uncaughtException \(pid \d+, up \d+ s, 1 request in flight\): TypeError: Cannot read the booking of <e-mail> <number>\n {4}at .*crash-on-signal\.mjs/);
     for (const secret of SECRETS) expect(output).not.toContain(secret);
   } finally {
     await app.stop();
@@ -100,7 +100,7 @@ it("an unhandled rejection: the same report, and a request that never ends does 
     stuck.close();
 
     const output = app.output();
-    expect(output).toMatch(/\[crash\] unhandledRejection \(pid \d+, up \d+ s, 1 request in flight\): Error: Lookup failed for <e-mail> <number>\n/);
+    expect(app.logText()).toMatch(/\[crash\] unhandledRejection \(pid \d+, up \d+ s, 1 request in flight\): Error: Lookup failed for <e-mail> <number>\n/);
     expect(output).toContain(`Shutdown took over ${CRASH_EXIT_MS / 1000} s; exiting anyway`);
     for (const secret of SECRETS) expect(output).not.toContain(secret);
   } finally {

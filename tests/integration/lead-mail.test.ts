@@ -183,7 +183,7 @@ describe("the receipt is not a way to mail someone over and over", () => {
 
 describe("Retry now, after the mail server was down", () => {
   it("an e-mail that failed shows as failed with its error, and is sent when retried once the server is back", { timeout: 90_000 }, async () => {
-    expectConsoleError(/^\[outbox\] e-mail \d+ to \S+ failed/);
+    expectConsoleError(/^\[outbox\] e-mail \d+ failed/);
     const fields = quote({ name: "Outage Customer" });
     await mailbox.stop();
     let lead!: { id: number };

@@ -175,7 +175,7 @@ describe("POST /api/forms/submit", () => {
 
   it("stores the request and answers success while the mail server is down; the outbox mails it once it is back", async () => {
     // The owner's notification and the customer's receipt both wait for the mail server.
-    expectConsoleError(/\[outbox\] e-mail \d+ to (owner|customer\d+)@example\.com failed/);
+    expectConsoleError(/\[outbox\] e-mail \d+ failed/);
     await smtp.stop();
     try {
       const fields = quote({ name: "Outage Customer" });

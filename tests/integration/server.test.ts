@@ -17,7 +17,8 @@ describe("production server", () => {
   it("answers /healthz after checking the database", async () => {
     const res = await app.fetch("/healthz");
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ status: "ok" });
+    // Issue 34 added the outbox's backlog (tests/integration/logs.test.ts); nothing is queued yet.
+    expect(await res.json()).toEqual({ status: "ok", outbox: { waiting: 0, oldestSeconds: null } });
   });
 
   it("sends security headers with a fresh nonce per response", async () => {

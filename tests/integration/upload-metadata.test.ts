@@ -149,6 +149,6 @@ describe.each(["disk", "S3"] as const)("uploads on %s", (storage) => {
     await expect.poll(async () => (await metadataLeft(await served(`/uploads/${orphan}`))).length, { timeout: 30_000 }).toBe(0);
     expect(await stored(pdfName)).toEqual(pdf);
     expect((await sharp(await stored(name)).raw().toBuffer()).equals(await sharp(photo).raw().toBuffer()), "the same pixels").toBe(true);
-    await expect.poll(() => app.output()).toMatch(/\[uploads\] 2 stored image\(s\) uploaded before metadata was removed at upload are now without it/);
+    await expect.poll(() => app.logText()).toMatch(/\[uploads\] 2 stored image\(s\) uploaded before metadata was removed at upload are now without it/);
   });
 });

@@ -1,4 +1,7 @@
 import type { DB } from "../db.server";
+import { logFor } from "../log.server";
+
+const log = logFor("auth-audit");
 
 /** What the audit trail records; administrators read it as the auth_audit table. */
 export type AuthEvent =
@@ -39,6 +42,6 @@ export async function recordAuthEvent(db: DB, entry: AuthAuditEntry): Promise<vo
       })
       .execute();
   } catch (error) {
-    console.error("[auth-audit] could not record", entry, error);
+    log.error({ err: error, event: entry.event, outcome: entry.outcome }, "could not record");
   }
 }

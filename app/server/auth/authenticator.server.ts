@@ -5,6 +5,9 @@ import { recordAuthEvent } from "./audit.server";
 import { fetchGoogleAccount, GoogleStrategy, googleRedirectUri } from "./google.server";
 import { EmailOtpStrategy, SignInError } from "./otp-strategy.server";
 import { AccountConflictError, userForGoogleAccount, userForVerifiedEmail, type AuthUser } from "./users.server";
+import { logFor } from "../log.server";
+
+const log = logFor("auth");
 
 export type SignInMethod = "email-otp" | "google";
 
@@ -54,7 +57,7 @@ export async function signIn(
     // Wrong codes are already recorded as code_failed.
     if (method === "google")
       await recordAuthEvent(db, { event: "sign_in_failed", clientIp, outcome: "refused", detail: `google: ${message}` });
-    if (!(error instanceof SignInError)) console.error(`[auth] ${method} sign-in failed:`, error);
+    if (!(error instanceof SignInError)) log.error({ err: error, method }, "sign-in failed");
     throw error instanceof SignInError ? error : new SignInError("Sign-in failed. Please try again.", 500);
   }
   const setCookie = await createSession(db, request, user.id, clientIp);

@@ -11,6 +11,9 @@ import { clearRateLimit, giveBackRateLimit, takeRateLimit, type Limit } from "..
 import { configuredOrigin } from "../site-url.server";
 import { recordAuthEvent } from "./audit.server";
 import { getSettings } from "../settings.server";
+import { logFor } from "../log.server";
+
+const log = logFor("otp");
 
 export const CODE_TTL_MS = 10 * 60_000;
 export const MAX_WRONG_ATTEMPTS = 5;
@@ -85,7 +88,7 @@ export async function sendSignInCode(db: DB, input: { email: unknown; clientIp: 
     await sendEmail(codeEmail(email, code, (await getSettings(db)).businessName));
   } catch (error) {
     const refused = recipientRefused(error);
-    console.error(`[otp] could not send a code to ${email} (${refused ? "address refused" : "mail server unavailable"}):`, error);
+    log.error({ err: error }, `could not send a code (${refused ? "address refused" : "mail server unavailable"})`);
     if (previous) {
       const { email: _email, ...kept } = previous;
       await db.updateTable("one_time_codes").set(kept).where("email", "=", email).execute();

@@ -3,6 +3,7 @@ import type { DB } from "../db.server";
 import { recordImage } from "../images.server";
 import { removeStored } from "../uploads/records.server";
 import type { StoredUpload } from "../uploads/upload.server";
+import { logFor } from "../log.server";
 
 /**
  * A lead's photos (docs/decisions/0085): uploads marked staff_only (served to
@@ -35,7 +36,7 @@ export async function discardPhotos(photos: StoredUpload[]): Promise<void> {
   for (const photo of photos) {
     await removeStored(photo).catch((error: Error) => {
       // What is left, the orphan clean-up removes a day later.
-      console.warn(`[quote] could not remove the photo ${photo.name} of a request not stored: ${error.message}`);
+      logFor("quote").warn(`could not remove the photo ${photo.name} of a request not stored: ${error.message}`);
     });
   }
 }
