@@ -213,7 +213,9 @@ describe("the list and the export", () => {
 
   it("exports invoices and payments as CSV: business-zone days, dollars with two decimals, formulas neutralised", async () => {
     const lead = await insertLead(db(), { status: "booked" });
-    await db().updateTable("quote_requests").set({ name: "=HYPERLINK(\"http://evil\")" }).where("id", "=", lead).execute();
+    // The export names the customer from their record (docs/decisions/0110).
+    const { customer_id } = await db().selectFrom("quote_requests").select("customer_id").where("id", "=", lead).executeTakeFirstOrThrow();
+    await db().updateTable("customers").set({ name: "=HYPERLINK(\"http://evil\")" }).where("id", "=", customer_id).execute();
     const id = await created([["lead_id", String(lead)]]);
     await post(`/admin/invoices/${id}`, lineFields([["Wash", "1", "10"]], [["intent", "send"]]));
     await post(`/admin/invoices/${id}`, [["intent", "record-payment"], ["amount", "5.5"], ["method", "Venmo"], ["date", invoiceToday()], ["note", "+1 tip"]]);
