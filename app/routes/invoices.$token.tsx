@@ -1,5 +1,5 @@
 import { CheckCircle2, Download } from "lucide-react";
-import { LinesTable, Totals } from "~/components/invoices/InvoiceTotals";
+import { LinesTable, Totals } from "~/components/priced-documents/LinesAndTotals";
 import { focusRing } from "~/components/site/styles";
 import { CallLink, CustomerPageShell } from "~/components/site/CustomerPageShell";
 import { NO_SCRIPTS } from "~/lib/no-scripts";

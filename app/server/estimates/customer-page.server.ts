@@ -4,7 +4,7 @@ import type { DB } from "../db.server";
 import { findByToken, limitCustomer } from "../customer-pages.server";
 import type { Limit } from "../rate-limit.server";
 import { markViewed } from "./decisions.server";
-import { longDate } from "./estimate-pdf.server";
+import { longDate } from "~/lib/time-zone";
 import { businessToday, getEstimateByToken, type Estimate } from "./estimates.server";
 
 /**

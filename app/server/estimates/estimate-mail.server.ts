@@ -3,7 +3,7 @@ import type { BusinessSettings } from "~/lib/site-settings";
 import { pricedLines, renderCustomerEmail } from "../customer-email.server";
 import type { Email, EmailAttachment } from "../mail.server";
 import { configuredOrigin } from "../site-url.server";
-import { longDate } from "./estimate-pdf.server";
+import { longDate } from "~/lib/time-zone";
 import type { Estimate } from "./estimates.server";
 
 /**

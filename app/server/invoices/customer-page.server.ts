@@ -1,6 +1,6 @@
 import { formatCents } from "~/lib/money";
 import type { DB } from "../db.server";
-import { longDate } from "../pdf/priced-document-pdf.server";
+import { longDate } from "~/lib/time-zone";
 import { findByToken } from "../customer-pages.server";
 import { getInvoiceByToken, invoiceSettings, type Invoice } from "./invoices.server";
 

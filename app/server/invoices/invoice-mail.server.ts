@@ -2,7 +2,7 @@ import { formatCents } from "~/lib/money";
 import type { BusinessSettings } from "~/lib/site-settings";
 import { pricedLines, renderCustomerEmail } from "../customer-email.server";
 import type { Email, EmailAttachment } from "../mail.server";
-import { longDate } from "../pdf/priced-document-pdf.server";
+import { longDate } from "~/lib/time-zone";
 import { paymentLine } from "./invoice-pdf.server";
 import type { Invoice, Payment } from "./invoices.server";
 

@@ -1,5 +1,6 @@
-import { formatCents, formatTaxRate } from "~/lib/money";
-import { isoDay, longDate, renderPricedPdf, type Business } from "../pdf/priced-document-pdf.server";
+import { formatCents } from "~/lib/money";
+import { longDate } from "~/lib/time-zone";
+import { pricedBasics, renderPricedPdf, type Business } from "../pdf/priced-document-pdf.server";
 import type { Invoice } from "./invoices.server";
 
 /** The invoice as a PDF: the estimate's maker (../pdf/priced-document-pdf.server.ts) with the payments, what is due and how to pay. */
@@ -18,7 +19,8 @@ export function paymentLine(p: Pick<Invoice["payments"][number], "paidOn" | "met
 
 export async function renderInvoicePdf(invoice: Invoice, business: Business, paymentInstructions: string, link?: string): Promise<Buffer> {
   const live = invoice.payments.filter((p) => !p.deletedAt);
-  const dates = [`Date: ${longDate(isoDay(invoice.sentAt ?? invoice.createdAt))}`];
+  const basics = pricedBasics("Invoice", invoice);
+  const dates = [basics.date];
   if (invoice.dueDate && invoice.status !== "void") dates.push(`Due: ${longDate(invoice.dueDate)}`);
   const sections = [
     ...(invoice.message ? [{ heading: "MESSAGE", text: invoice.message }] : []),
@@ -28,17 +30,15 @@ export async function renderInvoicePdf(invoice: Invoice, business: Business, pay
   const view = link ? `See this invoice online: ${link}` : "Questions about this invoice? Reply to our e-mail";
   return renderPricedPdf(
     {
-      title: `Invoice #${invoice.number}`,
-      subject: `Invoice for ${invoice.customer.name}`,
+      title: basics.title,
+      subject: basics.subject,
       stamp: invoice.status === "void" ? "VOID" : invoice.status === "paid" ? "PAID" : undefined,
       dates,
       partyLabel: "BILL TO",
       customer: invoice.customer,
       lines: invoice.lines,
       totals: [
-        { label: "Subtotal", value: formatCents(invoice.subtotalCents) },
-        { label: `Tax (${formatTaxRate(invoice.taxRateMilliPercent)}%)`, value: formatCents(invoice.taxCents) },
-        { label: "Total", value: formatCents(invoice.totalCents), bold: true },
+        ...basics.totals,
         ...(invoice.paidCents > 0 ? [{ label: "Paid", value: formatCents(invoice.paidCents) }] : []),
         ...(invoice.status === "void" ? [] : [{ label: "Amount Due", value: formatCents(invoice.dueCents), bold: true }]),
       ],
