@@ -1,5 +1,8 @@
 import { longDate } from "~/lib/time-zone";
-import { pricedBasics, renderPricedPdf, type Business } from "../pdf/priced-document-pdf.server";
+import type { DB } from "../db.server";
+import { pricedBasics, renderPricedPdf, type Business, type PdfFile } from "../pdf/priced-document-pdf.server";
+import { documentLink } from "../priced-documents/document-mail.server";
+import { getSettings } from "../settings.server";
 import type { Estimate } from "./estimates.server";
 
 /**
@@ -27,4 +30,9 @@ export async function renderEstimatePdf(estimate: Estimate, business: Business, 
     },
     business,
   );
+}
+
+/** The PDF as the customer gets it, its link made from `origin`. */
+export async function estimatePdfFile(db: DB, estimate: Estimate, origin: string | undefined): Promise<PdfFile> {
+  return { pdf: await renderEstimatePdf(estimate, await getSettings(db), documentLink("estimates", origin, estimate.token)), fileName: estimateFileName(estimate) };
 }

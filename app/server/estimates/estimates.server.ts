@@ -7,7 +7,7 @@ import type { DocumentLine } from "~/lib/priced-lines";
 import { AppError, notFound } from "../app-error.server";
 import { checkCustomerVehicle, joinedVehicle, onlyVehicle } from "../customers/saved-details.server";
 import type { DB } from "../db.server";
-import { businessToday, documentId, insertLines, isDocumentToken, newDocumentToken, readLines, replaceLines } from "../priced-documents/documents.server";
+import { businessToday, documentById, documentId, insertLines, sentByToken, type DocumentKey, newDocumentToken, readLines, replaceLines } from "../priced-documents/documents.server";
 import { taxRateMilliPercent } from "../settings.server";
 
 /**
@@ -86,7 +86,7 @@ const COLUMNS = [
   "v.color",
 ] as const;
 
-async function loadEstimate(db: DB, where: { id: number } | { token: string }): Promise<Estimate | undefined> {
+async function loadEstimate(db: DB, where: DocumentKey): Promise<Estimate | undefined> {
   const row = await db
     .selectFrom("estimates as e")
     .innerJoin("quote_requests as q", "q.id", "e.lead_id")
@@ -122,18 +122,10 @@ async function loadEstimate(db: DB, where: { id: number } | { token: string }): 
   };
 }
 
-export async function getEstimate(db: DB, id: number): Promise<Estimate> {
-  const estimate = await loadEstimate(db, { id });
-  if (!estimate) throw notFound("Estimate not found");
-  return estimate;
-}
+export const getEstimate = (db: DB, id: number): Promise<Estimate> => documentById((key) => loadEstimate(db, key), id, "Estimate not found");
 
 /** The customer's view: only a sent one (a draft's link has not been given to anyone), else undefined (a 404). */
-export async function getEstimateByToken(db: DB, token: string): Promise<Estimate | undefined> {
-  if (!isDocumentToken(token)) return undefined;
-  const estimate = await loadEstimate(db, { token });
-  return estimate && estimate.storedStatus !== "draft" ? estimate : undefined;
-}
+export const getEstimateByToken = (db: DB, token: string): Promise<Estimate | undefined> => sentByToken((key) => loadEstimate(db, key), token, (found) => found.storedStatus === "draft");
 
 /** A new draft for the lead: no lines yet, valid VALID_DAYS days, at today's Tax Rate (%). Returns its id. */
 export async function createEstimate(db: DB, leadId: number, actor: string, copyOf?: Estimate): Promise<number> {

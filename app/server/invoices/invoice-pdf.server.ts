@@ -1,7 +1,10 @@
 import { formatCents } from "~/lib/money";
 import { longDate } from "~/lib/time-zone";
-import { pricedBasics, renderPricedPdf, type Business } from "../pdf/priced-document-pdf.server";
-import type { Invoice } from "./invoices.server";
+import type { DB } from "../db.server";
+import { pricedBasics, renderPricedPdf, type Business, type PdfFile } from "../pdf/priced-document-pdf.server";
+import { documentLink } from "../priced-documents/document-mail.server";
+import { getSettings } from "../settings.server";
+import { invoiceSettings, type Invoice } from "./invoices.server";
 
 /** The invoice as a PDF: the estimate's maker (../pdf/priced-document-pdf.server.ts) with the payments, what is due and how to pay. */
 
@@ -47,4 +50,10 @@ export async function renderInvoicePdf(invoice: Invoice, business: Business, pay
     },
     business,
   );
+}
+
+/** The PDF as the customer gets it (the payments so far too), its link made from `origin`. */
+export async function invoicePdfFile(db: DB, invoice: Invoice, origin: string | undefined): Promise<PdfFile> {
+  const { paymentInstructions } = await invoiceSettings(db);
+  return { pdf: await renderInvoicePdf(invoice, await getSettings(db), paymentInstructions, documentLink("invoices", origin, invoice.token)), fileName: invoiceFileName(invoice) };
 }

@@ -6,7 +6,7 @@ import type { PaymentMethod } from "~/lib/payment-input";
 import { messageSchema, parseDocumentForm, type DocumentLine, type LineForm } from "~/lib/priced-lines";
 import { AppError, notFound } from "../app-error.server";
 import type { DB } from "../db.server";
-import { businessToday, documentId, insertLines, isDocumentToken, newDocumentToken, readLines, replaceLines } from "../priced-documents/documents.server";
+import { businessToday, documentById, documentId, insertLines, sentByToken, type DocumentKey, newDocumentToken, readLines, replaceLines } from "../priced-documents/documents.server";
 import { taxRateMilliPercent } from "../settings.server";
 
 /**
@@ -69,7 +69,7 @@ export const invoiceId = (raw: string | undefined) => documentId(raw, "Invoice n
 export const amountDue = (status: InvoiceStatus, totalCents: number, paidCents: number) =>
   status === "draft" || status === "void" ? 0 : Math.max(0, totalCents - paidCents);
 
-async function loadInvoice(db: DB, where: { id: number } | { token: string }): Promise<Invoice | undefined> {
+async function loadInvoice(db: DB, where: DocumentKey): Promise<Invoice | undefined> {
   const row = await db
     .selectFrom("invoices as i")
     .innerJoin("quote_requests as q", "q.id", "i.lead_id")
@@ -150,18 +150,10 @@ async function loadInvoice(db: DB, where: { id: number } | { token: string }): P
   };
 }
 
-export async function getInvoice(db: DB, id: number): Promise<Invoice> {
-  const invoice = await loadInvoice(db, { id });
-  if (!invoice) throw notFound("Invoice not found");
-  return invoice;
-}
+export const getInvoice = (db: DB, id: number): Promise<Invoice> => documentById((key) => loadInvoice(db, key), id, "Invoice not found");
 
 /** The customer's view: only a sent one (a draft's link has not been given to anyone), else undefined (a 404). */
-export async function getInvoiceByToken(db: DB, token: string): Promise<Invoice | undefined> {
-  if (!isDocumentToken(token)) return undefined;
-  const invoice = await loadInvoice(db, { token });
-  return invoice && invoice.status !== "draft" ? invoice : undefined;
-}
+export const getInvoiceByToken = (db: DB, token: string): Promise<Invoice | undefined> => sentByToken((key) => loadInvoice(db, key), token, (found) => found.status === "draft");
 
 /**
  * A new draft: for a job, with its estimate's lines (the job's own estimate,

@@ -76,6 +76,23 @@ export function pricedBasics(kind: "Estimate" | "Invoice", doc: PricedFigures) {
   };
 }
 
+/** A document's PDF as a file: its bytes and the name it is saved as ("estimate-12.pdf"). */
+export interface PdfFile {
+  pdf: Buffer;
+  fileName: string;
+}
+
+/**
+ * The answer carrying a PDF: `attachment` for the customer's Download PDF
+ * (never indexed), `inline` for the owner's View PDF (never cached).
+ */
+export function pdfResponse({ pdf, fileName }: PdfFile, how: "attachment" | "inline"): Response {
+  const kept: Record<string, string> = how === "attachment" ? { "X-Robots-Tag": "noindex" } : { "Cache-Control": "private, no-store" };
+  return new Response(new Uint8Array(pdf), {
+    headers: { "Content-Type": "application/pdf", "Content-Disposition": `${how}; filename="${fileName}"`, ...kept },
+  });
+}
+
 /** The day of `at` in the business's time zone. */
 export function isoDay(at: Date): string {
   return dayIn(at, env().BUSINESS_TIME_ZONE);

@@ -38,6 +38,23 @@ export function documentId(raw: string | undefined, missing: string): number {
   return Number(raw);
 }
 
+/** Which document a kind's loader reads: by id (the dashboard) or by token (the customer's link). */
+export type DocumentKey = { id: number } | { token: string };
+
+/** The document with this id, or a 404 saying `missing`. */
+export async function documentById<T>(load: (key: DocumentKey) => Promise<T | undefined>, id: number, missing: string): Promise<T> {
+  const found = await load({ id });
+  if (!found) throw notFound(missing);
+  return found;
+}
+
+/** The customer's view: only a sent one (a draft's link has not been given to anyone), else undefined (a 404). */
+export async function sentByToken<T>(load: (key: DocumentKey) => Promise<T | undefined>, token: string, isDraft: (found: T) => boolean): Promise<T | undefined> {
+  if (!isDocumentToken(token)) return undefined;
+  const found = await load({ token });
+  return found && !isDraft(found) ? found : undefined;
+}
+
 // The kinds' tables have the same columns but for the key; Kysely types one of them.
 const linesOf = (kind: DocumentKind) => LINE_TABLES[kind] as unknown as (typeof LINE_TABLES)["estimate"];
 
