@@ -1,9 +1,9 @@
 import { CheckCircle2, XCircle } from "lucide-react";
-import { CustomerDocument } from "~/components/priced-documents/CustomerDocument";
+import { CustomerDocument, customerDocumentMeta } from "~/components/priced-documents/CustomerDocument";
 import { data, redirect } from "react-router";
 import { BookingForm } from "~/components/site/BookingForm";
 import { focusRing, primaryButton } from "~/components/site/styles";
-import { CallLink, CustomerPageShell } from "~/components/site/CustomerPageShell";
+import { CallLink } from "~/components/site/CustomerPageShell";
 import { useSiteSettings } from "~/components/site/use-site-settings";
 import { DECLINE_REASON_MAX } from "~/lib/estimate-status";
 import { durationText } from "~/lib/job-time";
@@ -61,14 +61,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export function meta({ data: loaderData }: Route.MetaArgs) {
-  const title = loaderData ? `Estimate #${loaderData.estimate.number}` : "Estimate";
-  return [
-    { title },
-    // For a link preview in a chat or mail app; never indexed all the same.
-    { name: "description", content: "Your estimate: the work, its total, a PDF copy, and buttons to accept or decline it." },
-    { name: "robots", content: "noindex, nofollow" },
-    { name: "referrer", content: "same-origin" },
-  ];
+  return customerDocumentMeta(loaderData ? `Estimate #${loaderData.estimate.number}` : "Estimate", "Your estimate: the work, its total, a PDF copy, and buttons to accept or decline it.");
 }
 
 export default function CustomerEstimatePage({ loaderData, actionData }: Route.ComponentProps) {

@@ -1,5 +1,5 @@
 import { CheckCircle2 } from "lucide-react";
-import { CustomerDocument } from "~/components/priced-documents/CustomerDocument";
+import { CustomerDocument, customerDocumentMeta } from "~/components/priced-documents/CustomerDocument";
 import { CallLink } from "~/components/site/CustomerPageShell";
 import { NO_SCRIPTS } from "~/lib/no-scripts";
 import { customerInvoiceView, invoiceForCustomer } from "~/server/invoices/customer-page.server";
@@ -25,14 +25,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 }
 
 export function meta({ data: loaderData }: Route.MetaArgs) {
-  const title = loaderData ? `Invoice #${loaderData.invoice.number}` : "Invoice";
-  return [
-    { title },
-    // For a link preview in a chat or mail app; never indexed all the same.
-    { name: "description", content: "Your invoice: the work, the payments so far, the amount due, how to pay, and a PDF copy." },
-    { name: "robots", content: "noindex, nofollow" },
-    { name: "referrer", content: "same-origin" },
-  ];
+  return customerDocumentMeta(loaderData ? `Invoice #${loaderData.invoice.number}` : "Invoice", "Your invoice: the work, the payments so far, the amount due, how to pay, and a PDF copy.");
 }
 
 export default function CustomerInvoicePage({ loaderData }: Route.ComponentProps) {

@@ -56,16 +56,14 @@ export function EstimateEditor({ estimate, values: stored, services, vehicles, d
       )}
       <DocumentEditor
         legend={`Estimate #${estimate.number}`}
-        lines={values.lines}
-        message={values.message}
+        values={values}
+        setValues={setValues}
         taxRateMilliPercent={estimate.taxRateMilliPercent}
         services={services}
         errors={errors}
         readOnly={readOnly}
-        onLines={(lines) => set({ lines })}
-        onRemove={(i) => setValues((v) => removeLine(v, i, services))}
-        onAdd={(choice) => setValues((v) => addLine(v, services, choice))}
-        onMessage={(message) => set({ message })}
+        addLine={addLine}
+        removeLine={removeLine}
         fields={
           <div className="grid gap-4 sm:grid-cols-2">
             <EditorField label="Duration (minutes)" name="durationMinutes" error={errors.durationMinutes}>

@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { DocumentEditor } from "~/components/priced-documents/DocumentEditor";
-import { serviceLine, type ServiceChoice } from "~/lib/priced-lines";
+import type { ServiceChoice } from "~/lib/priced-lines";
 import type { InvoiceValues } from "~/server/invoices/invoice-page.server";
 
 interface Props {
@@ -21,15 +21,11 @@ export function InvoiceEditor({ invoice, values: stored, services, fields }: Pro
   return (
     <DocumentEditor
       legend={`Invoice #${invoice.number}`}
-      lines={values.lines}
-      message={values.message}
+      values={values}
+      setValues={setValues}
       taxRateMilliPercent={invoice.taxRateMilliPercent}
       services={services}
       errors={fields}
-      onLines={(lines) => setValues((v) => ({ ...v, lines }))}
-      onRemove={(i) => setValues((v) => ({ ...v, lines: v.lines.filter((_, j) => j !== i) }))}
-      onAdd={(choice) => setValues((v) => ({ ...v, lines: [...v.lines, serviceLine(services, choice)] }))}
-      onMessage={(message) => setValues((v) => ({ ...v, message }))}
       sendLabel="Send Invoice"
     />
   );

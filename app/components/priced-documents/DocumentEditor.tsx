@@ -2,24 +2,29 @@ import { Form, useNavigation } from "react-router";
 import { buttonClass } from "~/components/ui/button";
 import { useHydrated } from "~/components/ui/use-hydrated";
 import { formatTaxRate } from "~/lib/money";
-import { previewTotals, type EditorLine, type ServiceChoice } from "~/lib/priced-lines";
+import { previewTotals, serviceLine, type EditorLine, type ServiceChoice } from "~/lib/priced-lines";
 import { Totals } from "./LinesAndTotals";
 import { INPUT, PricedLines } from "./PricedLines";
 
-interface Props {
-  /** "Estimate #12": the form's name for a screen reader. */
-  legend: string;
+/** What every kind's editor holds: the lines and the message, as typed. */
+export interface DocumentValues {
   lines: EditorLine[];
   message: string;
+}
+
+interface Props<V extends DocumentValues> {
+  /** "Estimate #12": the form's name for a screen reader. */
+  legend: string;
+  values: V;
+  setValues: React.Dispatch<React.SetStateAction<V>>;
   taxRateMilliPercent: number;
   services: ServiceChoice[];
   errors: Record<string, string>;
   /** Nothing can be changed (a decided estimate). */
   readOnly?: boolean;
-  onLines: (lines: EditorLine[]) => void;
-  onRemove: (index: number) => void;
-  onAdd: (serviceId: string) => void;
-  onMessage: (message: string) => void;
+  /** Add Line and Remove, when they change more than the lines (an estimate's Duration). */
+  addLine?: (values: V, services: readonly ServiceChoice[], serviceId: string) => V;
+  removeLine?: (values: V, index: number, services: readonly ServiceChoice[]) => V;
   /** The kind's own fields, between the lines and the message (an estimate's Duration, Valid Until, Vehicle). */
   fields?: React.ReactNode;
   /** "Send Estimate": the button beside Save (each posts its `intent`, save or send). */
@@ -34,18 +39,28 @@ interface Props {
  * document's tax rate, and the kind's buttons. The values live in the kind's
  * editor, which says what Add Line and Remove change besides the lines.
  */
-export function DocumentEditor({ legend, lines, message, taxRateMilliPercent, services, errors, readOnly = false, onLines, onRemove, onAdd, onMessage, fields, sendLabel, actions }: Props) {
+export function DocumentEditor<V extends DocumentValues>(props: Props<V>) {
+  const { legend, values, setValues, taxRateMilliPercent, services, errors, readOnly = false, fields, sendLabel, actions } = props;
+  const { addLine = addServiceLine, removeLine = removeAt } = props;
   const hydrated = useHydrated();
   const busy = useNavigation().state === "submitting";
-  const totals = previewTotals(lines, taxRateMilliPercent);
+  const totals = previewTotals(values.lines, taxRateMilliPercent);
   return (
     <Form method="post" noValidate className="space-y-5 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
       <fieldset disabled={readOnly || busy} className="min-w-0 space-y-5">
         <legend className="sr-only">{legend}</legend>
-        <PricedLines lines={lines} errors={errors} hydrated={hydrated} services={services} onChange={onLines} onRemove={onRemove} onAdd={onAdd} />
+        <PricedLines
+          lines={values.lines}
+          errors={errors}
+          hydrated={hydrated}
+          services={services}
+          onChange={(lines) => setValues((v) => ({ ...v, lines }))}
+          onRemove={(i) => setValues((v) => removeLine(v, i, services))}
+          onAdd={(choice) => setValues((v) => addLine(v, services, choice))}
+        />
         {fields}
         <EditorField label="Message to Customer" name="message" error={errors.message}>
-          <textarea id="message" name="message" rows={3} value={message} onChange={(e) => onMessage(e.target.value)} className={INPUT} aria-invalid={errors.message ? true : undefined} />
+          <textarea id="message" name="message" rows={3} value={values.message} onChange={(e) => setValues((v) => ({ ...v, message: e.target.value }))} className={INPUT} aria-invalid={errors.message ? true : undefined} />
         </EditorField>
       </fieldset>
       <Totals rows={[["Subtotal", totals.subtotal], [`Tax (${formatTaxRate(taxRateMilliPercent)}%)`, totals.tax], ["Total", totals.total, true]]} />
@@ -66,6 +81,9 @@ export function DocumentEditor({ legend, lines, message, taxRateMilliPercent, se
     </Form>
   );
 }
+
+const addServiceLine = <V extends DocumentValues>(values: V, services: readonly ServiceChoice[], serviceId: string): V => ({ ...values, lines: [...values.lines, serviceLine(services, serviceId)] });
+const removeAt = <V extends DocumentValues>(values: V, index: number): V => ({ ...values, lines: values.lines.filter((_, i) => i !== index) });
 
 /** A labelled input of the editor with its refusal under it. */
 export function EditorField({ label, name, error, children }: { label: string; name: string; error?: string; children: React.ReactNode }) {
