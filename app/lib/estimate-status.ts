@@ -1,15 +1,10 @@
+import { statusTitles } from "./status-titles";
+
 /** An estimate's statuses (browser-safe: the editor, the list and the customer page share them). */
 export const ESTIMATE_STATUSES = ["draft", "sent", "viewed", "accepted", "declined", "expired"] as const;
 export type EstimateStatus = (typeof ESTIMATE_STATUSES)[number];
 
-export const ESTIMATE_STATUS_TITLES: Record<EstimateStatus, string> = {
-  draft: "Draft",
-  sent: "Sent",
-  viewed: "Viewed",
-  accepted: "Accepted",
-  declined: "Declined",
-  expired: "Expired",
-};
+export const ESTIMATE_STATUS_TITLES = statusTitles(ESTIMATE_STATUSES);
 
 export const isEstimateStatus = (value: unknown): value is EstimateStatus => ESTIMATE_STATUSES.includes(value as EstimateStatus);
 

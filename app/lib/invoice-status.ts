@@ -1,3 +1,5 @@
+import { statusTitles } from "./status-titles";
+
 /**
  * An invoice's statuses, browser-safe (the list, the editor, the customer's
  * page and the database's CHECK share them). Paid and partly paid follow the
@@ -6,13 +8,7 @@
 export const INVOICE_STATUSES = ["draft", "sent", "partly_paid", "paid", "void"] as const;
 export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
 
-export const INVOICE_STATUS_TITLES: Record<InvoiceStatus, string> = {
-  draft: "Draft",
-  sent: "Sent",
-  partly_paid: "Partly Paid",
-  paid: "Paid",
-  void: "Void",
-};
+export const INVOICE_STATUS_TITLES = statusTitles(INVOICE_STATUSES);
 
 /** Sent and not yet paid in full: what the customer owes. */
 export const OWED_STATUSES = ["sent", "partly_paid"] as const satisfies readonly InvoiceStatus[];

@@ -155,3 +155,11 @@ export function timeIn(at: Date, timeZone: string): string {
   const w = wallClock(at, timeZone);
   return `${w.hour}:${w.minute}`;
 }
+
+const LONG_DATE: Intl.DateTimeFormatOptions = { month: "long", day: "numeric", year: "numeric" };
+
+/** "2026-12-27" → "December 27, 2026": a calendar day in words, whatever the zone (documents, e-mails, pages). */
+export function longDate(day: string): string {
+  const [y, m, d] = day.split("-").map(Number);
+  return dateFormat("UTC", LONG_DATE).format(Date.UTC(y!, m! - 1, d!));
+}

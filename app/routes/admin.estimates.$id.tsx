@@ -1,18 +1,19 @@
-import { ArrowLeft, CalendarPlus } from "lucide-react";
+import { CalendarPlus } from "lucide-react";
 import { data, Link, redirect } from "react-router";
 import { scheduleJobHref } from "~/components/jobs/LeadJobs";
+import { BackLinks } from "~/components/priced-documents/DocumentHeader";
 import { buttonClass } from "~/components/ui/button";
 import { EstimateEditor, type EditorFailure } from "~/components/estimates/EstimateEditor";
 import { addLine, removeLine, toEstimateForm } from "~/lib/estimate-editor";
 import { isDecided } from "~/lib/estimate-status";
-import { workPartyHref, workPartyLabel } from "~/lib/work-links";
 import { AppError } from "~/server/app-error.server";
 import { adminUserFrom } from "~/server/auth/current-user.server";
-import { editorValues, postedValues, serviceChoices } from "~/server/estimates/editor.server";
+import { editorValues, postedValues } from "~/server/estimates/editor.server";
 import { copyEstimate, estimateId, getEstimate, saveEstimate } from "~/server/estimates/estimates.server";
 import { sendEstimate } from "~/server/estimates/send.server";
 import { readForm } from "~/server/form-body.server";
 import { savedDetails } from "~/server/customers/saved-details.server";
+import { serviceChoices } from "~/server/priced-documents/document-views.server";
 import { databaseContext } from "~/server/request-context.server";
 import { linkOrigin } from "~/server/site-url.server";
 import type { Route } from "./+types/admin.estimates.$id";
@@ -91,15 +92,7 @@ export default function EstimatePage({ loaderData, actionData }: Route.Component
   const { estimate } = loaderData;
   return (
     <main className="mx-auto max-w-4xl space-y-5 px-4 py-6 sm:px-6 lg:py-8">
-      <div className="flex flex-wrap gap-4 text-sm font-semibold text-brand-700">
-        <Link to={workPartyHref(estimate)} className="inline-flex items-center gap-1.5 hover:underline">
-          <ArrowLeft aria-hidden className="size-4" />
-          {workPartyLabel(estimate, estimate.customer)}
-        </Link>
-        <Link to="/admin/estimates" className="hover:underline">
-          All estimates
-        </Link>
-      </div>
+      <BackLinks work={estimate} customer={estimate.customer} list={{ href: "/admin/estimates", label: "All estimates" }} />
       {/* Schedule Job's form is a lead's (admin.jobs.new); an estimate without one is scheduled by the later screens that make it. */}
       {estimate.status === "accepted" && estimate.leadId !== null && (
         <Link to={scheduleJobHref(estimate.leadId, estimate.id)} className={buttonClass("primary")}>

@@ -5,7 +5,6 @@ import { ListSearch } from "~/components/admin/ListSearch";
 import { buttonClass } from "~/components/ui/button";
 import { Pager } from "~/components/ui/Pager";
 import { ESTIMATE_STATUS_TITLES, type EstimateStatus } from "~/lib/estimate-status";
-import { parseListQuery, withPage } from "~/lib/list-query";
 import { workPartyHref } from "~/lib/work-links";
 import { atEdge } from "~/server/app-error.server";
 import { adminUserFrom } from "~/server/auth/current-user.server";
@@ -15,6 +14,7 @@ import { estimatesHref, estimatesView, type EstimatesView } from "~/server/estim
 import { createEstimate } from "~/server/estimates/estimates.server";
 import { postedForm } from "~/server/form-body.server";
 import { leadId } from "~/server/leads/lead.server";
+import { listPage } from "~/server/list-page.server";
 import { databaseContext } from "~/server/request-context.server";
 import type { Route } from "./+types/admin.estimates";
 
@@ -27,14 +27,7 @@ import type { Route } from "./+types/admin.estimates";
  */
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  // A parameter that cannot be honoured is named in the banner and left out of every link.
-  const parsed = parseListQuery(ESTIMATES_LIST, new URL(request.url).searchParams);
-  const query = parsed.ok ? parsed.query : parsed.fallback;
-  const view = await estimatesView(context.get(databaseContext), query);
-  // Past the last page (an old link, or estimates gone to the trash): show the last page.
-  const last = Math.max(1, view.pager.pages);
-  if (query.page > last) throw redirect(estimatesHref(withPage(query, last)));
-  return { ...view, error: parsed.ok ? undefined : parsed.error };
+  return listPage(ESTIMATES_LIST, request, (query) => estimatesView(context.get(databaseContext), query), estimatesHref);
 }
 
 export const action = atEdge(async ({ request, context }: Route.ActionArgs) => {

@@ -1,23 +1,22 @@
-import { ArrowLeft, CheckCircle2 } from "lucide-react";
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { data, Form, redirect, useNavigation } from "react-router";
 import { ErrorBanner } from "~/components/admin/ErrorBanner";
 import { InvoiceEditor } from "~/components/invoices/InvoiceEditor";
-import { LinesTable, Totals } from "~/components/invoices/InvoiceTotals";
+import { BackLinks, DocumentHeading, DoneNote } from "~/components/priced-documents/DocumentHeader";
+import { LinesTable, Totals } from "~/components/priced-documents/LinesAndTotals";
 import { PaymentsPanel } from "~/components/invoices/PaymentsPanel";
 import { buttonClass } from "~/components/ui/button";
-import { serviceLine } from "~/lib/estimate-editor";
 import { INVOICE_STATUS_TITLES } from "~/lib/invoice-status";
 import { formatTaxRate } from "~/lib/money";
 import type { PaymentForm } from "~/lib/payment-input";
-import { workPartyHref, workPartyLabel } from "~/lib/work-links";
+import { serviceLine } from "~/lib/priced-lines";
 import { AppError } from "~/server/app-error.server";
 import { adminUserFrom } from "~/server/auth/current-user.server";
-import { serviceChoices } from "~/server/estimates/editor.server";
 import { readForm } from "~/server/form-body.server";
 import { invoiceSummary, invoiceValues, postedInvoiceValues, toInvoiceForm, type InvoiceValues } from "~/server/invoices/invoice-page.server";
 import { getInvoice, invoiceId, notDraftError, saveInvoice, voidInvoice } from "~/server/invoices/invoices.server";
 import { deletePayment, OldPaymentDateError, recordPayment } from "~/server/invoices/payments.server";
 import { sendInvoice } from "~/server/invoices/send.server";
+import { serviceChoices } from "~/server/priced-documents/document-views.server";
 import { databaseContext } from "~/server/request-context.server";
 import { linkOrigin } from "~/server/site-url.server";
 import type { Route } from "./+types/admin.invoices.$id";
@@ -130,34 +129,17 @@ export default function InvoicePage({ loaderData, actionData }: Route.ComponentP
   const rate = `Tax (${formatTaxRate(invoice.taxRateMilliPercent)}%)`;
   return (
     <main className="mx-auto max-w-4xl space-y-5 px-4 py-6 sm:px-6 lg:py-8">
-      <div className="flex flex-wrap gap-4 text-sm font-semibold text-brand-700">
-        <Link to={workPartyHref(invoice)} className="inline-flex items-center gap-1.5 hover:underline">
-          <ArrowLeft aria-hidden className="size-4" />
-          {workPartyLabel(invoice, invoice.customer)}
-        </Link>
-        <Link to="/admin/invoices" className="hover:underline">
-          All invoices
-        </Link>
-      </div>
+      <BackLinks work={invoice} customer={invoice.customer} list={{ href: "/admin/invoices", label: "All invoices" }} />
       <section aria-labelledby="invoice-heading" className="space-y-4">
-        <div className="flex flex-wrap items-center gap-3">
-          <h2 id="invoice-heading" className="text-2xl font-semibold text-slate-900">
-            {isVoid ? <s>Invoice #{invoice.number}</s> : <>Invoice #{invoice.number}</>}
-          </h2>
-          <span className="rounded-full bg-slate-100 px-2.5 py-0.5 text-sm font-medium text-slate-700">{INVOICE_STATUS_TITLES[invoice.status]}</span>
+        <DocumentHeading
+          id="invoice-heading"
+          title={isVoid ? <s>Invoice #{invoice.number}</s> : <>Invoice #{invoice.number}</>}
+          status={INVOICE_STATUS_TITLES[invoice.status]}
+          pdfHref={`/admin/invoices/${invoice.id}/pdf`}
+        >
           {invoice.overdue && <span className="rounded-full bg-red-50 px-2.5 py-0.5 text-sm font-medium text-red-800">Overdue</span>}
-          <a href={`/admin/invoices/${invoice.id}/pdf`} className="text-sm font-semibold text-brand-700 hover:underline">
-            View PDF
-          </a>
-        </div>
-        <div role="status">
-          {done && !failure && (
-            <p className="flex items-center gap-2 rounded-lg border border-emerald-200 bg-emerald-50 px-4 py-3 text-sm font-medium text-emerald-800">
-              <CheckCircle2 aria-hidden className="size-4" />
-              {done === DONE.sent ? `Invoice sent to ${invoice.email}.` : done}
-            </p>
-          )}
-        </div>
+        </DocumentHeading>
+        <DoneNote message={done && !failure ? (done === DONE.sent ? `Invoice sent to ${invoice.email}.` : done) : null} />
         {failure?.error && <ErrorBanner>{failure.error}</ErrorBanner>}
         {invoice.status === "draft" ? (
           <InvoiceEditor invoice={invoice} values={failure?.values ?? loaderData.values} services={services} fields={failure?.values ? (failure.fields ?? {}) : {}} />

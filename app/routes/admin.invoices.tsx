@@ -1,14 +1,14 @@
 import { Download } from "lucide-react";
-import { Link, redirect } from "react-router";
+import { Link } from "react-router";
 import { ErrorBanner } from "~/components/admin/ErrorBanner";
 import { IncomeChart } from "~/components/invoices/IncomeChart";
 import { buttonClass } from "~/components/ui/button";
 import { ListSearch } from "~/components/admin/ListSearch";
 import { Pager } from "~/components/ui/Pager";
 import { INVOICE_STATUS_TITLES } from "~/lib/invoice-status";
-import { parseListQuery, withPage } from "~/lib/list-query";
 import { workPartyHref } from "~/lib/work-links";
 import { INVOICES_LIST, invoicesHref, invoicesView } from "~/server/invoices/invoice-lists.server";
+import { listPage } from "~/server/list-page.server";
 import { databaseContext } from "~/server/request-context.server";
 import type { Route } from "./+types/admin.invoices";
 
@@ -21,12 +21,7 @@ import type { Route } from "./+types/admin.invoices";
  */
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const parsed = parseListQuery(INVOICES_LIST, new URL(request.url).searchParams);
-  const query = parsed.ok ? parsed.query : parsed.fallback;
-  const view = await invoicesView(context.get(databaseContext), query);
-  const last = Math.max(1, view.pager.pages);
-  if (query.page > last) throw redirect(invoicesHref(withPage(query, last)));
-  return { ...view, error: parsed.ok ? undefined : parsed.error };
+  return listPage(INVOICES_LIST, request, (query) => invoicesView(context.get(databaseContext), query), invoicesHref);
 }
 
 export function meta() {

@@ -1,8 +1,9 @@
-import { CheckCircle2, Download, XCircle } from "lucide-react";
+import { CheckCircle2, XCircle } from "lucide-react";
+import { CustomerDocument, customerDocumentMeta } from "~/components/priced-documents/CustomerDocument";
 import { data, redirect } from "react-router";
 import { BookingForm } from "~/components/site/BookingForm";
 import { focusRing, primaryButton } from "~/components/site/styles";
-import { CallLink, CustomerPageShell } from "~/components/site/CustomerPageShell";
+import { CallLink } from "~/components/site/CustomerPageShell";
 import { useSiteSettings } from "~/components/site/use-site-settings";
 import { DECLINE_REASON_MAX } from "~/lib/estimate-status";
 import { durationText } from "~/lib/job-time";
@@ -60,83 +61,35 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export function meta({ data: loaderData }: Route.MetaArgs) {
-  const title = loaderData ? `Estimate #${loaderData.estimate.number}` : "Estimate";
-  return [
-    { title },
-    // For a link preview in a chat or mail app; never indexed all the same.
-    { name: "description", content: "Your estimate: the work, its total, a PDF copy, and buttons to accept or decline it." },
-    { name: "robots", content: "noindex, nofollow" },
-    { name: "referrer", content: "same-origin" },
-  ];
+  return customerDocumentMeta(loaderData ? `Estimate #${loaderData.estimate.number}` : "Estimate", "Your estimate: the work, its total, a PDF copy, and buttons to accept or decline it.");
 }
-
-const CELL = "px-3 py-2 text-right tabular-nums";
 
 export default function CustomerEstimatePage({ loaderData, actionData }: Route.ComponentProps) {
   const { estimate, token, outcome, booking } = loaderData;
   const open = estimate.status === "sent" || estimate.status === "viewed";
   return (
-    <CustomerPageShell width="wide">
-      <div>
-        <h1 className="text-3xl font-extrabold tracking-tight">Estimate #{estimate.number}</h1>
-        <p className="mt-1 text-slate-700">
+    <CustomerDocument
+      heading={`Estimate #${estimate.number}`}
+      subtitle={
+        <>
           For {estimate.customerName}
           {estimate.vehicle && `, ${estimate.vehicle}`} · valid until {estimate.validUntil}
-        </p>
-      </div>
-      <Decision status={estimate.status} outcome={outcome} reason={estimate.declineReason} validUntil={estimate.validUntil} />
-      {estimate.acceptedOn && estimate.validUntilPassed && <PriceHolds acceptedOn={estimate.acceptedOn} validUntil={estimate.validUntil} bookable={booking?.kind === "choose"} />}
-      {booking?.kind === "booked" && <BookedJob booking={booking} />}
-      {booking?.kind === "choose" && <BookingForm days={booking.days} address={booking.address} errors={actionData?.bookingErrors} />}
-      {booking?.kind === "call" && <CallToBook blocked={booking.blocked} />}
-      {estimate.message && <p className="rounded-xl border border-slate-200 bg-white p-4 whitespace-pre-wrap">{estimate.message}</p>}
-      <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
-        <table className="w-full text-sm">
-          <caption className="sr-only">The estimate's lines</caption>
-          <thead className="bg-slate-100 text-xs font-semibold text-slate-700 uppercase">
-            <tr>
-              <th scope="col" className="px-3 py-2 text-left">Description</th>
-              <th scope="col" className={CELL}>Qty</th>
-              <th scope="col" className={CELL}>Unit Price</th>
-              <th scope="col" className={CELL}>Amount</th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-200">
-            {estimate.lines.map((line, i) => (
-              <tr key={i}>
-                <td className="px-3 py-2 break-words">{line.description}</td>
-                <td className={CELL}>{line.quantity}</td>
-                <td className={CELL}>{line.unitPrice}</td>
-                <td className={CELL}>{line.amount}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-        <dl className="ml-auto w-full max-w-xs space-y-1 border-t border-slate-200 p-3 text-sm">
-          <Amount label="Subtotal" value={estimate.subtotal} />
-          <Amount label="Tax" value={estimate.tax} />
-          <Amount label="Total" value={estimate.total} strong />
-        </dl>
-      </div>
-      <a
-        href={`/estimates/${token}/pdf`}
-        download={`estimate-${estimate.number}.pdf`}
-        className={`inline-flex items-center gap-2 rounded font-semibold text-brand-700 underline underline-offset-2 ${focusRing}`}
-      >
-        <Download aria-hidden className="size-4" />
-        Download PDF
-      </a>
+        </>
+      }
+      document={estimate}
+      pdf={{ href: `/estimates/${token}/pdf`, name: `estimate-${estimate.number}.pdf` }}
+      notices={
+        <>
+          <Decision status={estimate.status} outcome={outcome} reason={estimate.declineReason} validUntil={estimate.validUntil} />
+          {estimate.acceptedOn && estimate.validUntilPassed && <PriceHolds acceptedOn={estimate.acceptedOn} validUntil={estimate.validUntil} bookable={booking?.kind === "choose"} />}
+          {booking?.kind === "booked" && <BookedJob booking={booking} />}
+          {booking?.kind === "choose" && <BookingForm days={booking.days} address={booking.address} errors={actionData?.bookingErrors} />}
+          {booking?.kind === "call" && <CallToBook blocked={booking.blocked} />}
+        </>
+      }
+    >
       {open && <DecisionForms />}
-    </CustomerPageShell>
-  );
-}
-
-function Amount({ label, value, strong = false }: { label: string; value: string; strong?: boolean }) {
-  return (
-    <div className={`flex justify-between gap-4 ${strong ? "text-base font-bold" : ""}`}>
-      <dt>{label}</dt>
-      <dd className="tabular-nums">{value}</dd>
-    </div>
+    </CustomerDocument>
   );
 }
 

@@ -1,7 +1,6 @@
-import { CheckCircle2, Download } from "lucide-react";
-import { LinesTable, Totals } from "~/components/invoices/InvoiceTotals";
-import { focusRing } from "~/components/site/styles";
-import { CallLink, CustomerPageShell } from "~/components/site/CustomerPageShell";
+import { CheckCircle2 } from "lucide-react";
+import { CustomerDocument, customerDocumentMeta } from "~/components/priced-documents/CustomerDocument";
+import { CallLink } from "~/components/site/CustomerPageShell";
 import { NO_SCRIPTS } from "~/lib/no-scripts";
 import { customerInvoiceView, invoiceForCustomer } from "~/server/invoices/customer-page.server";
 import { answerCustomer } from "~/server/customer-pages.server";
@@ -26,85 +25,75 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 }
 
 export function meta({ data: loaderData }: Route.MetaArgs) {
-  const title = loaderData ? `Invoice #${loaderData.invoice.number}` : "Invoice";
-  return [
-    { title },
-    // For a link preview in a chat or mail app; never indexed all the same.
-    { name: "description", content: "Your invoice: the work, the payments so far, the amount due, how to pay, and a PDF copy." },
-    { name: "robots", content: "noindex, nofollow" },
-    { name: "referrer", content: "same-origin" },
-  ];
+  return customerDocumentMeta(loaderData ? `Invoice #${loaderData.invoice.number}` : "Invoice", "Your invoice: the work, the payments so far, the amount due, how to pay, and a PDF copy.");
 }
 
 export default function CustomerInvoicePage({ loaderData }: Route.ComponentProps) {
   const { invoice, token } = loaderData;
   const isVoid = invoice.status === "void";
   return (
-    <CustomerPageShell width="wide">
-      <div>
-        <h1 className="text-3xl font-extrabold tracking-tight">{isVoid ? <s>Invoice #{invoice.number}</s> : <>Invoice #{invoice.number}</>}</h1>
-        <p className="mt-1 text-slate-700">
+    <CustomerDocument
+      heading={isVoid ? <s>Invoice #{invoice.number}</s> : <>Invoice #{invoice.number}</>}
+      subtitle={
+        <>
           For {invoice.customerName}
           {invoice.dueDate && invoice.owed ? ` · due by ${invoice.dueDate}` : ""}
-        </p>
-      </div>
-      {isVoid && (
-        <p role="status" className="rounded-xl border border-slate-300 bg-white p-4 font-medium">
-          This invoice has been cancelled: nothing is owed on it. Questions? Call us at <CallLink />.
-        </p>
-      )}
-      {invoice.status === "paid" && (
-        <p role="status" className="flex items-start gap-2 rounded-xl border border-emerald-200 bg-emerald-50 p-4 font-medium text-emerald-900">
-          <CheckCircle2 aria-hidden className="mt-0.5 size-5 shrink-0 text-emerald-700" />
-          Paid in full. Thank you!
-        </p>
-      )}
-      {invoice.message && <p className="rounded-xl border border-slate-200 bg-white p-4 whitespace-pre-wrap">{invoice.message}</p>}
-      <div className="rounded-xl border border-slate-200 bg-white p-3">
-        <LinesTable lines={invoice.lines} />
-        <Totals rows={[["Subtotal", invoice.subtotal], ["Tax", invoice.tax], ["Total", invoice.total, true]]} />
-      </div>
-      {invoice.payments.length > 0 && (
-        <section aria-labelledby="payments-heading" className="rounded-xl border border-slate-200 bg-white p-4">
-          <h2 id="payments-heading" className="text-lg font-bold">
-            Payments
-          </h2>
-          <ul className="mt-2 divide-y divide-slate-100 text-sm">
-            {invoice.payments.map((p) => (
-              <li key={p.id} className="flex justify-between gap-4 py-2">
-                <span>
-                  {p.date} · {p.method}
-                </span>
-                <span className="tabular-nums">{p.amount}</span>
-              </li>
-            ))}
-          </ul>
-        </section>
-      )}
-      {!isVoid && (
-        <dl className="flex items-baseline justify-between gap-4 rounded-xl border-2 border-brand-600 bg-white p-4 text-xl font-extrabold">
-          <dt>Amount Due</dt>
-          <dd className="tabular-nums" data-total="Amount Due">
-            {invoice.due}
-          </dd>
-        </dl>
-      )}
-      {invoice.owed && invoice.paymentInstructions && (
-        <section aria-labelledby="pay-heading" className="rounded-xl border border-slate-200 bg-white p-4">
-          <h2 id="pay-heading" className="text-lg font-bold">
-            Payment Instructions
-          </h2>
-          <p className="mt-2 whitespace-pre-wrap">{invoice.paymentInstructions}</p>
-        </section>
-      )}
-      <a
-        href={`/invoices/${token}/pdf`}
-        download={`invoice-${invoice.number}.pdf`}
-        className={`inline-flex items-center gap-2 rounded font-semibold text-brand-700 underline underline-offset-2 ${focusRing}`}
-      >
-        <Download aria-hidden className="size-4" />
-        Download PDF
-      </a>
-    </CustomerPageShell>
+        </>
+      }
+      document={invoice}
+      pdf={{ href: `/invoices/${token}/pdf`, name: `invoice-${invoice.number}.pdf` }}
+      notices={
+        <>
+          {isVoid && (
+            <p role="status" className="rounded-xl border border-slate-300 bg-white p-4 font-medium">
+              This invoice has been cancelled: nothing is owed on it. Questions? Call us at <CallLink />.
+            </p>
+          )}
+          {invoice.status === "paid" && (
+            <p role="status" className="flex items-start gap-2 rounded-xl border border-emerald-200 bg-emerald-50 p-4 font-medium text-emerald-900">
+              <CheckCircle2 aria-hidden className="mt-0.5 size-5 shrink-0 text-emerald-700" />
+              Paid in full. Thank you!
+            </p>
+          )}
+        </>
+      }
+      afterTotals={
+        <>
+          {invoice.payments.length > 0 && (
+            <section aria-labelledby="payments-heading" className="rounded-xl border border-slate-200 bg-white p-4">
+              <h2 id="payments-heading" className="text-lg font-bold">
+                Payments
+              </h2>
+              <ul className="mt-2 divide-y divide-slate-100 text-sm">
+                {invoice.payments.map((p) => (
+                  <li key={p.id} className="flex justify-between gap-4 py-2">
+                    <span>
+                      {p.date} · {p.method}
+                    </span>
+                    <span className="tabular-nums">{p.amount}</span>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          )}
+          {!isVoid && (
+            <dl className="flex items-baseline justify-between gap-4 rounded-xl border-2 border-brand-600 bg-white p-4 text-xl font-extrabold">
+              <dt>Amount Due</dt>
+              <dd className="tabular-nums" data-total="Amount Due">
+                {invoice.due}
+              </dd>
+            </dl>
+          )}
+          {invoice.owed && invoice.paymentInstructions && (
+            <section aria-labelledby="pay-heading" className="rounded-xl border border-slate-200 bg-white p-4">
+              <h2 id="pay-heading" className="text-lg font-bold">
+                Payment Instructions
+              </h2>
+              <p className="mt-2 whitespace-pre-wrap">{invoice.paymentInstructions}</p>
+            </section>
+          )}
+        </>
+      }
+    />
   );
 }

@@ -11,7 +11,7 @@ import { createInvoice, getInvoice, hasUnpaidInvoice, invoiceToday, saveInvoice,
 import { deletePayment, recordPayment } from "~/server/invoices/payments.server";
 import { sendInvoice } from "~/server/invoices/send.server";
 import { getLead } from "~/server/leads/lead.server";
-import { longDate } from "~/server/pdf/priced-document-pdf.server";
+import { longDate } from "~/lib/time-zone";
 import { getBusinessSettings, saveSettings } from "~/server/settings.server";
 import { ALPHABETS, alphabetLines, nameLead, pdfText, writtenBy } from "../helpers/alphabets";
 import { estimateForm, insertLead } from "../helpers/estimates";

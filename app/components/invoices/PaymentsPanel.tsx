@@ -1,6 +1,6 @@
 import { CheckCircle2 } from "lucide-react";
 import { Form, useNavigation } from "react-router";
-import { INPUT } from "~/components/estimates/EstimateLines";
+import { INPUT } from "~/components/priced-documents/PricedLines";
 import { buttonClass } from "~/components/ui/button";
 import { PAYMENT_METHODS, type PaymentForm } from "~/lib/payment-input";
 import type { InvoiceSummary } from "~/server/invoices/invoice-page.server";

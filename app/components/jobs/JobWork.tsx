@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { LinesTable, Totals } from "~/components/invoices/InvoiceTotals";
+import { LinesTable, Totals } from "~/components/priced-documents/LinesAndTotals";
 import { LeadPhotos } from "~/components/leads/LeadPhotos";
 import type { JobPageView } from "~/server/jobs/job-view.server";
 

@@ -1,10 +1,10 @@
 import { isbot } from "isbot";
-import { formatCents } from "~/lib/money";
 import type { DB } from "../db.server";
 import { findByToken, limitCustomer } from "../customer-pages.server";
 import type { Limit } from "../rate-limit.server";
+import { linesView } from "../priced-documents/document-views.server";
 import { markViewed } from "./decisions.server";
-import { longDate } from "./estimate-pdf.server";
+import { longDate } from "~/lib/time-zone";
 import { getEstimateByToken, type Estimate } from "./estimates.server";
 import { businessToday } from "../time-zone.server";
 
@@ -66,15 +66,7 @@ export function customerView(estimate: Estimate, now = new Date()) {
     validUntilPassed: estimate.validUntil < businessToday(now),
     message: estimate.message,
     declineReason: estimate.declineReason,
-    lines: estimate.lines.map((l) => ({
-      description: l.description,
-      quantity: l.quantity,
-      unitPrice: formatCents(l.unitPriceCents),
-      amount: formatCents(l.quantity * l.unitPriceCents),
-    })),
-    subtotal: formatCents(estimate.subtotalCents),
-    tax: formatCents(estimate.taxCents),
-    total: formatCents(estimate.totalCents),
+    ...linesView(estimate),
   };
 }
 export type CustomerEstimate = ReturnType<typeof customerView>;

@@ -3,7 +3,7 @@ import { shownStatus, type EstimateStatus } from "~/lib/estimate-status";
 import type { DB } from "../db.server";
 import { businessToday } from "../time-zone.server";
 
-/** The lead page's estimates and the services an editor line can start from. */
+/** The lead page's estimates. */
 
 export interface EstimateSummary {
   id: number;
@@ -36,23 +36,4 @@ export async function listEstimates(db: DB, filter: { leadId: number }): Promise
     validUntil: r.valid_until,
     createdAt: r.created_at,
   }));
-}
-
-export interface PricedService {
-  id: number;
-  title: string;
-  priceCents: number;
-  durationMinutes: number;
-}
-
-/** The services for `Add a service`, in the home page's order. */
-export async function pricedServices(db: DB): Promise<PricedService[]> {
-  const rows = await db
-    .selectFrom("services")
-    .select(["id", "title", "price_cents", "duration_minutes"])
-    .orderBy("kind")
-    .orderBy("sort_order")
-    .orderBy("id")
-    .execute();
-  return rows.map((r) => ({ id: r.id, title: r.title, priceCents: r.price_cents, durationMinutes: r.duration_minutes }));
 }

@@ -1,9 +1,9 @@
 import { formatCents } from "~/lib/money";
 import type { BusinessSettings } from "~/lib/site-settings";
-import { pricedLines, renderCustomerEmail } from "../customer-email.server";
+import { longDate } from "~/lib/time-zone";
 import type { Email, EmailAttachment } from "../mail.server";
+import { documentEmail, documentLink, type DocumentMailSettings } from "../priced-documents/document-mail.server";
 import { configuredOrigin } from "../site-url.server";
-import { longDate } from "./estimate-pdf.server";
 import type { Estimate } from "./estimates.server";
 
 /**
@@ -13,37 +13,19 @@ import type { Estimate } from "./estimates.server";
  */
 
 /** The customer's page; absolute from APP_URL, else from the request's origin when it is this machine (linkOrigin). */
-export function estimateLink(origin: string | undefined, token: string): string {
-  return `${origin ?? ""}/estimates/${token}`;
-}
+export const estimateLink = (origin: string | undefined, token: string) => documentLink("estimates", origin, token);
 
-export function estimateEmail(
-  estimate: Estimate,
-  settings: Pick<BusinessSettings, "businessName" | "phone" | "phoneE164" | "phoneExt" | "notifyEmail">,
-  link: string,
-  pdf: EmailAttachment,
-): Email {
-  return {
-    to: estimate.customer.email,
-    replyTo: settings.notifyEmail,
-    subject: `Estimate #${estimate.number} from ${settings.businessName}`,
-    ...renderCustomerEmail({
-      name: estimate.customer.name,
-      ownerMessage: estimate.message,
-      settings,
-      blocks: [
-        {
-          paragraph:
-            `Thank you for asking ${settings.businessName} for a quote. Your estimate #${estimate.number} comes to ${formatCents(estimate.totalCents)}` +
-            ` and is valid until ${longDate(estimate.validUntil)}.`,
-        },
-        pricedLines(estimate),
-        { button: { label: "View Your Estimate", href: link, intro: "See it, and accept or decline it, here:" } },
-        { paragraph: `The estimate is attached as a PDF too.\nQuestions? Reply to this e-mail or call us at ${settings.phone}.` },
-      ],
-    }),
-    attachments: [pdf],
-  };
+export function estimateEmail(estimate: Estimate, settings: DocumentMailSettings, link: string, pdf: EmailAttachment): Email {
+  return documentEmail({
+    kind: "Estimate",
+    document: estimate,
+    settings,
+    opening:
+      `Thank you for asking ${settings.businessName} for a quote. Your estimate #${estimate.number} comes to ${formatCents(estimate.totalCents)}` +
+      ` and is valid until ${longDate(estimate.validUntil)}.`,
+    button: { label: "View Your Estimate", href: link, intro: "See it, and accept or decline it, here:" },
+    pdf,
+  });
 }
 
 /** The lead it answers, or the customer's page for an estimate without a lead. */

@@ -1,33 +1,30 @@
-import { randomBytes } from "node:crypto";
 import { sql } from "kysely";
 import { parseEstimateForm, type EstimateForm, type EstimateInput } from "~/lib/estimate-input";
 import { addDays } from "~/lib/time-zone";
 import { isDecided, shownStatus, type EstimateStatus } from "~/lib/estimate-status";
 import { parseTaxRate, totals } from "~/lib/money";
+import type { DocumentLine } from "~/lib/priced-lines";
 import { AppError, notFound } from "../app-error.server";
 import { checkCustomerVehicle, joinedVehicle, onlyVehicle } from "../customers/saved-details.server";
 import type { WorkOrigin, WorkSource } from "../customers/work-origin.server";
 import type { DB } from "../db.server";
-import { env } from "../env.server";
+import { documentById, documentId, insertLines, sentByToken, type DocumentKey, newDocumentToken, readLines, replaceLines } from "../priced-documents/documents.server";
 import { taxRateMilliPercent } from "../settings.server";
 import { businessToday } from "../time-zone.server";
 
 /**
  * Estimates: made for a customer (from a lead or not, ../customers/work-origin.server.ts), saved whole (lines and totals in one
  * transaction, or nothing), priced on the server in whole cents
- * (docs/decisions/0080). The customer reaches one through its token
- * (docs/decisions/0081); decisions are in ./decisions.server.ts.
+ * (docs/decisions/0080): a priced document (../priced-documents/,
+ * docs/decisions/0116) with a Valid Until day and the customer's decision.
+ * The customer reaches one through its token (docs/decisions/0081);
+ * decisions are in ./decisions.server.ts.
  */
 
 export const ESTIMATE_INVALID_MESSAGE = "Please correct the highlighted fields and try again.";
 export const VALID_DAYS = 30;
 
-export interface EstimateLine {
-  description: string;
-  quantity: number;
-  unitPriceCents: number;
-  serviceId: number | null;
-}
+export type EstimateLine = DocumentLine;
 
 export interface Estimate {
   id: number;
@@ -62,14 +59,8 @@ export interface Estimate {
 /** A day (YYYY-MM-DD) as a DATE operand: a date column reads back as a Date, so a bare string would not type. */
 export const sqlDate = (day: string) => sql<Date>`${day}::date`;
 
-/** At least 128 random bits (192 here), URL-safe: the customer's link. */
-export const newEstimateToken = () => randomBytes(24).toString("base64url");
-
 /** An id from the URL: a positive whole number, or a 404. */
-export function estimateId(raw: string | undefined): number {
-  if (!raw || !/^\d{1,9}$/.test(raw) || Number(raw) < 1) throw notFound("Estimate not found");
-  return Number(raw);
-}
+export const estimateId = (raw: string | undefined) => documentId(raw, "Estimate not found");
 
 const COLUMNS = [
   "e.id",
@@ -101,7 +92,7 @@ const COLUMNS = [
   "v.color",
 ] as const;
 
-async function loadEstimate(db: DB, where: { id: number } | { token: string }): Promise<Estimate | undefined> {
+async function loadEstimate(db: DB, where: DocumentKey): Promise<Estimate | undefined> {
   const row = await db
     .selectFrom("estimates as e")
     .innerJoin("customers as c", "c.id", "e.customer_id")
@@ -112,12 +103,7 @@ async function loadEstimate(db: DB, where: { id: number } | { token: string }): 
     .$if("token" in where, (qb) => qb.where("e.token", "=", (where as { token: string }).token))
     .executeTakeFirst();
   if (!row) return undefined;
-  const lines = await db
-    .selectFrom("estimate_lines")
-    .select(["description", "quantity", "unit_price_cents", "service_id"])
-    .where("estimate_id", "=", row.id)
-    .orderBy("position")
-    .execute();
+  const lines = await readLines(db, "estimate", row.id);
   return {
     id: row.id,
     number: row.number,
@@ -141,22 +127,14 @@ async function loadEstimate(db: DB, where: { id: number } | { token: string }): 
     createdAt: row.created_at,
     customer: { name: row.name, email: row.email, phone: row.phone, vehicleType: row.vehicle_type ?? "" },
     vehicle: joinedVehicle(row),
-    lines: lines.map((l) => ({ description: l.description, quantity: l.quantity, unitPriceCents: l.unit_price_cents, serviceId: l.service_id })),
+    lines,
   };
 }
 
-export async function getEstimate(db: DB, id: number): Promise<Estimate> {
-  const estimate = await loadEstimate(db, { id });
-  if (!estimate) throw notFound("Estimate not found");
-  return estimate;
-}
+export const getEstimate = (db: DB, id: number): Promise<Estimate> => documentById((key) => loadEstimate(db, key), id, "Estimate not found");
 
 /** The customer's view: only a sent one (a draft's link has not been given to anyone), else undefined (a 404). */
-export async function getEstimateByToken(db: DB, token: string): Promise<Estimate | undefined> {
-  if (!/^[A-Za-z0-9_-]{22,64}$/.test(token)) return undefined;
-  const estimate = await loadEstimate(db, { token });
-  return estimate && estimate.storedStatus !== "draft" ? estimate : undefined;
-}
+export const getEstimateByToken = (db: DB, token: string): Promise<Estimate | undefined> => sentByToken((key) => loadEstimate(db, key), token, (found) => found.storedStatus === "draft");
 
 /** A new draft for the customer (from a lead or not): no lines yet, valid VALID_DAYS days, at today's Tax Rate (%). Returns its id. */
 export async function createEstimate(db: DB, origin: WorkOrigin, actor: string, copyOf?: Estimate): Promise<number> {
@@ -167,7 +145,7 @@ export async function createEstimate(db: DB, origin: WorkOrigin, actor: string, 
     const row = await trx
       .insertInto("estimates")
       .values({
-        token: newEstimateToken(),
+        token: newDocumentToken(),
         customer_id: origin.customerId,
         lead_id: origin.leadId,
         source: origin.source,
@@ -183,28 +161,11 @@ export async function createEstimate(db: DB, origin: WorkOrigin, actor: string, 
       })
       .returning(["id", "number"])
       .executeTakeFirstOrThrow();
-    await insertLines(trx, row.id, lines);
+    await insertLines(trx, "estimate", row.id, lines);
     const body = copyOf ? `Copied from estimate #${copyOf.number}` : "";
     await trx.insertInto("estimate_events").values({ estimate_id: row.id, kind: "created", body, actor }).execute();
     return row.id;
   });
-}
-
-async function insertLines(trx: DB, estimateId: number, lines: readonly EstimateLine[]): Promise<void> {
-  if (!lines.length) return;
-  await trx
-    .insertInto("estimate_lines")
-    .values(
-      lines.map((line, position) => ({
-        estimate_id: estimateId,
-        position,
-        description: line.description,
-        quantity: line.quantity,
-        unit_price_cents: line.unitPriceCents,
-        service_id: line.serviceId,
-      })),
-    )
-    .execute();
 }
 
 /** Refused: an accepted or declined estimate stays as the customer decided on it. */
@@ -228,10 +189,7 @@ export async function saveEstimate(db: DB, id: number, form: EstimateForm): Prom
     if (!current) throw notFound("Estimate not found");
     if (isDecided(current.status)) throw decidedError(current.number, current.status);
     const input: EstimateInput = parsed.input;
-    const lines = await knownServices(trx, input.lines);
-    const sums = totals(lines, rate);
-    await trx.deleteFrom("estimate_lines").where("estimate_id", "=", id).execute();
-    await insertLines(trx, id, lines);
+    const sums = await replaceLines(trx, "estimate", id, input.lines, rate);
     await trx
       .updateTable("estimates")
       .set({
@@ -249,14 +207,6 @@ export async function saveEstimate(db: DB, id: number, form: EstimateForm): Prom
       .execute();
   });
   return getEstimate(db, id);
-}
-
-/** A line's service link is kept only if that service still exists (it may have been deleted meanwhile). */
-async function knownServices(trx: DB, lines: EstimateLine[]): Promise<EstimateLine[]> {
-  const ids = [...new Set(lines.flatMap((l) => (l.serviceId === null ? [] : [l.serviceId])))];
-  if (!ids.length) return lines;
-  const found = new Set((await trx.selectFrom("services").select("id").where("id", "in", ids).execute()).map((s) => s.id));
-  return lines.map((l) => (l.serviceId !== null && !found.has(l.serviceId) ? { ...l, serviceId: null } : l));
 }
 
 /** A decided (or any) estimate copied to a new draft for the same customer and lead; returns the new id. */

@@ -1,7 +1,8 @@
 import { formatCents } from "~/lib/money";
 import type { DB } from "../db.server";
-import { longDate } from "../pdf/priced-document-pdf.server";
+import { longDate } from "~/lib/time-zone";
 import { findByToken } from "../customer-pages.server";
+import { linesView } from "../priced-documents/document-views.server";
 import { getInvoiceByToken, invoiceSettings, type Invoice } from "./invoices.server";
 
 /**
@@ -26,15 +27,7 @@ export async function customerInvoiceView(db: DB, invoice: Invoice) {
     customerName: invoice.customer.name,
     dueDate: invoice.dueDate ? longDate(invoice.dueDate) : null,
     message: invoice.message,
-    lines: invoice.lines.map((l) => ({
-      description: l.description,
-      quantity: l.quantity,
-      unitPrice: formatCents(l.unitPriceCents),
-      amount: formatCents(l.quantity * l.unitPriceCents),
-    })),
-    subtotal: formatCents(invoice.subtotalCents),
-    tax: formatCents(invoice.taxCents),
-    total: formatCents(invoice.totalCents),
+    ...linesView(invoice),
     payments: invoice.payments.filter((p) => !p.deletedAt).map((p) => ({ id: p.id, date: longDate(p.paidOn), method: p.method, amount: formatCents(p.amountCents) })),
     due: formatCents(invoice.dueCents),
     owed: invoice.dueCents > 0,

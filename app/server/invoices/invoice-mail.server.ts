@@ -1,8 +1,8 @@
 import { formatCents } from "~/lib/money";
-import type { BusinessSettings } from "~/lib/site-settings";
-import { pricedLines, renderCustomerEmail } from "../customer-email.server";
+import { longDate } from "~/lib/time-zone";
+import { renderCustomerEmail } from "../customer-email.server";
 import type { Email, EmailAttachment } from "../mail.server";
-import { longDate } from "../pdf/priced-document-pdf.server";
+import { documentEmail, documentLink, questions, type DocumentMailSettings } from "../priced-documents/document-mail.server";
 import { paymentLine } from "./invoice-pdf.server";
 import type { Invoice, Payment } from "./invoices.server";
 
@@ -14,39 +14,24 @@ import type { Invoice, Payment } from "./invoices.server";
  * A payment's note is the owner's (paymentLine leaves it out).
  */
 
-type Settings = Pick<BusinessSettings, "businessName" | "phone" | "phoneE164" | "phoneExt" | "notifyEmail">;
+type Settings = DocumentMailSettings;
 
 /** The customer's page; absolute from APP_URL, else from the request's origin when it is this machine (linkOrigin). */
-export function invoiceLink(origin: string | undefined, token: string): string {
-  return `${origin ?? ""}/invoices/${token}`;
-}
-
-const questions = (settings: Settings) => `Questions? Reply to this e-mail or call us at ${settings.phone}.`;
+export const invoiceLink = (origin: string | undefined, token: string) => documentLink("invoices", origin, token);
 
 export function invoiceEmail(invoice: Invoice, settings: Settings, link: string, paymentInstructions: string, pdf: EmailAttachment): Email {
-  return {
-    to: invoice.customer.email,
-    replyTo: settings.notifyEmail,
-    subject: `Invoice #${invoice.number} from ${settings.businessName}`,
-    ...renderCustomerEmail({
-      name: invoice.customer.name,
-      ownerMessage: invoice.message,
-      settings,
-      blocks: [
-        {
-          paragraph:
-            `Thank you for choosing ${settings.businessName}. Your invoice #${invoice.number} comes to ${formatCents(invoice.totalCents)}` +
-            (invoice.dueDate ? ` and is due by ${longDate(invoice.dueDate)}.` : ".") +
-            (invoice.paidCents > 0 ? `\nAlready paid: ${formatCents(invoice.paidCents)}. Amount due: ${formatCents(invoice.dueCents)}.` : ""),
-        },
-        pricedLines(invoice),
-        { button: { label: "View Your Invoice", href: link, intro: "See it here:" } },
-        ...(paymentInstructions ? [{ paragraph: `How to pay:\n${paymentInstructions}` }] : []),
-        { paragraph: `The invoice is attached as a PDF too.\n${questions(settings)}` },
-      ],
-    }),
-    attachments: [pdf],
-  };
+  return documentEmail({
+    kind: "Invoice",
+    document: invoice,
+    settings,
+    opening:
+      `Thank you for choosing ${settings.businessName}. Your invoice #${invoice.number} comes to ${formatCents(invoice.totalCents)}` +
+      (invoice.dueDate ? ` and is due by ${longDate(invoice.dueDate)}.` : ".") +
+      (invoice.paidCents > 0 ? `\nAlready paid: ${formatCents(invoice.paidCents)}. Amount due: ${formatCents(invoice.dueCents)}.` : ""),
+    button: { label: "View Your Invoice", href: link, intro: "See it here:" },
+    more: paymentInstructions ? [{ paragraph: `How to pay:\n${paymentInstructions}` }] : [],
+    pdf,
+  });
 }
 
 /**

@@ -1,7 +1,8 @@
-import { centsToDollarInput, formatCents } from "~/lib/money";
+import { formatCents } from "~/lib/money";
 import { isOverdue } from "~/lib/invoice-status";
-import type { EditorLine } from "~/lib/estimate-editor";
-import { longDate } from "../pdf/priced-document-pdf.server";
+import { editorLines, lineForm, type EditorLine } from "~/lib/priced-lines";
+import { longDate } from "~/lib/time-zone";
+import { formText, linesView, postedLines } from "../priced-documents/document-views.server";
 import { invoiceToday, type Invoice, type InvoiceForm } from "./invoices.server";
 
 /** The admin invoice page's data: the invoice as the inputs and the tables show it, formatted here. */
@@ -12,39 +13,16 @@ export interface InvoiceValues {
 }
 
 export function invoiceValues(invoice: Invoice): InvoiceValues {
-  return {
-    lines: invoice.lines.map((l) => ({
-      description: l.description,
-      quantity: String(l.quantity),
-      unitPrice: centsToDollarInput(l.unitPriceCents),
-      serviceId: l.serviceId === null ? "" : String(l.serviceId),
-    })),
-    message: invoice.message,
-  };
+  return { lines: editorLines(invoice.lines), message: invoice.message };
 }
 
 /** What the editor's form posted: its repeated line fields in order, and the message. */
 export function postedInvoiceValues(form: FormData): InvoiceValues {
-  const all = (name: string) => form.getAll(name).map((v) => (typeof v === "string" ? v : ""));
-  const description = all("description");
-  const quantity = all("quantity");
-  const unitPrice = all("unitPrice");
-  const serviceId = all("serviceId");
-  const message = form.get("message");
-  return {
-    lines: description.map((d, i) => ({ description: d, quantity: quantity[i] ?? "", unitPrice: unitPrice[i] ?? "", serviceId: serviceId[i] ?? "" })),
-    message: typeof message === "string" ? message : "",
-  };
+  return { lines: postedLines(form), message: formText(form, "message") };
 }
 
 export function toInvoiceForm(values: InvoiceValues): InvoiceForm {
-  return {
-    description: values.lines.map((l) => l.description),
-    quantity: values.lines.map((l) => l.quantity),
-    unitPrice: values.lines.map((l) => l.unitPrice),
-    serviceId: values.lines.map((l) => l.serviceId),
-    message: values.message,
-  };
+  return { ...lineForm(values.lines), message: values.message };
 }
 
 /** The invoice as the page shows it, every amount and date already in words. */
@@ -60,10 +38,7 @@ export function invoiceSummary(invoice: Invoice) {
     customer: invoice.customer.name,
     email: invoice.customer.email,
     taxRateMilliPercent: invoice.taxRateMilliPercent,
-    lines: invoice.lines.map((l) => ({ description: l.description, quantity: l.quantity, unitPrice: formatCents(l.unitPriceCents), amount: formatCents(l.quantity * l.unitPriceCents) })),
-    subtotal: formatCents(invoice.subtotalCents),
-    tax: formatCents(invoice.taxCents),
-    total: formatCents(invoice.totalCents),
+    ...linesView(invoice),
     paid: formatCents(invoice.paidCents),
     paidCents: invoice.paidCents,
     due: formatCents(invoice.dueCents),

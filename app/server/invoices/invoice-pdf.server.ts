@@ -1,6 +1,10 @@
-import { formatCents, formatTaxRate } from "~/lib/money";
-import { isoDay, longDate, renderPricedPdf, type Business } from "../pdf/priced-document-pdf.server";
-import type { Invoice } from "./invoices.server";
+import { formatCents } from "~/lib/money";
+import { longDate } from "~/lib/time-zone";
+import type { DB } from "../db.server";
+import { pricedBasics, renderPricedPdf, type Business, type PdfFile } from "../pdf/priced-document-pdf.server";
+import { documentLink } from "../priced-documents/document-mail.server";
+import { getSettings } from "../settings.server";
+import { invoiceSettings, type Invoice } from "./invoices.server";
 
 /** The invoice as a PDF: the estimate's maker (../pdf/priced-document-pdf.server.ts) with the payments, what is due and how to pay. */
 
@@ -18,7 +22,8 @@ export function paymentLine(p: Pick<Invoice["payments"][number], "paidOn" | "met
 
 export async function renderInvoicePdf(invoice: Invoice, business: Business, paymentInstructions: string, link?: string): Promise<Buffer> {
   const live = invoice.payments.filter((p) => !p.deletedAt);
-  const dates = [`Date: ${longDate(isoDay(invoice.sentAt ?? invoice.createdAt))}`];
+  const basics = pricedBasics("Invoice", invoice);
+  const dates = [basics.date];
   if (invoice.dueDate && invoice.status !== "void") dates.push(`Due: ${longDate(invoice.dueDate)}`);
   const sections = [
     ...(invoice.message ? [{ heading: "MESSAGE", text: invoice.message }] : []),
@@ -28,17 +33,15 @@ export async function renderInvoicePdf(invoice: Invoice, business: Business, pay
   const view = link ? `See this invoice online: ${link}` : "Questions about this invoice? Reply to our e-mail";
   return renderPricedPdf(
     {
-      title: `Invoice #${invoice.number}`,
-      subject: `Invoice for ${invoice.customer.name}`,
+      title: basics.title,
+      subject: basics.subject,
       stamp: invoice.status === "void" ? "VOID" : invoice.status === "paid" ? "PAID" : undefined,
       dates,
       partyLabel: "BILL TO",
       customer: invoice.customer,
       lines: invoice.lines,
       totals: [
-        { label: "Subtotal", value: formatCents(invoice.subtotalCents) },
-        { label: `Tax (${formatTaxRate(invoice.taxRateMilliPercent)}%)`, value: formatCents(invoice.taxCents) },
-        { label: "Total", value: formatCents(invoice.totalCents), bold: true },
+        ...basics.totals,
         ...(invoice.paidCents > 0 ? [{ label: "Paid", value: formatCents(invoice.paidCents) }] : []),
         ...(invoice.status === "void" ? [] : [{ label: "Amount Due", value: formatCents(invoice.dueCents), bold: true }]),
       ],
@@ -47,4 +50,10 @@ export async function renderInvoicePdf(invoice: Invoice, business: Business, pay
     },
     business,
   );
+}
+
+/** The PDF as the customer gets it (the payments so far too), its link made from `origin`. */
+export async function invoicePdfFile(db: DB, invoice: Invoice, origin: string | undefined): Promise<PdfFile> {
+  const { paymentInstructions } = await invoiceSettings(db);
+  return { pdf: await renderInvoicePdf(invoice, await getSettings(db), paymentInstructions, documentLink("invoices", origin, invoice.token)), fileName: invoiceFileName(invoice) };
 }

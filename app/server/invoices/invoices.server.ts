@@ -1,30 +1,27 @@
-import { randomBytes } from "node:crypto";
 import { sql } from "kysely";
-import { parseLineFields, parseMessage, type EstimateFieldErrors, type LineForm } from "~/lib/estimate-input";
+import { z } from "zod";
 import { UNPAID_STATUSES, type InvoiceStatus } from "~/lib/invoice-status";
 import { parseTaxRate, totals } from "~/lib/money";
 import type { PaymentMethod } from "~/lib/payment-input";
+import { messageSchema, parseDocumentForm, type DocumentLine, type LineForm } from "~/lib/priced-lines";
 import { AppError, notFound } from "../app-error.server";
 import type { WorkOrigin } from "../customers/work-origin.server";
 import type { DB } from "../db.server";
+import { documentById, documentId, insertLines, sentByToken, type DocumentKey, newDocumentToken, readLines, replaceLines } from "../priced-documents/documents.server";
 import { businessToday } from "../time-zone.server";
 import { taxRateMilliPercent } from "../settings.server";
 
 /**
- * Invoices (docs/decisions/0088): made from a job (its estimate's lines) or a
- * lead, edited whole while a draft (lines and totals in one transaction, or
+ * Invoices (docs/decisions/0088): a priced document (../priced-documents/,
+ * docs/decisions/0116) with a due date and payments, made from a job (its
+ * estimate's lines) or a lead, edited whole while a draft (lines and totals in one transaction, or
  * nothing), priced in whole cents at the Tax Rate (%) of the day it was
  * made. Sending is in ./send.server.ts, payments in ./payments.server.ts.
  */
 
 export const INVOICE_INVALID_MESSAGE = "Please correct the highlighted fields and try again.";
 
-export interface InvoiceLine {
-  description: string;
-  quantity: number;
-  unitPriceCents: number;
-  serviceId: number | null;
-}
+export type InvoiceLine = DocumentLine;
 
 export interface Payment {
   id: number;
@@ -70,20 +67,14 @@ export interface Invoice {
   payments: Payment[];
 }
 
-/** At least 128 random bits (192 here), URL-safe: the customer's link. */
-export const newInvoiceToken = () => randomBytes(24).toString("base64url");
-
 /** An id from the URL: a positive whole number, or a 404. */
-export function invoiceId(raw: string | undefined): number {
-  if (!raw || !/^\d{1,9}$/.test(raw) || Number(raw) < 1) throw notFound("Invoice not found");
-  return Number(raw);
-}
+export const invoiceId = (raw: string | undefined) => documentId(raw, "Invoice not found");
 
 /** What is owed on an invoice with these figures. */
 export const amountDue = (status: InvoiceStatus, totalCents: number, paidCents: number) =>
   status === "draft" || status === "void" ? 0 : Math.max(0, totalCents - paidCents);
 
-async function loadInvoice(db: DB, where: { id: number } | { token: string }): Promise<Invoice | undefined> {
+async function loadInvoice(db: DB, where: DocumentKey): Promise<Invoice | undefined> {
   const row = await db
     .selectFrom("invoices as i")
     .innerJoin("customers as c", "c.id", "i.customer_id")
@@ -118,7 +109,7 @@ async function loadInvoice(db: DB, where: { id: number } | { token: string }): P
     .executeTakeFirst();
   if (!row) return undefined;
   const [lines, payments] = await Promise.all([
-    db.selectFrom("invoice_lines").select(["description", "quantity", "unit_price_cents", "service_id"]).where("invoice_id", "=", row.id).orderBy("position").execute(),
+    readLines(db, "invoice", row.id),
     db
       .selectFrom("payments")
       .select(["id", "amount_cents", "method", "note", "recorded_by", "created_at", "deleted_at", "deleted_by", sql<string>`paid_on::text`.as("paid_on")])
@@ -152,7 +143,7 @@ async function loadInvoice(db: DB, where: { id: number } | { token: string }): P
     voidedAt: row.voided_at,
     createdAt: row.created_at,
     customer: { name: row.name, email: row.email, phone: row.phone, vehicleType: row.vehicle_type ?? "" },
-    lines: lines.map((l) => ({ description: l.description, quantity: l.quantity, unitPriceCents: l.unit_price_cents, serviceId: l.service_id })),
+    lines,
     payments: payments.map((p) => ({
       id: p.id,
       amountCents: Number(p.amount_cents),
@@ -167,18 +158,10 @@ async function loadInvoice(db: DB, where: { id: number } | { token: string }): P
   };
 }
 
-export async function getInvoice(db: DB, id: number): Promise<Invoice> {
-  const invoice = await loadInvoice(db, { id });
-  if (!invoice) throw notFound("Invoice not found");
-  return invoice;
-}
+export const getInvoice = (db: DB, id: number): Promise<Invoice> => documentById((key) => loadInvoice(db, key), id, "Invoice not found");
 
 /** The customer's view: only a sent one (a draft's link has not been given to anyone), else undefined (a 404). */
-export async function getInvoiceByToken(db: DB, token: string): Promise<Invoice | undefined> {
-  if (!/^[A-Za-z0-9_-]{22,64}$/.test(token)) return undefined;
-  const invoice = await loadInvoice(db, { token });
-  return invoice && invoice.status !== "draft" ? invoice : undefined;
-}
+export const getInvoiceByToken = (db: DB, token: string): Promise<Invoice | undefined> => sentByToken((key) => loadInvoice(db, key), token, (found) => found.status === "draft");
 
 /**
  * A new draft: for a job, with its estimate's lines (the job's own estimate,
@@ -214,11 +197,7 @@ export async function createInvoice(
   } else {
     ({ customerId, leadId } = from);
   }
-  const lines: InvoiceLine[] = estimateId
-    ? (
-        await db.selectFrom("estimate_lines").select(["description", "quantity", "unit_price_cents", "service_id"]).where("estimate_id", "=", estimateId).orderBy("position").execute()
-      ).map((l) => ({ description: l.description, quantity: l.quantity, unitPriceCents: l.unit_price_cents, serviceId: l.service_id }))
-    : [];
+  const lines: InvoiceLine[] = estimateId ? await readLines(db, "estimate", estimateId) : [];
   const rate = await taxRateMilliPercent(db);
   const sums = totals(lines, rate);
   return db.transaction().execute(async (trx) => {
@@ -230,7 +209,7 @@ export async function createInvoice(
     const row = await trx
       .insertInto("invoices")
       .values({
-        token: newInvoiceToken(),
+        token: newDocumentToken(),
         customer_id: customerId,
         lead_id: leadId,
         job_id: jobId,
@@ -242,29 +221,12 @@ export async function createInvoice(
       })
       .returning(["id", "number"])
       .executeTakeFirstOrThrow();
-    await insertLines(trx, row.id, lines);
+    await insertLines(trx, "invoice", row.id, lines);
     const estimate = estimateId ? (await trx.selectFrom("estimates").select("number").where("id", "=", estimateId).executeTakeFirst())?.number : undefined;
     const body = estimate ? `From estimate #${estimate}` : "";
     await trx.insertInto("invoice_events").values({ invoice_id: row.id, kind: "created", body, actor }).execute();
     return row.id;
   });
-}
-
-async function insertLines(trx: DB, invoiceId: number, lines: readonly InvoiceLine[]): Promise<void> {
-  if (!lines.length) return;
-  await trx
-    .insertInto("invoice_lines")
-    .values(
-      lines.map((line, position) => ({
-        invoice_id: invoiceId,
-        position,
-        description: line.description,
-        quantity: line.quantity,
-        unit_price_cents: line.unitPriceCents,
-        service_id: line.serviceId,
-      })),
-    )
-    .execute();
 }
 
 /** Refused: once sent, an invoice stays as the customer got it (void it and make a new one instead). */
@@ -275,16 +237,18 @@ export interface InvoiceForm extends LineForm {
   message: string;
 }
 
+/** An invoice's own field in its editor: the lines are the priced document's. */
+const INVOICE_FIELDS = z.object({ message: messageSchema });
+
 /**
  * Saves the editor's form whole: checked first (each refusal names its
  * field, AppError 400 with `fields`), then the lines replaced and the totals
  * stored in one transaction, at the invoice's own tax rate. Only a draft.
  */
 export async function saveInvoice(db: DB, id: number, form: InvoiceForm): Promise<void> {
-  const errors: EstimateFieldErrors = {};
-  const parsedLines = parseLineFields(form, errors, "An invoice");
-  const message = parseMessage(form.message, errors);
-  if (Object.keys(errors).length) throw new AppError(400, INVOICE_INVALID_MESSAGE, { fields: errors });
+  const parsed = parseDocumentForm("An invoice", INVOICE_FIELDS, form);
+  if (!parsed.ok) throw new AppError(400, INVOICE_INVALID_MESSAGE, { fields: parsed.errors });
+  const { lines, message } = parsed.input;
   await db.transaction().execute(async (trx) => {
     const current = await trx
       .selectFrom("invoices")
@@ -294,24 +258,13 @@ export async function saveInvoice(db: DB, id: number, form: InvoiceForm): Promis
       .executeTakeFirst();
     if (!current) throw notFound("Invoice not found");
     if (current.status !== "draft") throw notDraftError(current.number);
-    const lines = await knownServices(trx, parsedLines);
-    const sums = totals(lines, parseTaxRate(current.tax_rate) ?? 0);
-    await trx.deleteFrom("invoice_lines").where("invoice_id", "=", id).execute();
-    await insertLines(trx, id, lines);
+    const sums = await replaceLines(trx, "invoice", id, lines, parseTaxRate(current.tax_rate) ?? 0);
     await trx
       .updateTable("invoices")
       .set({ message, subtotal_cents: sums.subtotalCents, tax_cents: sums.taxCents, total_cents: sums.totalCents, updated_at: sql`now()` })
       .where("id", "=", id)
       .execute();
   });
-}
-
-/** A line's service link is kept only if that service still exists (it may have been deleted meanwhile). */
-async function knownServices(trx: DB, lines: InvoiceLine[]): Promise<InvoiceLine[]> {
-  const ids = [...new Set(lines.flatMap((l) => (l.serviceId === null ? [] : [l.serviceId])))];
-  if (!ids.length) return lines;
-  const found = new Set((await trx.selectFrom("services").select("id").where("id", "in", ids).execute()).map((s) => s.id));
-  return lines.map((l) => (l.serviceId !== null && !found.has(l.serviceId) ? { ...l, serviceId: null } : l));
 }
 
 /**

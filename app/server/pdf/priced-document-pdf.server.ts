@@ -1,7 +1,6 @@
 import PDFDocument from "pdfkit";
-import { dateFormat } from "~/lib/date-format";
-import { dayIn } from "~/lib/time-zone";
-import { formatCents } from "~/lib/money";
+import { dayIn, longDate } from "~/lib/time-zone";
+import { formatCents, formatTaxRate } from "~/lib/money";
 import type { SiteSettings } from "~/lib/site-settings";
 import { env } from "../env.server";
 import { heightOfText, writeText } from "./fonts.server";
@@ -44,12 +43,53 @@ const MUTED = "#475569";
 const RULE = "#cbd5e1";
 const STAMP = "#b91c1c";
 
-const LONG_DATE: Intl.DateTimeFormatOptions = { month: "long", day: "numeric", year: "numeric" };
+// Where the pages and e-mails read it too: a calendar day in words is the time-zone module's.
 
-/** "2026-12-27" → "December 27, 2026". */
-export function longDate(day: string): string {
-  const [y, m, d] = day.split("-").map(Number);
-  return dateFormat("UTC", LONG_DATE).format(Date.UTC(y!, m! - 1, d!));
+/** The stored figures every priced document has, for its title, date and first totals. */
+export interface PricedFigures {
+  number: number;
+  sentAt: Date | null;
+  createdAt: Date;
+  taxRateMilliPercent: number;
+  subtotalCents: number;
+  taxCents: number;
+  totalCents: number;
+  customer: { name: string };
+}
+
+/**
+ * What every kind's PDF starts with: "Estimate #12", "Estimate for …", the
+ * date it was sent (or made), and Subtotal, Tax and Total; the kind adds its
+ * own dates, totals and sections.
+ */
+export function pricedBasics(kind: "Estimate" | "Invoice", doc: PricedFigures) {
+  return {
+    title: `${kind} #${doc.number}`,
+    subject: `${kind} for ${doc.customer.name}`,
+    date: `Date: ${longDate(isoDay(doc.sentAt ?? doc.createdAt))}`,
+    totals: [
+      { label: "Subtotal", value: formatCents(doc.subtotalCents) },
+      { label: `Tax (${formatTaxRate(doc.taxRateMilliPercent)}%)`, value: formatCents(doc.taxCents) },
+      { label: "Total", value: formatCents(doc.totalCents), bold: true },
+    ],
+  };
+}
+
+/** A document's PDF as a file: its bytes and the name it is saved as ("estimate-12.pdf"). */
+export interface PdfFile {
+  pdf: Buffer;
+  fileName: string;
+}
+
+/**
+ * The answer carrying a PDF: `attachment` for the customer's Download PDF
+ * (never indexed), `inline` for the owner's View PDF (never cached).
+ */
+export function pdfResponse({ pdf, fileName }: PdfFile, how: "attachment" | "inline"): Response {
+  const kept: Record<string, string> = how === "attachment" ? { "X-Robots-Tag": "noindex" } : { "Cache-Control": "private, no-store" };
+  return new Response(new Uint8Array(pdf), {
+    headers: { "Content-Type": "application/pdf", "Content-Disposition": `${how}; filename="${fileName}"`, ...kept },
+  });
 }
 
 /** The day of `at` in the business's time zone. */

@@ -1,5 +1,6 @@
-import type { EditorLine } from "~/lib/estimate-editor";
+import { useState } from "react";
 import { buttonClass } from "~/components/ui/button";
+import type { EditorLine, ServiceChoice } from "~/lib/priced-lines";
 
 export const INPUT =
   "block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 shadow-xs focus:border-brand-500 focus:outline-2 focus:outline-brand-500/40 aria-invalid:border-red-500 disabled:bg-slate-50";
@@ -8,16 +9,49 @@ interface Props {
   lines: EditorLine[];
   errors: Record<string, string>;
   hydrated: boolean;
+  services: ServiceChoice[];
   onChange: (lines: EditorLine[]) => void;
   onRemove: (index: number) => void;
+  /** Add Line with the chosen service's id ("" for an empty line). */
+  onAdd: (serviceId: string) => void;
 }
 
 /**
- * The estimate's lines: Description, Quantity and Unit Price (dollars) each,
- * and Remove. Without JavaScript, Remove posts `remove-{i}` and the server
- * answers the lines without it.
+ * A priced document's lines in its editor (an estimate's, an invoice's):
+ * Description, Quantity and Unit Price (dollars) each, and Remove; under them
+ * the lines' own refusal and Add Line from a service. Without JavaScript,
+ * Remove posts `remove-{i}` and Add Line `add` with `addService`, and the
+ * server answers the lines as they then are.
  */
-export function EstimateLines({ lines, errors, hydrated, onChange, onRemove }: Props) {
+export function PricedLines({ lines, errors, hydrated, services, onChange, onRemove, onAdd }: Props) {
+  const [choice, setChoice] = useState("");
+  return (
+    <>
+      <LineList lines={lines} errors={errors} hydrated={hydrated} onChange={onChange} onRemove={onRemove} />
+      {errors.lines && <p className="text-sm font-medium text-red-600">{errors.lines}</p>}
+      <div className="flex flex-wrap items-end gap-3">
+        <div>
+          <label htmlFor="add-service" className="mb-1.5 block text-sm font-medium text-slate-800">
+            Add a service
+          </label>
+          <select id="add-service" name="addService" value={choice} onChange={(e) => setChoice(e.target.value)} className={INPUT}>
+            <option value="">An empty line</option>
+            {services.map((s) => (
+              <option key={s.id} value={s.id}>
+                {s.title} ({s.price})
+              </option>
+            ))}
+          </select>
+        </div>
+        <button type={hydrated ? "button" : "submit"} name="intent" value="add" onClick={hydrated ? () => onAdd(choice) : undefined} className={buttonClass("secondary")}>
+          Add Line
+        </button>
+      </div>
+    </>
+  );
+}
+
+function LineList({ lines, errors, hydrated, onChange, onRemove }: Omit<Props, "services" | "onAdd">) {
   const update = (i: number, patch: Partial<EditorLine>) => onChange(lines.map((l, j) => (j === i ? { ...l, ...patch } : l)));
   if (!lines.length) return <p className="text-sm text-slate-600">No lines yet: add a service or an empty line below.</p>;
   return (

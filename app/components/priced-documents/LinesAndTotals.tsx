@@ -1,4 +1,11 @@
-/** The totals under an invoice's lines: [label, value, bold]. Shared by the admin page and the customer's page (no admin imports). */
+/*
+ * A priced document's lines and totals as shown (docs/decisions/0116): the
+ * editor's live totals, a sent invoice, the customer's pages (no admin
+ * imports: the customer's pages ship no JavaScript and import nothing of the
+ * dashboard).
+ */
+
+/** The totals under a document's lines: [label, value, bold]. */
 export function Totals({ rows }: { rows: [string, string, boolean?][] }) {
   return (
     <dl aria-label="Totals" className="ml-auto max-w-xs space-y-1 border-t border-slate-200 pt-4 text-sm">
@@ -14,7 +21,7 @@ export function Totals({ rows }: { rows: [string, string, boolean?][] }) {
   );
 }
 
-/** An invoice's lines as a table (a sent one, or the customer's view). */
+/** A document's lines as a table (a sent invoice, or the customer's view). */
 export function LinesTable({ lines }: { lines: { description: string; quantity: number; unitPrice: string; amount: string }[] }) {
   return (
     <div className="overflow-x-auto">

@@ -1,0 +1,171 @@
+import { z } from "zod";
+import { centsToDollarInput, formatCents, parseDollars, totals } from "./money";
+
+/**
+ * A priced document's lines (an estimate's, an invoice's, docs/decisions/0116)
+ * as the editor holds them and as its form posts them: one zod schema that
+ * the browser's live totals and the server's save both read, and the editor's
+ * line helpers. Browser-safe. Money in whole cents through ./money.ts; each
+ * refusal names its field as the editor labels it (docs/decisions/0080).
+ */
+
+export const MAX_LINES = 50;
+export const MAX_QUANTITY = 999;
+export const MAX_UNIT_PRICE_CENTS = 10_000_000;
+export const DESCRIPTION_MAX = 500;
+export const MESSAGE_MAX = 2000;
+
+/** What the form posted for its lines, as text: one entry per line for each repeated field. */
+export interface LineForm {
+  description: string[];
+  quantity: string[];
+  unitPrice: string[];
+  serviceId: string[];
+}
+
+/** Messages by field: `lines`, `lines.{i}.{description|quantity|unitPrice}`, and the kind's own (`message`, …). */
+export type DocumentFieldErrors = Record<string, string>;
+
+export type Parsed<T> = { ok: true; input: T } | { ok: false; errors: DocumentFieldErrors };
+
+/** A posted text, without NUL (PostgreSQL text cannot hold it) and trimmed; a missing one is "". */
+export const postedText = z
+  .string()
+  .optional()
+  .transform((value) => (value ?? "").replaceAll("\0", "").trim());
+
+// "{on}" is "on line 3": filled in by fieldErrors from the issue's path.
+const QUANTITY_MESSAGE = `Quantity {on} must be a whole number from 1 to ${MAX_QUANTITY}.`;
+const UNIT_PRICE_MESSAGE = `Unit Price {on} must be an amount from $0.00 to ${formatCents(MAX_UNIT_PRICE_CENTS)}.`;
+
+const lineSchema = z.object({
+  description: postedText.pipe(
+    z.string().min(1, "Description {on} is required.").max(DESCRIPTION_MAX, `Description {on} can be at most ${DESCRIPTION_MAX} characters.`),
+  ),
+  quantity: postedText.pipe(
+    z
+      .string()
+      .regex(/^\d{1,4}$/, { error: QUANTITY_MESSAGE, abort: true })
+      .transform(Number)
+      .pipe(z.number().min(1, QUANTITY_MESSAGE).max(MAX_QUANTITY, QUANTITY_MESSAGE)),
+  ),
+  unitPrice: postedText.transform((text, ctx) => {
+    const cents = parseDollars(text);
+    if (cents !== null && cents <= MAX_UNIT_PRICE_CENTS) return cents;
+    ctx.addIssue({ code: "custom", message: UNIT_PRICE_MESSAGE });
+    return z.NEVER;
+  }),
+  serviceId: postedText.transform((text) => (/^\d{1,9}$/.test(text) ? Number(text) : null)),
+});
+
+/**
+ * The posted lines (parallel repeated fields) as lines with money in cents.
+ * `document` names what has them ("An estimate can have at most 50 lines.");
+ * past MAX_LINES only the first MAX_LINES are checked.
+ */
+export function linesSchema(document: string) {
+  const texts = z.array(z.string()).default([]);
+  return z
+    .object({ description: texts, quantity: texts, unitPrice: texts, serviceId: texts })
+    .transform((form) => ({
+      count: form.description.length,
+      lines: form.description.slice(0, MAX_LINES).map((description, i) => ({
+        description,
+        quantity: form.quantity[i],
+        unitPrice: form.unitPrice[i],
+        serviceId: form.serviceId[i],
+      })) as z.input<typeof lineSchema>[],
+    }))
+    .pipe(
+      z
+        .object({ count: z.number().max(MAX_LINES, `${document} can have at most ${MAX_LINES} lines.`), lines: z.array(lineSchema) })
+        .transform(({ lines }) => lines.map((l) => ({ description: l.description, quantity: l.quantity, unitPriceCents: l.unitPrice, serviceId: l.serviceId }))),
+    );
+}
+
+/** A message to the customer as typed, its line breaks made \n. */
+export const messageSchema = postedText
+  .transform((text) => text.replace(/\r\n?/g, "\n"))
+  .pipe(z.string().max(MESSAGE_MAX, `Message to Customer can be at most ${MESSAGE_MAX} characters.`));
+
+/** The issues as the editor shows them: one message a field, `count` reported as `lines`, "{on}" as "on line N". */
+export function fieldErrors(error: z.ZodError): DocumentFieldErrors {
+  const errors: DocumentFieldErrors = {};
+  for (const issue of error.issues) {
+    const path = issue.path[0] === "count" ? ["lines"] : issue.path;
+    const key = path.join(".");
+    errors[key] ??= issue.message.replace("{on}", `on line ${Number(path[1]) + 1}`);
+  }
+  return errors;
+}
+
+export interface DocumentLine {
+  description: string;
+  quantity: number;
+  unitPriceCents: number;
+  serviceId: number | null;
+}
+
+/**
+ * A kind's whole form checked: the lines (`document` names the kind, "An
+ * invoice") and the kind's own fields (`message` and any others, one zod
+ * object); the input, or every message by field.
+ */
+export function parseDocumentForm<F extends z.ZodType<object>>(document: string, fields: F, form: LineForm): Parsed<{ lines: DocumentLine[] } & z.output<F>> {
+  const lines = linesSchema(document).safeParse(form);
+  const rest = fields.safeParse(form);
+  if (lines.success && rest.success) return { ok: true, input: { lines: lines.data, ...rest.data } };
+  return { ok: false, errors: { ...(lines.error ? fieldErrors(lines.error) : {}), ...(rest.error ? fieldErrors(rest.error) : {}) } };
+}
+
+/** A line as the editor's inputs hold it. */
+export interface EditorLine {
+  description: string;
+  quantity: string;
+  unitPrice: string;
+  serviceId: string;
+}
+
+/** A service the editor can start a line from. */
+export interface ServiceChoice {
+  id: number;
+  title: string;
+  priceCents: number;
+  durationMinutes: number;
+  price: string;
+}
+
+export const EMPTY_LINE: EditorLine = { description: "", quantity: "1", unitPrice: "", serviceId: "" };
+
+/** Stored lines as the editor's inputs show them. */
+export function editorLines(lines: readonly { description: string; quantity: number; unitPriceCents: number; serviceId: number | null }[]): EditorLine[] {
+  return lines.map((l) => ({
+    description: l.description,
+    quantity: String(l.quantity),
+    unitPrice: centsToDollarInput(l.unitPriceCents),
+    serviceId: l.serviceId === null ? "" : String(l.serviceId),
+  }));
+}
+
+/** The editor's lines as their form posts them. */
+export function lineForm(lines: readonly EditorLine[]): LineForm {
+  return {
+    description: lines.map((l) => l.description),
+    quantity: lines.map((l) => l.quantity),
+    unitPrice: lines.map((l) => l.unitPrice),
+    serviceId: lines.map((l) => l.serviceId),
+  };
+}
+
+/** A new line: the chosen service with its price, or an empty line. */
+export function serviceLine(services: readonly ServiceChoice[], serviceId: string): EditorLine {
+  const service = services.find((s) => String(s.id) === serviceId);
+  return service ? { description: service.title, quantity: "1", unitPrice: centsToDollarInput(service.priceCents), serviceId: String(service.id) } : EMPTY_LINE;
+}
+
+/** Subtotal, tax and total of the lines as typed; a line not yet a valid amount counts as nothing. */
+export function previewTotals(lines: readonly EditorLine[], milliPercent: number) {
+  const priced = lines.map((l) => ({ quantity: /^\d{1,3}$/.test(l.quantity.trim()) ? Number(l.quantity) : 0, unitPriceCents: parseDollars(l.unitPrice) ?? 0 }));
+  const sums = totals(priced, milliPercent);
+  return { subtotal: formatCents(sums.subtotalCents), tax: formatCents(sums.taxCents), total: formatCents(sums.totalCents) };
+}
