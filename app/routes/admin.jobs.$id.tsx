@@ -2,6 +2,7 @@ import { ArrowLeft, CheckCircle2 } from "lucide-react";
 import { data, isRouteErrorResponse, Link, redirect } from "react-router";
 import { ErrorBanner } from "~/components/admin/ErrorBanner";
 import { JobActions } from "~/components/jobs/JobActions";
+import { JobAssignment } from "~/components/jobs/JobAssignment";
 import { JobInvoices } from "~/components/jobs/JobInvoices";
 import { JobReview } from "~/components/jobs/JobReview";
 import { JobWork } from "~/components/jobs/JobWork";
@@ -15,7 +16,7 @@ import { env } from "~/server/env.server";
 import { readForm } from "~/server/form-body.server";
 import { getJob, jobId } from "~/server/jobs/job-records.server";
 import { jobPageView, notTodayQuestion, type JobActionFailure, type JobConfirmation } from "~/server/jobs/job-view.server";
-import { cancelJob, markDone, markOnTheWay, rescheduleJob } from "~/server/jobs/jobs.server";
+import { assignJob, cancelJob, markDone, markOnTheWay, rescheduleJob } from "~/server/jobs/jobs.server";
 import { publishReview } from "~/server/reviews/publish.server";
 import { databaseContext } from "~/server/request-context.server";
 import { linkOrigin } from "~/server/site-url.server";
@@ -39,6 +40,7 @@ const DONE = {
   on_the_way: "The customer was e-mailed that you are on your way.",
   done: "The job is done.",
   published: "Published: the review now shows on the website.",
+  assigned: "Saved: the job is assigned.",
 } as const;
 type Done = keyof typeof DONE;
 
@@ -56,7 +58,7 @@ function idFrom(params: { id?: string }): number {
 }
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const view = await jobPageView(context.get(databaseContext), idFrom(params), new Date()).catch(routeError);
+  const view = await jobPageView(context.get(databaseContext), idFrom(params), new Date(), adminUserFrom(context)).catch(routeError);
   const search = new URL(request.url).searchParams;
   const done = search.get("done");
   return {
@@ -104,6 +106,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       if (question) return data<JobConfirmation>({ intent, confirm: question });
       await markDone(db, id, actor);
       done = "done";
+    } else if (intent === "assign") {
+      await assignJob(db, id, form.get("assigned_to"), adminUserFrom(context));
+      done = "assigned";
     } else if (intent === "publish_review") {
       await publishReview(db, id, adminUserFrom(context));
       done = "published";
@@ -142,9 +147,10 @@ export default function JobPage({ loaderData, actionData }: Route.ComponentProps
       )}
       {failure && <ErrorBanner>{failure.error}</ErrorBanner>}
       <JobSummary job={job} />
-      <JobActions {...loaderData} failure={failure} confirmation={confirmation} />
+      {loaderData.owner && <JobAssignment jobId={job.id} live={job.live} {...loaderData.assignment} />}
+      {loaderData.owner && <JobActions {...loaderData} failure={failure} confirmation={confirmation} />}
       <JobWork work={loaderData.work} />
-      <JobInvoices job={job} invoices={loaderData.invoices} />
+      {loaderData.owner && <JobInvoices job={job} invoices={loaderData.invoices} />}
       {review && <JobReview review={review} />}
       <section aria-labelledby="job-history-heading" className="rounded-xl border border-slate-200 bg-white p-4 sm:p-5">
         <h3 id="job-history-heading" className="text-base font-semibold text-slate-900">

@@ -59,7 +59,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const db = context.get(databaseContext);
   let id: number;
   try {
-    const job = await scheduleJob(db, { leadId: ids.lead, estimateId: ids.estimate, input: parsed.input, actor: adminUserFrom(context).email, origin: linkOrigin(request) });
+    const user = adminUserFrom(context);
+    // The owner booking it does it, until Assigned To on the job's page says otherwise (docs/decisions/0115).
+    const job = await scheduleJob(db, { leadId: ids.lead, estimateId: ids.estimate, input: parsed.input, actor: user.email, origin: linkOrigin(request), assignedTo: user.id });
     id = job.id;
   } catch (error) {
     if (!(error instanceof AppError) || error.status === 404) routeError(error);

@@ -33,6 +33,8 @@ import * as oneJobPerEstimate from "./2026-11-29-41-one-job-per-estimate";
 import * as countersWithoutRowLocks from "./2026-11-29-50-counters-without-row-locks";
 import * as outboxGivesUp from "./2026-11-29-51-outbox-gives-up";
 import * as phoneE164 from "./2026-11-29-54-phone-e164";
+import * as staffRoles from "./2026-11-29-65-staff-roles";
+import * as jobsAssignedTo from "./2026-11-29-66-jobs-assigned-to";
 
 // Listed explicitly (not read from disk) so the bundled server carries them.
 // Names sort by date; append new ones at the end.
@@ -71,4 +73,6 @@ export const migrations: Record<string, Migration> = {
   "2026-11-29-50-counters-without-row-locks": countersWithoutRowLocks,
   "2026-11-29-51-outbox-gives-up": outboxGivesUp,
   "2026-11-29-54-phone-e164": phoneE164,
+  "2026-11-29-65-staff-roles": staffRoles,
+  "2026-11-29-66-jobs-assigned-to": jobsAssignedTo,
 };
