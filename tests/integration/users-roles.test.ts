@@ -235,7 +235,7 @@ describe("no overlap per person (docs/decisions/0115)", () => {
     const { sql } = await import("kysely");
     // A Tuesday, a working day.
     const { addDays } = await import("~/lib/time-zone");
-    const day = addDays(weekMondayOf(businessDay(35)), 1);
+    const day = addDays(weekMondayOf(businessDay(44)), 1);
     const busyOne = await bookFor(await idOf(TECH), "10:00", day);
     const range = sql<string>`tstzrange(${busyOne.startsAt}::timestamptz, ${busyOne.endsAt}::timestamptz, '[)')`;
     const free = await freeWorker(db(), range);
