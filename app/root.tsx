@@ -41,12 +41,12 @@ export const middleware: Route.MiddlewareFunction[] = [provideDatabase];
 
 // The business settings for every page (header, footer, contact details): read
 // from the database on each request, so an edit shows at once (docs/decisions/0014).
-// `isAdmin` shows an administrator the public header's Dashboard link; a request
+// `isStaff` shows staff the public header's Dashboard link; a request
 // with a session cookie is never served from the page cache (server/page-cache.ts).
 export async function loader({ request, context }: Route.LoaderArgs): Promise<RootData> {
   const db = context.get(databaseContext);
   const [settings, user] = await Promise.all([getSettingsForPage(db), getSessionUser(db, request)]);
-  return { settings, isAdmin: !!user?.isAdmin };
+  return { settings, isStaff: !!user?.role };
 }
 
 // An error that a page threw shows in this route's boundary, and React Router

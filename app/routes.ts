@@ -76,6 +76,8 @@ export default [
     // API tokens and the API's description (before :table, like the inbox).
     route("tokens", "routes/admin.tokens.tsx"),
     route("api", "routes/admin.api.tsx"),
+    // The owner's staff and their roles (before :table, like the inbox).
+    route("staff", "routes/admin.staff.tsx"),
     route(":table", "routes/admin.$table.tsx"),
     route(":table/trash", "routes/admin.$table.trash.tsx"),
     // CSV import: a page of its own, a plain multipart form that works without JavaScript.

@@ -1,9 +1,9 @@
 import { randomBytes } from "node:crypto";
 import { PGlite } from "@electric-sql/pglite";
-import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { createPgConfig } from "@electric-sql/pglite/node-postgres";
 import { Kysely, PostgresDialect } from "kysely";
 import pg from "pg";
+import { PGLITE_EXTENSIONS } from "../db/pglite-extensions";
 import type { Database } from "../db/types";
 import { migrateToLatest } from "../app/server/migrate.server";
 import type { BenchReport } from "./lib";
@@ -53,9 +53,9 @@ export async function scratchServerDatabase(
   };
 }
 
-/** A migrated embedded database in memory (PGlite with pg_trgm, as the app opens it). */
+/** A migrated embedded database in memory (PGlite with the app's extensions, as the app opens it). */
 export async function embeddedMemoryDatabase(): Promise<BenchDatabase & { pglite: PGlite }> {
-  const pglite = new PGlite("memory://", { extensions: { pg_trgm } });
+  const pglite = new PGlite("memory://", { extensions: PGLITE_EXTENSIONS });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: new pg.Pool(createPgConfig(pglite)) }) });
   await migrateToLatest(db);
   return {

@@ -34,7 +34,7 @@ const ROUNDS = 10;
 const PER_ROUND = 60;
 const WARMUP = 40;
 const TARGET_RATIO = 1.2;
-const ACTOR = { id: 1, email: "owner@example.com", name: "Owner", isAdmin: true };
+const ACTOR = { id: 1, email: "owner@example.com", name: "Owner", role: "owner" as const };
 
 interface Target extends BenchTarget {
   db: DB;

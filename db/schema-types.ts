@@ -253,6 +253,7 @@ export interface JobEvents {
 
 export interface Jobs {
   address: Generated<string>;
+  assigned_to: number | null;
   buffer_minutes: Generated<number>;
   busy: string;
   cancelled_at: Timestamp | null;
@@ -473,9 +474,9 @@ export interface Users {
   email: string;
   google_sub: string | null;
   id: Generated<number>;
-  is_admin: Generated<boolean>;
   last_login_at: Timestamp | null;
   name: Generated<string>;
+  role: "owner" | "technician" | null;
   updated_at: Generated<Timestamp>;
 }
 

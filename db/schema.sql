@@ -2,6 +2,7 @@
 -- (scripts/db-types.ts, docs/decisions/0068): do not edit. A description of
 -- the schema for review, not a dump to restore.
 
+CREATE EXTENSION btree_gist;
 CREATE EXTENSION pg_trgm;
 
 CREATE TABLE api_tokens (
@@ -438,7 +439,9 @@ CREATE TABLE jobs (
   vehicle_id integer,
   customer_id integer NOT NULL,
   source text NOT NULL,
+  assigned_to integer,
   CONSTRAINT jobs_address_check CHECK (length(address) <= 300),
+  CONSTRAINT jobs_assigned_to_fkey FOREIGN KEY (assigned_to) REFERENCES users(id) ON DELETE SET NULL,
   CONSTRAINT jobs_buffer_minutes_check CHECK (buffer_minutes >= 0 AND buffer_minutes <= 240),
   CONSTRAINT jobs_busy_check CHECK (busy = tstzrange(starts_at, starts_at + make_interval(mins => duration_minutes + buffer_minutes), '[)'::text)),
   CONSTRAINT jobs_cancelled_by_check CHECK (cancelled_by = ANY (ARRAY['owner'::text, 'customer'::text])),
@@ -446,7 +449,7 @@ CREATE TABLE jobs (
   CONSTRAINT jobs_duration_minutes_check CHECK (duration_minutes >= 1 AND duration_minutes <= 720),
   CONSTRAINT jobs_estimate_id_fkey FOREIGN KEY (estimate_id) REFERENCES estimates(id) ON DELETE SET NULL,
   CONSTRAINT jobs_lead_id_fkey FOREIGN KEY (lead_id, customer_id) REFERENCES quote_requests(id, customer_id) ON UPDATE CASCADE ON DELETE CASCADE,
-  CONSTRAINT jobs_no_overlap EXCLUDE USING gist (busy WITH &&) WHERE (status <> 'cancelled'::text),
+  CONSTRAINT jobs_no_overlap EXCLUDE USING gist (COALESCE(assigned_to, 0) WITH =, busy WITH &&) WHERE (status <> 'cancelled'::text),
   CONSTRAINT jobs_notes_check CHECK (length(notes) <= 2000),
   CONSTRAINT jobs_pkey PRIMARY KEY (id),
   CONSTRAINT jobs_quote_form_has_lead CHECK (source <> 'quote_form'::text OR lead_id IS NOT NULL),
@@ -456,9 +459,10 @@ CREATE TABLE jobs (
   CONSTRAINT jobs_token_key UNIQUE (token),
   CONSTRAINT jobs_vehicle_id_fkey FOREIGN KEY (vehicle_id) REFERENCES vehicles(id) ON DELETE SET NULL
 );
+CREATE INDEX jobs_assigned_to_idx ON jobs USING btree (assigned_to, starts_at);
 CREATE INDEX jobs_customer_idx ON jobs USING btree (customer_id, id);
 CREATE INDEX jobs_lead_idx ON jobs USING btree (lead_id, id);
-CREATE INDEX jobs_no_overlap ON jobs USING gist (busy) WHERE (status <> 'cancelled'::text);
+CREATE INDEX jobs_no_overlap ON jobs USING gist (COALESCE(assigned_to, 0), busy) WHERE (status <> 'cancelled'::text);
 CREATE UNIQUE INDEX jobs_one_per_estimate ON jobs USING btree (estimate_id) WHERE (status <> 'cancelled'::text);
 CREATE UNIQUE INDEX jobs_pkey ON jobs USING btree (id);
 CREATE INDEX jobs_reminder_due_idx ON jobs USING btree (reminder_due_at) WHERE ((reminder_due_at IS NOT NULL) AND (status = 'scheduled'::text));
@@ -806,19 +810,19 @@ CREATE TABLE users (
   email text NOT NULL,
   name text DEFAULT ''::text NOT NULL,
   google_sub text,
-  is_admin boolean DEFAULT false NOT NULL,
   created_at timestamp with time zone DEFAULT now() NOT NULL,
   updated_at timestamp with time zone DEFAULT now() NOT NULL,
   last_login_at timestamp with time zone,
+  role text,
   CONSTRAINT users_email_key UNIQUE (email),
   CONSTRAINT users_google_sub_key UNIQUE (google_sub),
-  CONSTRAINT users_pkey PRIMARY KEY (id)
+  CONSTRAINT users_pkey PRIMARY KEY (id),
+  CONSTRAINT users_role_check CHECK (role = ANY (ARRAY['owner'::text, 'technician'::text]))
 );
 CREATE INDEX users_created_at_id_idx ON users USING btree (created_at, id);
 CREATE UNIQUE INDEX users_email_key ON users USING btree (email);
 CREATE INDEX users_email_trgm_idx ON users USING gin (email gin_trgm_ops);
 CREATE UNIQUE INDEX users_google_sub_key ON users USING btree (google_sub);
-CREATE INDEX users_is_admin_id_idx ON users USING btree (is_admin, id);
 CREATE INDEX users_lower_email_id_idx ON users USING btree (lower(email), id);
 CREATE INDEX users_lower_name_id_idx ON users USING btree (lower(name), id);
 CREATE INDEX users_name_trgm_idx ON users USING gin (name gin_trgm_ops);

@@ -14,7 +14,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { randomBytes } from "node:crypto";
 import { PGlite } from "@electric-sql/pglite";
-import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import { PGLITE_EXTENSIONS } from "../db/pglite-extensions";
 import { variantUrl } from "../app/lib/images";
 import { env } from "../app/server/env.server";
 import { ORPHAN_KEEP_HOURS } from "../app/server/uploads/orphans.server";
@@ -65,7 +65,7 @@ runScript(async () => {
     let needed: string[];
     try {
       const database = new PGlite(embeddedDir(dataDir), {
-        extensions: { pg_trgm },
+        extensions: PGLITE_EXTENSIONS,
         loadDataDir: new Blob([readFileSync(path.join(unpacked, "db.tar.gz"))]),
       });
       // Opening it recovers it to the last commit before the copy; a query proves it readable.

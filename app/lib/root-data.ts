@@ -8,6 +8,6 @@ import type { SiteSettings } from "./site-settings";
  */
 export interface RootData {
   settings: SiteSettings;
-  /** A signed-in administrator: the public header shows the Dashboard link. */
-  isAdmin: boolean;
+  /** Signed-in staff (any role): the public header shows the Dashboard link. */
+  isStaff: boolean;
 }

@@ -1,9 +1,12 @@
 import { redirect } from "react-router";
+import { adminUserFrom } from "~/server/auth/current-user.server";
+import { can } from "~/server/auth/permissions.server";
 import { tableNames } from "~/server/tables/registry.server";
 import type { Route } from "./+types/admin._index";
 
-/** /admin shows the first table: it is /admin/{first table}, keeping any list query. */
-export function loader({ request }: Route.LoaderArgs) {
+/** /admin shows the first table: it is /admin/{first table}, keeping any list query; a technician's start is the schedule. */
+export function loader({ request, context }: Route.LoaderArgs) {
+  if (!can(adminUserFrom(context), "tables.manage")) throw redirect("/admin/schedule");
   const [first] = tableNames();
   if (!first) return null;
   throw redirect(`/admin/${first}${new URL(request.url).search}`);

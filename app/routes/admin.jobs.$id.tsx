@@ -2,6 +2,7 @@ import { ArrowLeft, CheckCircle2 } from "lucide-react";
 import { data, isRouteErrorResponse, Link, redirect } from "react-router";
 import { ErrorBanner } from "~/components/admin/ErrorBanner";
 import { JobActions } from "~/components/jobs/JobActions";
+import { JobAssignment } from "~/components/jobs/JobAssignment";
 import { JobInvoices } from "~/components/jobs/JobInvoices";
 import { JobReview } from "~/components/jobs/JobReview";
 import { JobWork } from "~/components/jobs/JobWork";
@@ -17,7 +18,7 @@ import { postedForm } from "~/server/form-body.server";
 import { dispatchIntent, parseForm, postedIntent, refusedOnForm } from "~/server/form-action.server";
 import { getJob, jobId } from "~/server/jobs/job-records.server";
 import { jobPageView, notTodayQuestion, type JobActionFailure, type JobConfirmation } from "~/server/jobs/job-view.server";
-import { cancelJob, markDone, markOnTheWay, rescheduleJob } from "~/server/jobs/jobs.server";
+import { assignJob, cancelJob, markDone, markOnTheWay, rescheduleJob } from "~/server/jobs/jobs.server";
 import { publishReview } from "~/server/reviews/publish.server";
 import { databaseContext } from "~/server/request-context.server";
 import { linkOrigin } from "~/server/site-url.server";
@@ -41,11 +42,12 @@ const DONE = {
   on_the_way: "The customer was e-mailed that you are on your way.",
   done: "The job is done.",
   published: "Published: the review now shows on the website.",
+  assigned: "Saved: the job is assigned.",
 } as const;
 type Done = keyof typeof DONE;
 
 export const loader = atEdge(async ({ request, params, context }: Route.LoaderArgs) => {
-  const view = await jobPageView(context.get(databaseContext), jobId(params.id), new Date());
+  const view = await jobPageView(context.get(databaseContext), jobId(params.id), new Date(), adminUserFrom(context));
   const search = new URL(request.url).searchParams;
   const done = search.get("done");
   return {
@@ -92,6 +94,10 @@ export const action = atEdge(async ({ request, params, context }: Route.ActionAr
       await markDone(db, id, actor);
       return doneHere("done");
     },
+    assign: async () => {
+      await assignJob(db, id, form.get("assigned_to"), adminUserFrom(context));
+      return doneHere("assigned");
+    },
     publish_review: async () => {
       await publishReview(db, id, adminUserFrom(context));
       return doneHere("published");
@@ -133,9 +139,10 @@ export default function JobPage({ loaderData, actionData }: Route.ComponentProps
       )}
       {failure && <ErrorBanner>{failure.error}</ErrorBanner>}
       <JobSummary job={job} />
-      <JobActions {...loaderData} failure={failure} confirmation={confirmation} />
+      {loaderData.owner && <JobAssignment jobId={job.id} live={job.live} {...loaderData.assignment} />}
+      {loaderData.owner && <JobActions {...loaderData} failure={failure} confirmation={confirmation} />}
       <JobWork work={loaderData.work} />
-      <JobInvoices job={job} invoices={loaderData.invoices} />
+      {loaderData.owner && <JobInvoices job={job} invoices={loaderData.invoices} />}
       {review && <JobReview review={review} />}
       <section aria-labelledby="job-history-heading" className="rounded-xl border border-slate-200 bg-white p-4 sm:p-5">
         <h3 id="job-history-heading" className="text-base font-semibold text-slate-900">

@@ -48,11 +48,13 @@ export const action = atEdge(async ({ request, context }: Route.ActionArgs) => {
   });
   const zone = env().BUSINESS_TIME_ZONE;
   const db = context.get(databaseContext);
+  const user = adminUserFrom(context);
   // A refusal (a field, or a time another job holds) shows on the form with what was typed; a lead or estimate gone is the page's 404.
   return refusedOnForm(
     async () => {
       const input = parseForm(form, jobSchema(dayIn(new Date(), zone), zone));
-      const job = await scheduleJob(db, { from: await leadOrigin(db, ids.lead), estimateId: ids.estimate, input, actor: adminUserFrom(context).email, origin: linkOrigin(request) });
+      // The owner booking it does it, until Assigned To on the job's page says otherwise (docs/decisions/0115).
+      const job = await scheduleJob(db, { from: await leadOrigin(db, ids.lead), estimateId: ids.estimate, input, actor: user.email, origin: linkOrigin(request), assignedTo: user.id });
       throw redirect(`/admin/jobs/${job.id}`, 303);
     },
     (error): JobActionFailure | undefined => (error.status === 404 ? undefined : { intent: "schedule", error: error.message, fields: error.fields, values: readJobForm(form) }),

@@ -2,6 +2,8 @@ import { ChevronLeft, ChevronRight } from "lucide-react";
 import { data, Link } from "react-router";
 import { ErrorBanner } from "~/components/admin/ErrorBanner";
 import { CalendarFeed } from "~/components/schedule/CalendarFeed";
+import { adminUserFrom } from "~/server/auth/current-user.server";
+import { can } from "~/server/auth/permissions.server";
 import { env } from "~/server/env.server";
 import { feedAddress } from "~/server/jobs/calendar-feed.server";
 import { scheduleWeek, weekMonday, type WeekDay, type WeekJob } from "~/server/jobs/schedule-week.server";
@@ -23,9 +25,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const db = context.get(databaseContext);
   const parsed = weekMonday(url.searchParams.get("week"), now, timeZone);
-  const week = await scheduleWeek(db, parsed.monday, now, timeZone);
+  const user = adminUserFrom(context);
+  const week = await scheduleWeek(db, parsed.monday, now, timeZone, undefined, user);
   const error = "error" in parsed ? parsed.error : undefined;
-  const feed = { address: await feedAddress(db, request), justReset: url.searchParams.get("feed") === "reset" };
+  // The private feed holds every job: the owner's alone.
+  const feed = can(user, "jobs.read.all") ? { address: await feedAddress(db, request), justReset: url.searchParams.get("feed") === "reset" } : null;
   return data({ week, timeZone, error, feed }, { status: error ? 400 : 200 });
 }
 
@@ -71,7 +75,7 @@ export default function AdminSchedule({ loaderData }: Route.ComponentProps) {
         ))}
       </ol>
 
-      <CalendarFeed address={feed.address} justReset={feed.justReset} />
+      {feed && <CalendarFeed address={feed.address} justReset={feed.justReset} />}
     </main>
   );
 }

@@ -7,6 +7,7 @@ import { useHydrated } from "~/components/ui/use-hydrated";
 // The dashboard's stylesheet: linked on the admin pages only (docs/decisions/0017).
 import "~/styles/admin.css";
 import { adminUserContext } from "~/server/auth/current-user.server";
+import { can, mayOpenDashboardPage } from "~/server/auth/permissions.server";
 import { requireUser } from "~/server/guards.server";
 import { newLeadCount } from "~/server/leads/inbox.server";
 import { databaseContext } from "~/server/request-context.server";
@@ -14,21 +15,25 @@ import type { Route } from "./+types/admin";
 
 /**
  * The one guard of the admin pages, run before every loader under /admin:
- * signed out → /login?returnUrl=<this page>; signed in but not an
- * administrator → 403, shown by this layout's ErrorBoundary as the
- * 'Not an Administrator' screen.
+ * signed out → /login?returnUrl=<this page>; signed in but not staff, or a
+ * technician on a page that is the owner's (every page and action but the
+ * few of permissions.server.ts) → 403, shown by this layout's ErrorBoundary
+ * as the 'Not an Administrator' screen.
  */
 export const middleware: Route.MiddlewareFunction[] = [
   async ({ request, url, context }) => {
     const user = await requireUser(context.get(databaseContext), request, url);
-    if (!user.isAdmin) throw data({ email: user.email }, { status: 403, statusText: "Not an Administrator" });
+    if (!mayOpenDashboardPage(user, request.method, url.pathname)) throw data({ email: user.email }, { status: 403, statusText: "Not an Administrator" });
     context.set(adminUserContext, user);
   },
 ];
 
 export async function loader({ context }: Route.LoaderArgs) {
   // The header's "Leads (3)" on every dashboard page; fresh after each action (loaders revalidate).
-  return { user: context.get(adminUserContext)!, newLeads: await newLeadCount(context.get(databaseContext)) };
+  const user = context.get(adminUserContext)!;
+  // A technician's header has the schedule only (docs/decisions/0114).
+  const owner = can(user, "staff.manage");
+  return { user, owner, newLeads: owner ? await newLeadCount(context.get(databaseContext)) : 0 };
 }
 
 export function meta() {
@@ -38,12 +43,12 @@ export function meta() {
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   return (
     <AuthProvider initialUser={loaderData.user}>
-      <AdminShell newLeads={loaderData.newLeads} />
+      <AdminShell newLeads={loaderData.newLeads} owner={loaderData.owner} />
     </AuthProvider>
   );
 }
 
-function AdminShell({ newLeads }: { newLeads: number }) {
+function AdminShell({ newLeads, owner }: { newLeads: number; owner: boolean }) {
   const auth = useAuth();
   const navigate = useNavigate();
   const revalidator = useRevalidator();
@@ -95,20 +100,21 @@ function AdminShell({ newLeads }: { newLeads: number }) {
             </form>
           </div>
         </div>
-        <DashboardNav newLeads={newLeads} />
+        <DashboardNav newLeads={newLeads} owner={owner} />
       </header>
       <Outlet />
     </div>
   );
 }
 
-/** The dashboard's two sections: the lead inbox (with its New count) and the tables. */
-function DashboardNav({ newLeads }: { newLeads: number }) {
+/** The dashboard's sections (the owner's; a technician's is the schedule alone). */
+function DashboardNav({ newLeads, owner }: { newLeads: number; owner: boolean }) {
   const { pathname } = useLocation();
   const inLeads = pathname === "/admin/leads" || pathname.startsWith("/admin/leads/");
   const inSettings = pathname === "/admin/settings";
   const inTokens = pathname === "/admin/tokens";
   const inApi = pathname === "/admin/api";
+  const inStaff = pathname === "/admin/staff";
   const inEstimates = pathname === "/admin/estimates" || pathname.startsWith("/admin/estimates/");
   // A job's page (/admin/jobs/{id}) belongs to the schedule's section.
   const inSchedule = pathname === "/admin/schedule" || pathname.startsWith("/admin/jobs/");
@@ -120,6 +126,17 @@ function DashboardNav({ newLeads }: { newLeads: number }) {
     `inline-flex min-h-11 items-center border-b-2 px-1 text-sm font-semibold focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500 ${
       current ? "border-brand-600 text-brand-700" : "border-transparent text-slate-600 hover:border-slate-300 hover:text-slate-900"
     }`;
+  const scheduleLink = (
+    <Link to="/admin/schedule" aria-current={pathname === "/admin/schedule" ? "page" : inSchedule ? "true" : undefined} className={tab(inSchedule)}>
+      Schedule
+    </Link>
+  );
+  if (!owner)
+    return (
+      <nav aria-label="Dashboard" className="mx-auto flex max-w-7xl flex-wrap gap-x-6 px-6">
+        {scheduleLink}
+      </nav>
+    );
   return (
     <nav aria-label="Dashboard" className="mx-auto flex max-w-7xl flex-wrap gap-x-6 px-6">
       <Link to="/admin/leads" aria-current={leadsCurrent} className={tab(inLeads)}>
@@ -128,9 +145,7 @@ function DashboardNav({ newLeads }: { newLeads: number }) {
       <Link to="/admin/estimates" aria-current={pathname === "/admin/estimates" ? "page" : inEstimates ? "true" : undefined} className={tab(inEstimates)}>
         Estimates
       </Link>
-      <Link to="/admin/schedule" aria-current={pathname === "/admin/schedule" ? "page" : inSchedule ? "true" : undefined} className={tab(inSchedule)}>
-        Schedule
-      </Link>
+      {scheduleLink}
       <Link to="/admin/invoices" aria-current={pathname === "/admin/invoices" ? "page" : inInvoices ? "true" : undefined} className={tab(inInvoices)}>
         Invoices
       </Link>
@@ -139,8 +154,8 @@ function DashboardNav({ newLeads }: { newLeads: number }) {
       </Link>
       <Link
         to="/admin"
-        aria-current={inLeads || inSettings || inTokens || inApi || inEstimates || inSchedule || inInvoices || inCustomers ? undefined : "true"}
-        className={tab(!inLeads && !inSettings && !inTokens && !inApi && !inEstimates && !inSchedule && !inInvoices && !inCustomers)}
+        aria-current={inLeads || inSettings || inTokens || inApi || inStaff || inEstimates || inSchedule || inInvoices || inCustomers ? undefined : "true"}
+        className={tab(!inLeads && !inSettings && !inTokens && !inApi && !inStaff && !inEstimates && !inSchedule && !inInvoices && !inCustomers)}
       >
         Tables
       </Link>
@@ -152,6 +167,9 @@ function DashboardNav({ newLeads }: { newLeads: number }) {
       </Link>
       <Link to="/admin/api" aria-current={inApi ? "page" : undefined} className={tab(inApi)}>
         API
+      </Link>
+      <Link to="/admin/staff" aria-current={inStaff ? "page" : undefined} className={tab(inStaff)}>
+        Staff
       </Link>
     </nav>
   );

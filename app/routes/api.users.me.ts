@@ -1,4 +1,5 @@
 import { declareApi, json, ref } from "~/lib/api-declaration";
+import { can } from "~/server/auth/permissions.server";
 import { databaseContext } from "~/server/request-context.server";
 import { getSessionUser } from "~/server/session.server";
 import type { Route } from "./+types/api.users.me";
@@ -15,10 +16,10 @@ export const openapi = () =>
     },
   });
 
-/** The signed-in user {id, email, name, isAdmin}, or 401. */
+/** The signed-in user {id, email, name, role, isAdmin}, or 401; isAdmin (role is owner) is kept for clients from before roles. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await getSessionUser(context.get(databaseContext), request);
   const headers = { "cache-control": "no-store" };
   if (!user) return Response.json({ error: "Not signed in" }, { status: 401, headers });
-  return Response.json(user, { headers });
+  return Response.json({ ...user, isAdmin: can(user, "staff.manage") }, { headers });
 }

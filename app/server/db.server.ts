@@ -2,10 +2,10 @@ import { AsyncLocalStorage } from "node:async_hooks";
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
-import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { createPgConfig } from "@electric-sql/pglite/node-postgres";
 import { Kysely, PostgresDialect, type PostgresPool, type PostgresPoolClient } from "kysely";
 import pg from "pg";
+import { PGLITE_EXTENSIONS } from "../../db/pglite-extensions";
 import type { Database } from "../../db/types";
 import { lockDataDirectory } from "./data-dir-lock.server";
 import { env } from "./env.server";
@@ -116,7 +116,7 @@ export function openDatabase(
     mkdirSync(location, { recursive: true });
     unlock = lockDataDirectory(location, lockLost);
   }
-  const pglite = new PGlite(location, { extensions: { pg_trgm }, ...(url === "memory://" && memoryFrom ? { loadDataDir: memoryFrom } : {}) });
+  const pglite = new PGlite(location, { extensions: PGLITE_EXTENSIONS, ...(url === "memory://" && memoryFrom ? { loadDataDir: memoryFrom } : {}) });
   const pool = new pg.Pool(createPgConfig(pglite));
   carryTimeZone(pool, timeZone);
   // PGlite runs in this process: a time limit could not stop its query, so none.

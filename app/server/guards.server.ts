@@ -1,5 +1,6 @@
 import { redirect } from "react-router";
 import { AppError } from "./app-error.server";
+import { requirePermission } from "./auth/permissions.server";
 import { authenticateApiToken, bearerTokenOf } from "./auth/token-auth.server";
 import type { DB } from "./db.server";
 import { getSessionUser, type SessionUser } from "./session.server";
@@ -27,9 +28,10 @@ export async function requireApiUser(db: DB, request: Request): Promise<SessionU
 }
 
 /**
- * For /api routes: an administrator, or AppError 401 / 403. A request with
+ * For /api routes: an owner, or AppError 401 / 403 (the API is the owner's:
+ * tables, uploads, schemas; docs/decisions/0114). A request with
  * `Authorization: Bearer <token>` is judged by its API token alone (the
- * cookie is not consulted): the token's maker, if still an administrator, or
+ * cookie is not consulted): the token's maker, if still an owner, or
  * 401 / 403 / 429 (./auth/tokens.server.ts). `clientIp` is for its rate
  * limit and audit lines.
  */
@@ -37,6 +39,6 @@ export async function requireApiAdmin(db: DB, request: Request, clientIp = ""): 
   const token = bearerTokenOf(request);
   if (token !== undefined) return authenticateApiToken(db, request, token, clientIp);
   const user = await requireApiUser(db, request);
-  if (!user.isAdmin) throw new AppError(403, "Administrator access required");
+  requirePermission(user, "tables.manage");
   return user;
 }

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
 import { sql } from "kysely";
+import { isRole, type Role } from "~/lib/roles";
 import type { DB } from "./db.server";
 import { env } from "./env.server";
 import { signedCookie } from "./signed-cookie.server";
@@ -15,7 +16,14 @@ export interface SessionUser {
   id: number;
   email: string;
   name: string;
-  isAdmin: boolean;
+  /** The role sign-in grants: the stored one, or owner for an ADMIN_EMAILS address; null is not staff (docs/decisions/0114). */
+  role: Role | null;
+}
+
+/** The role a users row has as sign-in sees it: ADMIN_EMAILS addresses are owners whatever is stored. */
+export function effectiveRole(email: string, stored: string | null): Role | null {
+  if (isAdminEmail(email)) return "owner";
+  return isRole(stored) ? stored : null;
 }
 
 /** The session cookie: signed, HttpOnly, SameSite=Lax, Secure on https; holds the session token. */
@@ -88,7 +96,7 @@ async function readSessionUser(db: DB, request: Request): Promise<SessionUser | 
   const row = await db
     .selectFrom("sessions")
     .innerJoin("users", "users.id", "sessions.user_id")
-    .select(["users.id", "users.email", "users.name", "users.is_admin", "sessions.last_seen_at", "sessions.expires_at"])
+    .select(["users.id", "users.email", "users.name", "users.role", "sessions.last_seen_at", "sessions.expires_at"])
     .where("sessions.id", "=", id)
     .executeTakeFirst();
   if (!row) return null;
@@ -105,7 +113,7 @@ async function readSessionUser(db: DB, request: Request): Promise<SessionUser | 
       .where("id", "=", id)
       .execute();
   }
-  return { id: row.id, email: row.email, name: row.name, isAdmin: row.is_admin || isAdminEmail(row.email) };
+  return { id: row.id, email: row.email, name: row.name, role: effectiveRole(row.email, row.role) };
 }
 
 /** Ends the request's session (deletes the row) and returns the Set-Cookie header that clears the cookie. */

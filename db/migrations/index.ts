@@ -34,6 +34,8 @@ import * as countersWithoutRowLocks from "./2026-11-29-50-counters-without-row-l
 import * as outboxGivesUp from "./2026-11-29-51-outbox-gives-up";
 import * as phoneE164 from "./2026-11-29-54-phone-e164";
 import * as workBelongsToTheCustomer from "./2026-11-29-60-work-belongs-to-the-customer";
+import * as staffRoles from "./2026-11-29-65-staff-roles";
+import * as jobsAssignedTo from "./2026-11-29-66-jobs-assigned-to";
 import * as customerErase from "./2026-11-29-78-customer-erase";
 
 // Listed explicitly (not read from disk) so the bundled server carries them.
@@ -74,5 +76,7 @@ export const migrations: Record<string, Migration> = {
   "2026-11-29-51-outbox-gives-up": outboxGivesUp,
   "2026-11-29-54-phone-e164": phoneE164,
   "2026-11-29-60-work-belongs-to-the-customer": workBelongsToTheCustomer,
+  "2026-11-29-65-staff-roles": staffRoles,
+  "2026-11-29-66-jobs-assigned-to": jobsAssignedTo,
   "2026-11-29-78-customer-erase": customerErase,
 };

@@ -1,10 +1,10 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
-import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { createPgConfig } from "@electric-sql/pglite/node-postgres";
 import { Kysely, PostgresDialect } from "kysely";
 import pg from "pg";
+import { PGLITE_EXTENSIONS } from "../../db/pglite-extensions";
 import type { Database } from "../../db/types";
 import { DataDirectoryInUseError, lockDataDirectory } from "../../app/server/data-dir-lock.server";
 
@@ -46,7 +46,7 @@ export async function openEmbedded(dataDir: string, whatFor: string): Promise<Em
     }
     throw error;
   }
-  const pglite = new PGlite(dir, { extensions: { pg_trgm } });
+  const pglite = new PGlite(dir, { extensions: PGLITE_EXTENSIONS });
   // Opened (and recovered) before anything else: dumpDataDir on a PGlite that has not run a query yet never returns.
   await pglite.query("SELECT 1");
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: new pg.Pool(createPgConfig(pglite)) }) });

@@ -73,7 +73,7 @@ const names = (rows: TableRow[]) => rows.map((r) => String(r.name ?? r.title)).s
 /** The dashboard's loader for /admin/{table}{search}, as the admin layout's middleware leaves the context. */
 async function load(table: string, search: string) {
   const context = routeContext(db());
-  context.set(adminUserContext, { id: 1_000_000, email: "owner@example.com", name: "", isAdmin: true });
+  context.set(adminUserContext, { id: 1_000_000, email: "owner@example.com", name: "", role: "owner" as const });
   const request = new Request(`http://localhost/admin/${table}${search}`);
   return (await loader({ request, params: { table }, context } as never)) as {
     rows: TableRow[];
@@ -115,10 +115,10 @@ describe("equality filters in the table API", () => {
   it("filters a boolean column by true or false, a computed one too", async () => {
     expect(names((await list("care_guides", `published=true&q=${tag}`)).rows)).toEqual([`Wax ${tag}`]);
     expect(names((await list("care_guides", `published=false&q=${tag}`)).rows)).toEqual([`Polish ${tag}`]);
-    // is_admin is read as "stored flag or ADMIN_EMAILS" (the registry's read expression): the filter reads the same.
-    const admins = await list("users", "is_admin=true");
+    // role is read as "stored role or owner by ADMIN_EMAILS" (the registry's read expression): the filter reads the same.
+    const admins = await list("users", "role=owner");
     expect(admins.rows.map((r) => r.email)).toContain("owner@example.com");
-    expect(admins.rows.every((r) => r.is_admin === true)).toBe(true);
+    expect(admins.rows.every((r) => r.role === "owner")).toBe(true);
     // The e-mail log's state is computed in SQL from the delivery columns.
     const queued = await list("email_outbox", "state=queued");
     expect(queued.rows.every((r) => r.state === "queued")).toBe(true);

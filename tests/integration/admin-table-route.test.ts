@@ -15,7 +15,7 @@ function context() {
   const ctx = new RouterContextProvider();
   ctx.set(databaseContext, db());
   ctx.set(requestInfoContext, { clientIp: "203.0.113.9", nonce: "" });
-  ctx.set(adminUserContext, { id: 1_000_000, email: "owner@example.com", name: "", isAdmin: true });
+  ctx.set(adminUserContext, { id: 1_000_000, email: "owner@example.com", name: "", role: "owner" as const });
   return ctx;
 }
 

@@ -237,7 +237,8 @@ describe("refusing a token", () => {
     const cookie = await sessionCookieFor(db(), admin, { admin: true });
     const made = await createToken("Script", { cookie, readOnly: false });
     expect((await bearer(made.token)("/api/tables/faqs")).status).toBe(200);
-    await db().updateTable("users").set({ is_admin: false }).where("email", "=", admin).execute();
+    // Made a technician: the token acts with its maker's role of the moment (docs/decisions/0114).
+    await db().updateTable("users").set({ role: "technician" }).where("email", "=", admin).execute();
     for (const path of ["/api/admin/schemas", "/api/tables/faqs"]) {
       const res = await bearer(made.token)(path);
       expect(res.status).toBe(403);

@@ -73,7 +73,7 @@ describe("Google sign-in against a real OAuth server", () => {
     const session = cookiesFrom(res, cookie);
     expect(session).not.toMatch(/google-flow=/); // one exchange per flow
     const me = await (await app.fetch("/api/users/me", { headers: { cookie: session } })).json();
-    expect(me).toMatchObject({ email: "popup.user@example.com", name: "Popup User", isAdmin: false });
+    expect(me).toMatchObject({ email: "popup.user@example.com", name: "Popup User", role: null, isAdmin: false });
     const row = await db().selectFrom("users").select("google_sub").where("email", "=", "popup.user@example.com").executeTakeFirstOrThrow();
     expect(row.google_sub).toBe("sub-popup");
 

@@ -63,7 +63,7 @@ describe("e-mailed one-time codes", () => {
     expect(setCookie).not.toMatch(/Secure/i); // http site
     const cookie = cookiesFrom(res);
     const user = await (await me(cookie)).json();
-    expect(user).toMatchObject({ email, name: "", isAdmin: false });
+    expect(user).toMatchObject({ email, name: "", role: null });
     expect(typeof user.id).toBe("number");
     // Used: deleted, so the same code is refused.
     const replay = await verify(email, code);
@@ -240,16 +240,16 @@ describe("sessions", () => {
     expect(await (await app.fetch("/api/admin/status", { headers: { cookie: user } })).json()).toEqual({ isAdmin: false });
     const boss = await signIn(BOSS);
     expect(await (await app.fetch("/api/admin/status", { headers: { cookie: boss } })).json()).toEqual({ isAdmin: true });
-    const row = await db().selectFrom("users").select("is_admin").where("email", "=", BOSS).executeTakeFirstOrThrow();
-    expect(row.is_admin).toBe(true);
+    const row = await db().selectFrom("users").select("role").where("email", "=", BOSS).executeTakeFirstOrThrow();
+    expect(row.role).toBe("owner");
     expect((await me(boss)).status).toBe(200);
     expect((await (await me(boss)).json()).isAdmin).toBe(true);
   });
 
-  it("an administrator can make another user an administrator (is_admin)", async () => {
+  it("an owner's role, once stored, makes a user an administrator (role)", async () => {
     const cookie = await signIn("promoted@example.com");
     expect((await app.fetch("/api/admin/status", { headers: { cookie } }).then((r) => r.json())).isAdmin).toBe(false);
-    await db().updateTable("users").set({ is_admin: true }).where("email", "=", "promoted@example.com").execute();
+    await db().updateTable("users").set({ role: "owner" }).where("email", "=", "promoted@example.com").execute();
     expect((await app.fetch("/api/admin/status", { headers: { cookie } }).then((r) => r.json())).isAdmin).toBe(true);
   });
 });

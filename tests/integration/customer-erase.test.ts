@@ -38,7 +38,7 @@ const db = () => database.db;
 const app = { fetch: inProcessFetch(db) };
 const ORIGIN = "http://localhost";
 const OWNER = "owner@shine.example";
-const owner = { id: 1, email: OWNER, name: "", isAdmin: true };
+const owner = { id: 1, email: OWNER, name: "", role: "owner" as const };
 let cookie: string;
 let staffCookie: string;
 
@@ -240,7 +240,7 @@ describe("a customer's data on request", () => {
     expect((await app.fetch(`/admin/customers/${id}/export`, { headers: { cookie: staffCookie } })).status).toBe(403);
     const post = await app.fetch(`/admin/customers/${id}`, { method: "POST", body: new URLSearchParams({ intent: "erase" }), headers: { cookie: staffCookie } });
     expect(post.status).toBe(403);
-    const staff = { id: 2, email: "helper@shine.example", name: "", isAdmin: false };
+    const staff = { id: 2, email: "helper@shine.example", name: "", role: "technician" as const };
     await expect(eraseCustomer(db(), id, staff)).rejects.toMatchObject({ status: 403 });
     await expect(exportCustomer(db(), id, staff)).rejects.toMatchObject({ status: 403 });
     expect(await db().selectFrom("customers").select(["name", "erased_at"]).where("id", "=", id).executeTakeFirstOrThrow()).toEqual({ name: "Owner Only", erased_at: null });

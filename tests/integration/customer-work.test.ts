@@ -28,7 +28,7 @@ const database = useTestDatabase({ SMTP_URL: undefined });
 const db = () => database.db;
 const app = { fetch: inProcessFetch(db) };
 const ADMIN = "owner@shine.example";
-const OWNER = { id: 0, email: ADMIN, name: "Owner", isAdmin: true };
+const OWNER = { id: 0, email: ADMIN, name: "Owner", role: "owner" as const };
 let cookie: string;
 
 beforeAll(async () => {

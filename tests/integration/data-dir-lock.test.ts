@@ -14,8 +14,8 @@ function postQuote(url: string, name: string) {
 
 async function quoteNames(dataDir: string): Promise<string[]> {
   const { PGlite } = await import("@electric-sql/pglite");
-  const { pg_trgm } = await import("@electric-sql/pglite/contrib/pg_trgm");
-  const pg = new PGlite(path.join(dataDir, "db"), { extensions: { pg_trgm } });
+  const { PGLITE_EXTENSIONS } = await import("../../db/pglite-extensions");
+  const pg = new PGlite(path.join(dataDir, "db"), { extensions: PGLITE_EXTENSIONS });
   try {
     return (await pg.query<{ name: string }>("SELECT name FROM quote_requests ORDER BY id")).rows.map((r) => r.name);
   } finally {

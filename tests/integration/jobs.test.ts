@@ -286,7 +286,7 @@ describe("reminders", () => {
 });
 
 describe("a deleted lead's jobs", () => {
-  const owner = { id: 0, email: ADMIN, name: "Owner", isAdmin: true };
+  const owner = { id: 0, email: ADMIN, name: "Owner", role: "owner" as const };
 
   it("go to the trash with it and come back on restore, unless their time was booked since: then the restore is refused and nothing changes", async () => {
     const table = getTable("quote_requests")!;

@@ -107,7 +107,7 @@ describe("live answers match the document's schemas", () => {
     const owner = await db().selectFrom("users").select(["id", "email", "name"]).where("email", "=", "owner@example.com").executeTakeFirstOrThrow();
     const made = await createApiToken(
       db(),
-      { ...owner, isAdmin: true },
+      { ...owner, role: "owner" as const },
       { name: "openapi test", readOnly: false, expiresAt: new Date(Date.now() + 3600_000) },
       "127.0.0.1",
     );

@@ -190,7 +190,7 @@ describe("New review: and Publish", () => {
     // Not even a forged request can: there is no testimonial, and the server function checks consent itself.
     const row = await db().selectFrom("reviews").select(["consent", "testimonial_id"]).where("job_id", "=", job.id).executeTakeFirstOrThrow();
     expect(row).toEqual({ consent: false, testimonial_id: null });
-    await expect(publishReview(db(), job.id, { id: 0, email: OWNER, name: "Owner", isAdmin: true })).rejects.toMatchObject({ status: 409, message: NO_CONSENT });
-    await expect(publishReview(db(), job.id, { id: 0, email: "tech@example.com", name: "Tech", isAdmin: false })).rejects.toMatchObject({ status: 403 });
+    await expect(publishReview(db(), job.id, { id: 0, email: OWNER, name: "Owner", role: "owner" as const })).rejects.toMatchObject({ status: 409, message: NO_CONSENT });
+    await expect(publishReview(db(), job.id, { id: 0, email: "tech@example.com", name: "Tech", role: "technician" as const })).rejects.toMatchObject({ status: 403 });
   });
 });

@@ -255,7 +255,7 @@ describe("the migration to numbers beside the typed phones", () => {
       expect((await sql`SELECT 1 FROM row_history WHERE table_name = 'quote_requests' AND op = 'update'`.execute(old)).rows).toEqual([]);
 
       // The trashed lead comes back with its number.
-      await restoreRow(old, QUOTE_REQUESTS, String(trashed.id), { id: 0, email: ADMIN, name: "", isAdmin: true });
+      await restoreRow(old, QUOTE_REQUESTS, String(trashed.id), { id: 0, email: ADMIN, name: "", role: "owner" as const });
       expect(await phones("quote_requests", trashed.id)).toEqual({ phone_e164: "+12695550150", phone_ext: "4", phone_digits: "2695550150" });
 
       // Matching compares the number: a request written another way finds Ann's record.

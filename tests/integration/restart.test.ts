@@ -33,8 +33,8 @@ it("a restart on the same data directory keeps every row and seeds nothing twice
   }
   // The quote request of the first run is still there: read it back with the embedded database itself.
   const { PGlite } = await import("@electric-sql/pglite");
-  const { pg_trgm } = await import("@electric-sql/pglite/contrib/pg_trgm");
-  const pg = new PGlite(path.join(dataDir, "db"), { extensions: { pg_trgm } });
+  const { PGLITE_EXTENSIONS } = await import("../../db/pglite-extensions");
+  const pg = new PGlite(path.join(dataDir, "db"), { extensions: PGLITE_EXTENSIONS });
   const rows = await pg.query<{ n: number }>("SELECT count(*)::int AS n FROM quote_requests WHERE name = 'Restart Test'");
   const seeds = await pg.query<{ n: number }>("SELECT count(*)::int AS n FROM testimonials");
   await pg.close();

@@ -207,7 +207,7 @@ describe("the review page", () => {
     const timeline = (await customerTimeline(db(), await customerOf(job.leadId!))).entries;
     expect(timeline.find((e) => e.kind === "review")).toMatchObject({ title: "Review: 5 stars", href: `/admin/jobs/${job.id}` });
     expect(timeline.find((e) => e.kind === "job")).toMatchObject({ key: `job-${job.id}`, title: `Job #${job.id}`, href: `/admin/jobs/${job.id}` });
-    expect((await jobPageView(db(), job.id, new Date())).review?.submitted).toMatchObject({ stars: 5, text, consent: true, published: true });
+    expect((await jobPageView(db(), job.id, new Date(), { id: 0, email: OWNER, name: "Owner", role: "owner" })).review?.submitted).toMatchObject({ stars: 5, text, consent: true, published: true });
     // The owner is told of every review (issue 32); a happy one needs no call.
     const alert = await mailbox.waitFor((m) => m.to.includes(OWNER) && m.subject.includes(job.customer.name), 20_000);
     expect(alert.subject).toBe(`New review: 5 stars from ${job.customer.name}`);
@@ -312,7 +312,7 @@ describe("maintenance reminders", () => {
   it("remind once per job and service, that long after, with the quote form filled in; none when unsubscribed or not yet due", async () => {
     // The owner sets the follow-up in the Services table (the form and the API write through the same table definition).
     const services = getTable("services")!;
-    const owner = { id: 0, email: ADMIN, name: "Owner", isAdmin: true };
+    const owner = { id: 0, email: ADMIN, name: "Owner", role: "owner" as const };
     const created = await createRow(db(), services, { kind: "car", title: "Ceramic Coating Check-up", icon: "sparkles" }, owner);
     expect(created.follow_up_days).toBeNull();
     await expect(updateRow(db(), services, String(created.id), { follow_up_days: -1 }, owner)).rejects.toThrow();

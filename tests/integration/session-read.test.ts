@@ -12,7 +12,7 @@ describe("the session is read once per request", () => {
     const cookie = await sessionCookieFor(db(), "owner@example.com", { admin: true });
     const request = requestWith(cookie);
     const [guard, root] = await Promise.all([getSessionUser(db(), request), getSessionUser(db(), request)]);
-    expect(guard).toMatchObject({ email: "owner@example.com", isAdmin: true });
+    expect(guard).toMatchObject({ email: "owner@example.com", role: "owner" as const });
     expect(root).toBe(guard);
 
     // Ended elsewhere (another tab's Logout) while this request runs: this

@@ -128,8 +128,8 @@ it("SIGTERM under keep-alive load: no request on an open connection is reset, qu
 
     // Every quote answered 200 was stored before the database closed.
     const { PGlite } = await import("@electric-sql/pglite");
-    const { pg_trgm } = await import("@electric-sql/pglite/contrib/pg_trgm");
-    const pg = new PGlite(path.join(dataDir, "db"), { extensions: { pg_trgm } });
+    const { PGLITE_EXTENSIONS } = await import("../../db/pglite-extensions");
+    const pg = new PGlite(path.join(dataDir, "db"), { extensions: PGLITE_EXTENSIONS });
     const stored = (await pg.query<{ n: number }>("SELECT count(*)::int AS n FROM quote_requests")).rows[0]!.n;
     await pg.close();
     expect(stored).toBe(load.result.quotesAccepted);

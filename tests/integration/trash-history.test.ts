@@ -49,7 +49,7 @@ function dashboardContext(email = EDITOR) {
   const ctx = new RouterContextProvider();
   ctx.set(databaseContext, db());
   ctx.set(requestInfoContext, { clientIp: "203.0.113.9", nonce: "" });
-  ctx.set(adminUserContext, { id: 1_000_000, email, name: "", isAdmin: true });
+  ctx.set(adminUserContext, { id: 1_000_000, email, name: "", role: "owner" as const });
   return ctx;
 }
 async function dashboardPost(table: string, fields: Record<string, string>, search = "") {

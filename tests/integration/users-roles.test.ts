@@ -1,131 +1,248 @@
+import type { RouteConfigEntry } from "@react-router/dev/routes";
 import { beforeAll, describe, expect, it } from "vitest";
+import routeConfig from "~/routes";
+import { listStaff, addStaff, changeStaffRole, removeStaff, STAFF_REFUSALS } from "~/server/auth/staff.server";
+import { jobPageView } from "~/server/jobs/job-view.server";
+import { assignJob, scheduleJob } from "~/server/jobs/jobs.server";
+import { scheduleWeek, weekMonday } from "~/server/jobs/schedule-week.server";
+import { publishReview } from "~/server/reviews/publish.server";
+import type { SessionUser } from "~/server/session.server";
+import { getTable } from "~/server/tables/registry.server";
+import { importCsv } from "~/server/tables/import.server";
+import { createRow, deleteRow, restoreRow, updateRow } from "~/server/tables/rows.server";
+import { businessDay, insertJobLead, jobForm } from "../helpers/jobs";
 import { inProcessFetch } from "../helpers/routes";
-import { sessionCookieFor as sessionIn } from "../helpers/sessions";
+import { sessionCookieFor } from "../helpers/sessions";
 import { useTestDatabase } from "../helpers/test-database-lifecycle";
+import { parseJobForm } from "~/lib/job-input";
+import { leadOrigin } from "~/server/customers/work-origin.server";
+
+// Roles (issue 34, docs/decisions/0114): a technician's session is refused on
+// every owner page and action and on every owner /api route, read from
+// app/routes.ts itself, so a route added later is covered without editing
+// this file; and the server functions refuse a technician the same.
 
 const OWNER = "owner@example.com";
-const PARTNER = "partner@example.com";
-const ENV_NOTE = "Administrator through ADMIN_EMAILS; change the server setting to remove";
-const OWN_FLAG = "You cannot remove your own administrator access; another administrator can";
-const OWN_ROW = "You cannot delete your own user; another administrator can";
-
-// The routes in this process, on this file's database: the stored flags are read directly.
-const database = useTestDatabase({ ADMIN_EMAILS: `${OWNER}, ${PARTNER.toUpperCase()}` });
+const TECH = "tech@example.com";
+const OTHER_TECH = "tech2@example.com";
+const ZONE = "America/Detroit";
+const database = useTestDatabase({ ADMIN_EMAILS: OWNER, BUSINESS_TIME_ZONE: ZONE });
 const db = () => database.db;
 const app = { fetch: inProcessFetch(db) };
-const sessionCookieFor = (email: string, options: { admin: boolean }) => sessionIn(db(), email, options);
+
 let owner: string;
-let deputy: string;
-beforeAll(async () => {
-  // The owner's stored flag is off: only ADMIN_EMAILS makes them an administrator.
-  owner = await sessionCookieFor(OWNER, { admin: false });
-  deputy = await sessionCookieFor("deputy@example.com", { admin: true });
-});
+let tech: string;
+let techUser: SessionUser;
+let ownerUser: SessionUser;
+let ownJob: number;
+let othersJob: number;
 
-const call = (cookie: string, path: string, init: { method?: string; json?: unknown } = {}) =>
-  app.fetch(path, {
-    method: init.method ?? "GET",
-    headers: { cookie, ...(init.json !== undefined ? { "content-type": "application/json" } : {}) },
-    body: init.json !== undefined ? JSON.stringify(init.json) : undefined,
-  });
-
+const weekMondayOf = (day: string) => weekMonday(day, new Date(), ZONE).monday;
 const idOf = async (email: string) => (await db().selectFrom("users").select("id").where("email", "=", email).executeTakeFirstOrThrow()).id;
-const storedFlag = async (email: string) =>
-  (await db().selectFrom("users").select("is_admin").where("email", "=", email).executeTakeFirstOrThrow()).is_admin;
-const isAdminNow = async (cookie: string) => ((await (await call(cookie, "/api/users/me")).json()) as { isAdmin: boolean }).isAdmin;
 
-describe("the users table tells the truth about administrators", () => {
-  it("shows an ADMIN_EMAILS address as an administrator in the list, the row, the sort and the export", async () => {
-    expect(await storedFlag(OWNER)).toBe(false);
-    expect(await isAdminNow(owner)).toBe(true);
+async function bookFor(assignedTo: number, startTime: string, day = businessDay(30)) {
+  const lead = await insertJobLead(db());
+  const parsed = parseJobForm(jobForm(day, startTime), businessDay(0), ZONE);
+  if (!parsed.ok) throw new Error(JSON.stringify(parsed.errors));
+  return scheduleJob(db(), { from: await leadOrigin(db(), lead.id), input: parsed.input, actor: OWNER, origin: "http://localhost", assignedTo });
+}
 
-    const list = (await (await call(deputy, `/api/tables/users?email_contains=${OWNER}`)).json()) as { rows: { email: string; is_admin: boolean }[] };
-    expect(list.rows).toEqual([expect.objectContaining({ email: OWNER, is_admin: true })]);
-    const row = await (await call(deputy, `/api/tables/users/${await idOf(OWNER)}`)).json();
-    expect(row).toMatchObject({ email: OWNER, is_admin: true });
+beforeAll(async () => {
+  // The owner is an owner through ADMIN_EMAILS only (nothing stored).
+  owner = await sessionCookieFor(db(), OWNER);
+  tech = await sessionCookieFor(db(), TECH, { role: "technician" });
+  await sessionCookieFor(db(), OTHER_TECH, { role: "technician" });
+  techUser = { id: await idOf(TECH), email: TECH, name: "", role: "technician" };
+  ownerUser = { id: await idOf(OWNER), email: OWNER, name: "", role: "owner" };
+  ownJob = (await bookFor(techUser.id, "09:00")).id;
+  othersJob = (await bookFor(await idOf(OTHER_TECH), "09:00")).id;
+});
 
-    await db().insertInto("users").values({ email: "plain@example.com", is_admin: false }).execute();
-    const sorted = (await (await call(deputy, "/api/tables/users?sort=is_admin:asc")).json()) as { rows: { email: string }[] };
-    const order = sorted.rows.map((r) => r.email);
-    expect(order.indexOf("plain@example.com")).toBeLessThan(order.indexOf(OWNER));
-
-    const csv = await (await call(deputy, "/api/tables/users/export")).text();
-    const header = csv.split("\r\n")[0]!.split(",");
-    const ownerLine = csv.split("\r\n").find((line) => line.includes(OWNER))!.split(",");
-    expect(ownerLine[header.indexOf("is_admin")]).toBe("true");
-  });
-
-  it("refuses to clear an ADMIN_EMAILS address's flag through the API (409 with the reason), and keeps it an administrator", async () => {
-    const id = await idOf(OWNER);
-    const res = await call(deputy, `/api/tables/users/${id}`, { method: "PUT", json: { is_admin: false } });
-    expect(res.status).toBe(409);
-    expect(await res.json()).toEqual({ error: ENV_NOTE, fields: { is_admin: ENV_NOTE } });
-    expect(await isAdminNow(owner)).toBe(true);
-
-    // Other changes to the row go through; it stays an administrator.
-    const renamed = await call(deputy, `/api/tables/users/${id}`, { method: "PUT", json: { name: "The Owner" } });
-    expect(renamed.status).toBe(200);
-    expect(await renamed.json()).toMatchObject({ name: "The Owner", is_admin: true });
-
-    // An address is compared as sign-in compares it: trimmed and lower-case.
-    const created = await call(deputy, "/api/tables/users", { method: "POST", json: { email: " Partner@Example.com ", is_admin: false } });
-    expect(created.status).toBe(409);
-    expect((await created.json()).error).toBe(ENV_NOTE);
-    const plain = await idOf("plain@example.com");
-    const renamedTo = await call(deputy, `/api/tables/users/${plain}`, { method: "PUT", json: { email: PARTNER, is_admin: false } });
-    expect(renamedTo.status).toBe(409);
-    // A second row for an address in use is refused for that, the plainer reason.
-    const duplicate = await call(deputy, "/api/tables/users", { method: "POST", json: { email: OWNER, is_admin: false } });
-    expect(duplicate.status).toBe(400);
-    expect((await duplicate.json()).error).toBe("Email is already in use");
-    // Without asking for the flag, the row is made, and shown as what sign-in will make it.
-    const made = await call(deputy, "/api/tables/users", { method: "POST", json: { email: PARTNER } });
-    expect(made.status).toBe(201);
-    expect(await made.json()).toMatchObject({ email: PARTNER, is_admin: true });
-  });
-
-  it("refuses the same in the dashboard's form, saying why (no JavaScript needed)", async () => {
-    const id = await idOf(OWNER);
-    // An unticked checkbox is simply absent from the posted form.
-    const res = await app.fetch(`/admin/users?edit=${id}`, {
-      method: "POST",
-      headers: { cookie: deputy, "content-type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams({ intent: "update", id: String(id), email: OWNER, name: "The Owner" }),
+/** Every route under the entry whose module is `file`, as whole path patterns. */
+function routesUnder(file: string): string[] {
+  const walk = (entries: RouteConfigEntry[], prefix: string, inside: boolean): string[] =>
+    entries.flatMap((entry) => {
+      const path = [prefix, entry.path ?? ""].filter(Boolean).join("/");
+      const here = inside || entry.file === file;
+      const own = here && entry.file !== file && (entry.path !== undefined || entry.index) ? [path] : [];
+      return [...own, ...walk(entry.children ?? [], path, here)];
     });
-    expect(res.status).toBe(409);
-    // The action's answer, which the page shows in its banner (JSON here: no rendering in this process).
-    const html = await res.text();
-    expect(html).toContain(`Failed to update row: ${ENV_NOTE}`);
-    expect(await isAdminNow(owner)).toBe(true);
+  return walk(routeConfig, "", false);
+}
+
+/** A pattern's address with its parameters filled: a real table, a job that is someone else's. */
+const addressOf = (pattern: string) =>
+  "/" +
+  pattern
+    .replace(":table", "faqs")
+    .replace(":name", "faqs")
+    .replace(":kind", "image")
+    .replace(/:id/g, String(othersJob));
+
+const call = (cookie: string, path: string, method = "GET") =>
+  app.fetch(path, {
+    method,
+    headers: { cookie, ...(method === "GET" ? {} : { "content-type": "application/x-www-form-urlencoded" }) },
+    body: method === "GET" ? undefined : new URLSearchParams({ intent: "create" }),
+  });
+
+describe("a technician's session, route by route from app/routes.ts", () => {
+  it("is refused (403) on every owner page, every page action and every owner /api route, the GETs of a technician's pages aside", async () => {
+    const pages = routesUnder("routes/admin.tsx");
+    const api = routesUnder("routes/api.admin-guard.ts");
+    // The list is read, not written here: it holds the pages this test must know of.
+    expect(pages).toEqual(expect.arrayContaining(["admin", "admin/staff", "admin/invoices", "admin/jobs/:id", "admin/:table/trash"]));
+    expect(api).toEqual(expect.arrayContaining(["api/tables/:table", "api/upload/:kind"]));
+    const technicianPages = new Set(["admin", "admin/schedule", "admin/jobs/:id"]);
+    const answers: string[] = [];
+    for (const pattern of pages) {
+      const path = addressOf(pattern);
+      // A technician's own pages let GET through (admin/jobs/:id with someone else's job is refused below, by the server function).
+      if (!technicianPages.has(pattern)) answers.push(`GET ${path} ${(await call(tech, path)).status}`);
+      answers.push(`POST ${path} ${(await call(tech, path, "POST")).status}`);
+    }
+    for (const pattern of api) {
+      const path = addressOf(pattern);
+      for (const method of ["GET", "POST", "PUT", "DELETE"]) answers.push(`${method} ${path} ${(await call(tech, path, method)).status}`);
+    }
+    expect(answers.filter((line) => !line.endsWith(" 403"))).toEqual([]);
+    expect(answers.length).toBeGreaterThan(60);
+  });
+
+  it("lets a technician read the schedule (their jobs only) and their own job's page, not another's", async () => {
+    expect((await call(tech, "/admin")).headers.get("location")).toBe("/admin/schedule");
+    const own = await call(tech, `/admin/jobs/${ownJob}`);
+    expect(own.status).toBe(200);
+    const view = (await own.json()) as { owner: boolean; invoices: unknown[]; assignment: { staff: unknown[] } };
+    expect(view.owner).toBe(false);
+    expect(view.invoices).toEqual([]);
+    expect(view.assignment.staff).toEqual([]);
+    expect((await call(tech, `/admin/jobs/${othersJob}`)).status).toBe(403);
+    expect((await call(tech, `/admin/jobs/${ownJob}`, "POST")).status).toBe(403);
+
+    const week = (await (await call(tech, `/admin/schedule?week=${weekMondayOf(businessDay(30))}`)).json()) as {
+      week: { days: { jobs: { id: number }[] }[] };
+      feed: unknown;
+    };
+    expect(week.week.days.flatMap((d) => d.jobs.map((j) => j.id))).toEqual([ownJob]);
+    expect(week.feed).toBeNull();
+    // The owner sees both, and the private feed.
+    const ownerWeek = (await (await call(owner, `/admin/schedule?week=${weekMondayOf(businessDay(30))}`)).json()) as typeof week;
+    expect(ownerWeek.week.days.flatMap((d) => d.jobs.map((j) => j.id)).sort()).toEqual([ownJob, othersJob].sort());
+    expect(ownerWeek.feed).not.toBeNull();
+  });
+
+  it("is refused by the server functions themselves, whatever the route", async () => {
+    const faqs = getTable("faqs")!;
+    const refused = async (work: Promise<unknown>) => expect(await work.then(() => 0, (e: { status?: number }) => e.status)).toBe(403);
+    await refused(createRow(db(), faqs, { question: "Q?", answer: "A." }, techUser));
+    await refused(updateRow(db(), faqs, "1", { answer: "B." }, techUser));
+    await refused(deleteRow(db(), faqs, "1", techUser));
+    await refused(restoreRow(db(), faqs, "1", techUser));
+    await refused(importCsv(db(), faqs, "question,answer\r\nQ?,A.\r\n", techUser));
+    await refused(listStaff(db(), techUser));
+    await refused(addStaff(db(), techUser, { email: "x@example.com", role: "owner" }));
+    await refused(jobPageView(db(), othersJob, new Date(), techUser));
+    await refused(assignJob(db(), ownJob, String(techUser.id), techUser));
+    await refused(publishReview(db(), ownJob, techUser));
+    await refused(scheduleWeek(db(), weekMondayOf(businessDay(30)), new Date(), ZONE, undefined, { ...techUser, role: null }));
+    // The owner is let through the same functions.
+    expect((await jobPageView(db(), othersJob, new Date(), ownerUser)).owner).toBe(true);
   });
 });
 
-describe("no administrator locks themselves out", () => {
-  it("refuses removing one's own administrator flag, or deleting one's own row, with 409 and the reason; another administrator can", async () => {
-    const id = await idOf("deputy@example.com");
-    const demote = await call(deputy, `/api/tables/users/${id}`, { method: "PUT", json: { is_admin: false } });
-    expect(demote.status).toBe(409);
-    expect(await demote.json()).toEqual({ error: OWN_FLAG, fields: { is_admin: OWN_FLAG } });
-    const remove = await call(deputy, `/api/tables/users/${id}`, { method: "DELETE" });
-    expect(remove.status).toBe(409);
-    expect(await remove.json()).toEqual({ error: OWN_ROW });
-    expect(await storedFlag("deputy@example.com")).toBe(true);
-    expect(await isAdminNow(deputy)).toBe(true);
+describe("the staff page", () => {
+  it("the first owner comes from ADMIN_EMAILS; the owner adds a technician, changes roles and removes staff, never the last owner", async () => {
+    const listed = () => listStaff(db(), ownerUser);
+    expect((await listed()).find((s) => s.email === OWNER)).toMatchObject({ role: "owner", fromSetting: true });
 
-    // The owner (an administrator through ADMIN_EMAILS only) cannot delete their own row either.
-    const ownerRemove = await call(owner, `/api/tables/users/${await idOf(OWNER)}`, { method: "DELETE" });
-    expect(ownerRemove.status).toBe(409);
-    expect(await ownerRemove.json()).toEqual({ error: OWN_ROW });
+    const form = (fields: Record<string, string>) =>
+      app.fetch("/admin/staff", { method: "POST", headers: { cookie: owner, "content-type": "application/x-www-form-urlencoded" }, body: new URLSearchParams(fields) });
+    const added = await form({ intent: "add", email: " New.Tech@Example.com ", role: "technician" });
+    expect(added.status).toBe(303);
+    expect(added.headers.get("location")).toBe("/admin/staff?done=added");
+    expect((await listed()).find((s) => s.email === "new.tech@example.com")).toMatchObject({ role: "technician", fromSetting: false });
+    const bad = await form({ intent: "add", email: "not an address", role: "technician" });
+    expect(bad.status).toBe(400);
+    expect((await bad.json()).error).toBe(STAFF_REFUSALS.email);
+    // ADMIN_EMAILS owners stay owners.
+    const envOwner = await form({ intent: "role", id: String(ownerUser.id), role: "technician" });
+    expect(envOwner.status).toBe(409);
+    expect((await envOwner.json()).error).toBe(STAFF_REFUSALS.envOwner);
+    const newId = await idOf("new.tech@example.com");
+    expect((await form({ intent: "role", id: String(newId), role: "owner" })).status).toBe(303);
+    expect((await form({ intent: "remove", id: String(newId) })).status).toBe(303);
+    expect((await listed()).some((s) => s.id === newId)).toBe(false);
+    // A technician's session is refused the page.
+    expect((await call(tech, "/admin/staff")).status).toBe(403);
+  });
 
-    // Changing one's own address is fine while the flag stays; other edits too.
-    const moved = await call(deputy, `/api/tables/users/${id}`, { method: "PUT", json: { email: "deputy2@example.com", name: "Dep" } });
-    expect(moved.status).toBe(200);
-    expect(await isAdminNow(deputy)).toBe(true);
+  it("keeps one owner when two owners demote each other at once (no ADMIN_EMAILS owner to fall back on)", async () => {
+    const { reloadEnv } = await import("~/server/env.server");
+    const saved = process.env.ADMIN_EMAILS;
+    process.env.ADMIN_EMAILS = "";
+    reloadEnv();
+    try {
+      await db().updateTable("users").set({ role: "technician" }).where("role", "=", "owner").execute();
+      const a = { id: 0, email: "a@example.com", name: "", role: "owner" as const };
+      const b = { id: 0, email: "b@example.com", name: "", role: "owner" as const };
+      a.id = await addStaff(db(), ownerUser, { email: a.email, role: "owner" });
+      b.id = await addStaff(db(), ownerUser, { email: b.email, role: "owner" });
+      const outcomes = await Promise.allSettled([changeStaffRole(db(), a, b.id, "technician"), removeStaff(db(), b, a.id)]);
+      expect(outcomes.filter((o) => o.status === "fulfilled")).toHaveLength(1);
+      const refusal = outcomes.find((o): o is PromiseRejectedResult => o.status === "rejected")!;
+      expect(refusal.reason).toMatchObject({ status: 409, message: STAFF_REFUSALS.lastOwner });
+      const owners = await db().selectFrom("users").select("id").where("role", "=", "owner").execute();
+      expect(owners).toHaveLength(1);
+    } finally {
+      process.env.ADMIN_EMAILS = saved;
+      reloadEnv();
+    }
+  });
+});
 
-    // Another administrator can do both.
-    expect((await call(owner, `/api/tables/users/${id}`, { method: "PUT", json: { is_admin: false } })).status).toBe(200);
-    expect(await isAdminNow(deputy)).toBe(false);
-    expect((await call(deputy, "/api/admin/schemas")).status).toBe(403);
-    expect((await call(owner, `/api/tables/users/${id}`, { method: "DELETE" })).status).toBe(200);
+describe("the users table", () => {
+  it("shows an ADMIN_EMAILS address as an owner, and roles are read-only there (the staff page sets them)", async () => {
+    const list = (await (await call(owner, `/api/tables/users?email_contains=${OWNER}`)).json()) as { rows: { email: string; role: string }[] };
+    expect(list.rows).toEqual([expect.objectContaining({ email: OWNER, role: "owner" })]);
+    const csv = await (await call(owner, "/api/tables/users/export")).text();
+    const header = csv.split("\r\n")[0]!.split(",");
+    expect(csv.split("\r\n").find((line) => line.includes(OWNER))!.split(",")[header.indexOf("role")]).toBe("owner");
+    // Nobody deletes their own row.
+    const own = await app.fetch(`/api/tables/users/${ownerUser.id}`, { method: "DELETE", headers: { cookie: owner } });
+    expect(own.status).toBe(409);
+  });
+});
+
+describe("no overlap per person (docs/decisions/0115)", () => {
+  it("books two technicians at the same hour at once, but one person only once of ten concurrent bookings", async () => {
+    const day = businessDay(33);
+    const [one, two] = [await idOf(TECH), await idOf(OTHER_TECH)];
+    const both = await Promise.allSettled([bookFor(one, "13:00", day), bookFor(two, "13:00", day)]);
+    expect(both.map((o) => o.status)).toEqual(["fulfilled", "fulfilled"]);
+
+    const tries = await Promise.allSettled(Array.from({ length: 10 }, () => bookFor(one, "15:30", day)));
+    expect(tries.filter((o) => o.status === "fulfilled")).toHaveLength(1);
+    for (const o of tries.filter((t): t is PromiseRejectedResult => t.status === "rejected")) expect(o.reason).toMatchObject({ status: 409 });
+    // Assigned To: moving the second technician's 13:00 job to the first, who is busy then, is refused; to someone free, allowed.
+    const secondJob = (both[1] as PromiseFulfilledResult<{ id: number }>).value.id;
+    await expect(assignJob(db(), secondJob, String(one), ownerUser)).rejects.toMatchObject({ status: 409 });
+    // Nobody without a role takes jobs (the owner here is one through ADMIN_EMAILS only, with nothing stored).
+    await expect(assignJob(db(), secondJob, String(ownerUser.id), ownerUser)).rejects.toMatchObject({ status: 400 });
+  });
+
+  it("offers a time while one person is free then, and the booking goes to that person", async () => {
+    const { freeTimes, freeWorker } = await import("~/server/jobs/free-times.server");
+    const { sql } = await import("kysely");
+    // A Tuesday, a working day.
+    const { addDays } = await import("~/lib/time-zone");
+    const day = addDays(weekMondayOf(businessDay(44)), 1);
+    const busyOne = await bookFor(await idOf(TECH), "10:00", day);
+    const range = sql<string>`tstzrange(${busyOne.startsAt}::timestamptz, ${busyOne.endsAt}::timestamptz, '[)')`;
+    const free = await freeWorker(db(), range);
+    expect(free).not.toBe(await idOf(TECH));
+    expect(free).not.toBeNull();
+    const offered = await freeTimes(db(), 120, new Date(busyOne.startsAt.getTime() - 13 * 3_600_000));
+    expect(offered.some((t) => t.getTime() === busyOne.startsAt.getTime())).toBe(true);
   });
 });

@@ -6,7 +6,10 @@ export interface CurrentUser {
   id: number;
   email: string;
   name: string;
-  isAdmin: boolean;
+  /** Staff role (docs/decisions/0114); null: signed in, not staff. */
+  role: "owner" | "technician" | null;
+  /** Kept for API clients from before roles: role is owner. */
+  isAdmin?: boolean;
 }
 
 interface AuthContextValue {

@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from "react";
 import { NavItem } from "./NavItem";
 import { SectionLink } from "./SectionLink";
 import { DASHBOARD_PATH, NAV_ITEMS } from "./site-nav";
-import { useIsAdmin } from "./use-site-settings";
+import { useIsStaff } from "./use-site-settings";
 import { focusRing } from "./styles";
 
 const toggleClass = `inline-flex h-11 w-11 cursor-pointer items-center justify-center rounded-full text-white transition hover:bg-white/10 ${focusRing}`;
@@ -79,7 +79,7 @@ export function MobileMenu({ open, onOpenChange }: { open: boolean; onOpenChange
 
 // Positioned under the fixed header (its containing block), opaque because it covers the page.
 function MenuPanel({ hidden, onNavigate }: { hidden?: boolean; onNavigate?: () => void }) {
-  const isAdmin = useIsAdmin();
+  const isStaff = useIsStaff();
   return (
     <div
       id="mobile-menu"
@@ -96,7 +96,7 @@ function MenuPanel({ hidden, onNavigate }: { hidden?: boolean; onNavigate?: () =
             />
           </li>
         ))}
-        {isAdmin && (
+        {isStaff && (
           <li>
             <a href={DASHBOARD_PATH} className={`block rounded-xl px-4 py-3 text-base font-medium text-slate-100 hover:bg-white/10 ${focusRing}`}>
               Dashboard

@@ -6,7 +6,7 @@ import { SectionLink } from "./SectionLink";
 import { SiteLogo } from "./SiteLogo";
 import { DASHBOARD_PATH, HEADER_SCROLL_THRESHOLD_PX, NAV_ITEMS } from "./site-nav";
 import { focusRing } from "./styles";
-import { useIsAdmin } from "./use-site-settings";
+import { useIsStaff } from "./use-site-settings";
 
 /**
  * The fixed navigation bar: transparent over the dark hero, dark and blurred
@@ -20,7 +20,7 @@ export function SiteHeader() {
   const [menuOpen, setMenuOpen] = useState(false);
   const { pathname } = useLocation();
   const close = () => setMenuOpen(false);
-  const isAdmin = useIsAdmin();
+  const isStaff = useIsStaff();
 
   // A route change (e.g. the back button) closes the menu too; not the first render, when
   // MobileMenu may be keeping open a menu opened before hydration.
@@ -65,7 +65,7 @@ export function SiteHeader() {
         </ul>
 
         <div className="flex items-center gap-2">
-          {isAdmin && (
+          {isStaff && (
             // A full page load: the dashboard's code and stylesheet are no part of the public pages.
             <a
               href={DASHBOARD_PATH}

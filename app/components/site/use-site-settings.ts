@@ -21,7 +21,7 @@ export function settingsFromMatches(matches: ReadonlyArray<{ id: string; data?: 
   return root?.settings ?? FALLBACK;
 }
 
-/** Whether the visitor is a signed-in administrator (the header's Dashboard link). */
-export function useIsAdmin(): boolean {
-  return useRouteLoaderData<RootData>("root")?.isAdmin ?? false;
+/** Whether the visitor is signed-in staff, of any role (the header's Dashboard link). */
+export function useIsStaff(): boolean {
+  return useRouteLoaderData<RootData>("root")?.isStaff ?? false;
 }

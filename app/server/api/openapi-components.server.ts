@@ -62,8 +62,8 @@ export const sharedSchemas: Record<string, JsonSchema> = {
   Success: { type: "object", properties: { success: { const: true }, message: { type: "string" } }, required: ["success"] },
   User: {
     type: "object",
-    properties: { id: { type: "integer" }, email: { type: "string", format: "email" }, name: { type: "string" }, isAdmin: { type: "boolean" } },
-    required: ["id", "email", "name", "isAdmin"],
+    properties: { id: { type: "integer" }, email: { type: "string", format: "email" }, name: { type: "string" }, role: { type: ["string", "null"], enum: ["owner", "technician", null] }, isAdmin: { type: "boolean" } },
+    required: ["id", "email", "name", "role", "isAdmin"],
   },
   SignedIn: { type: "object", properties: { success: { const: true }, user: ref("User") }, required: ["success", "user"] },
 };

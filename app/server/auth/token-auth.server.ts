@@ -2,7 +2,8 @@ import { sql } from "kysely";
 import { AppError } from "../app-error.server";
 import type { DB } from "../db.server";
 import { takeRateLimit, type Limit } from "../rate-limit.server";
-import { isAdminEmail, type SessionUser } from "../session.server";
+import { effectiveRole, type SessionUser } from "../session.server";
+import { can, OWNER_ONLY } from "./permissions.server";
 import { recordAuthEvent } from "./audit.server";
 import { WindowCounter } from "./token-rate-limit.server";
 import { hashApiToken } from "./tokens.server";
@@ -75,7 +76,7 @@ export async function authenticateApiToken(db: DB, request: Request, token: stri
           "u.id as user_id",
           "u.email",
           "u.name as user_name",
-          "u.is_admin",
+          "u.role",
         ])
         .where("t.token_hash", "=", hash)
         .executeTakeFirst()
@@ -99,12 +100,13 @@ export async function authenticateApiToken(db: DB, request: Request, token: stri
 
   const counted = tokenRequestCounter.take(found.id);
   if (!counted.allowed) throw tooMany(counted.retryAfterSeconds);
-  const user: SessionUser = { id: found.user_id, email: found.email, name: found.user_name, isAdmin: found.is_admin || isAdminEmail(found.email) };
+  const user: SessionUser = { id: found.user_id, email: found.email, name: found.user_name, role: effectiveRole(found.email, found.role) };
   const refuse = async (error: string, outcome: string): Promise<never> => {
     await audit("api_token_refused", outcome, user.email, found.name, found.id);
     throw new AppError(403, error);
   };
-  if (!user.isAdmin) return refuse("Administrator access required", "not_admin");
+  // A token acts with its maker's role of the moment (docs/decisions/0114): the API is the owner's.
+  if (!can(user, "tables.manage")) return refuse(OWNER_ONLY, "not_admin");
   if (write && found.read_only) return refuse("This API token is read-only", "read_only");
 
   // Conditional, so that of several requests (or processes) seeing a stale

@@ -1,10 +1,10 @@
-import { sql, type RawBuilder } from "kysely";
-import { escapeLiteral } from "pg";
+import { sql } from "kysely";
 import { normalizeEmail } from "~/lib/email";
 import type { DB } from "../db.server";
 import { env } from "../env.server";
 import { isAdminEmail } from "../session.server";
 import type { WriteCheck, WriteRefusal } from "../tables/table-def.server";
+import { STAFF_REFUSALS } from "./staff.server";
 
 export interface AuthUser {
   id: number;
@@ -16,18 +16,19 @@ export class AccountConflictError extends Error {}
 
 /**
  * The user for an address proven by an e-mailed code: created at first
- * sign-in; addresses listed in ADMIN_EMAILS become administrators.
+ * sign-in (without a role: not staff until the owner adds them at
+ * /admin/staff); addresses listed in ADMIN_EMAILS become owners.
  */
 export async function userForVerifiedEmail(db: DB, rawEmail: string): Promise<AuthUser> {
   const email = normalizeEmail(rawEmail);
   const admin = isAdminEmail(email);
   return db
     .insertInto("users")
-    .values({ email, is_admin: admin })
+    .values({ email, role: admin ? "owner" : null })
     .onConflict((oc) =>
       oc.column("email").doUpdateSet({
-        // An address on ADMIN_EMAILS is promoted; nobody is demoted here (other administrators grant the flag).
-        is_admin: admin ? true : sql<boolean>`users.is_admin`,
+        // An address on ADMIN_EMAILS is promoted; nobody is demoted here (the owner sets roles at /admin/staff).
+        role: admin ? "owner" : sql<"owner" | "technician" | null>`users.role`,
         updated_at: sql`now()`,
       }),
     )
@@ -49,7 +50,7 @@ export async function userForGoogleAccount(db: DB, account: { sub: string; email
       if (admin)
         await trx
           .updateTable("users")
-          .set({ is_admin: true, updated_at: sql`now()` })
+          .set({ role: "owner", updated_at: sql`now()` })
           .where("id", "=", bySub.id)
           .execute();
       return bySub;
@@ -69,7 +70,7 @@ export async function userForGoogleAccount(db: DB, account: { sub: string; email
         .set({
           google_sub: account.sub,
           name: byEmail.name || account.name,
-          is_admin: admin ? true : sql<boolean>`is_admin`,
+          role: admin ? "owner" : sql<"owner" | "technician" | null>`role`,
           updated_at: sql`now()`,
         })
         .where("id", "=", byEmail.id)
@@ -78,61 +79,27 @@ export async function userForGoogleAccount(db: DB, account: { sub: string; email
     }
     return trx
       .insertInto("users")
-      .values({ email, name: account.name, google_sub: account.sub, is_admin: admin })
+      .values({ email, name: account.name, google_sub: account.sub, role: admin ? "owner" : null })
       .returning(["id", "email"])
       .executeTakeFirstOrThrow();
   });
 }
 
 export const USER_WRITE_REFUSALS = {
-  envAdmin: "Administrator through ADMIN_EMAILS; change the server setting to remove",
-  ownAdmin: "You cannot remove your own administrator access; another administrator can",
   ownRow: "You cannot delete your own user; another administrator can",
 };
 
 /**
- * Whether a users row is an administrator as sign-in sees it (the stored
- * flag, or the address in ADMIN_EMAILS; see getSessionUser), as SQL. The
- * addresses go in as escaped literals: the CSV export runs this inside a COPY.
- */
-export function effectiveAdminSql(isAdmin: RawBuilder<unknown>, email: RawBuilder<unknown>): RawBuilder<unknown> {
-  const listed = [...env().adminEmails];
-  if (!listed.length) return isAdmin;
-  return sql`(${isAdmin} OR lower(${email}) IN (${sql.join(listed.map((address) => sql.raw(escapeLiteral(address))))}))`;
-}
-
-/**
- * The users table's rules for dashboard and API writes (ADR 0034):
- * - an ADMIN_EMAILS address cannot be saved as a non-administrator, since
- *   sign-in would make it one again: the server setting is what removes it;
- * - nobody removes their own administrator access or deletes their own row,
- *   so the last administrator cannot lock everyone out by a slip.
+ * The users table's rules for dashboard and API writes (ADR 0034): nobody
+ * deletes their own row, and the last owner's row is not deleted (the staff
+ * module's rule, docs/decisions/0114). Roles are read-only here: they change
+ * at /admin/staff (./staff.server.ts).
  */
 export async function checkUserWrite(db: DB, check: WriteCheck): Promise<WriteRefusal | undefined> {
-  const own = check.action !== "create" && check.id === check.actor.id;
-  if (check.action === "delete") return own ? { error: USER_WRITE_REFUSALS.ownRow } : undefined;
-
-  const { values } = check;
-  const rowId = check.action === "update" ? check.id : undefined;
-  // The stored flag, not the row as listed (which already counts ADMIN_EMAILS in).
-  const stored =
-    rowId === undefined
-      ? undefined
-      : await db.selectFrom("users").select(["email", "is_admin"]).where("id", "=", rowId).executeTakeFirst();
-  const email = typeof values.email === "string" ? normalizeEmail(values.email) : (stored?.email ?? "");
-  if (values.is_admin === false && isAdminEmail(email)) {
-    // The address already belongs to another row: the database's "already in use" is the better answer.
-    const other = await db
-      .selectFrom("users")
-      .select("id")
-      .where("email", "=", email)
-      .$if(rowId !== undefined, (q) => q.where("id", "!=", rowId!))
-      .executeTakeFirst();
-    if (!other) return { error: USER_WRITE_REFUSALS.envAdmin, field: "is_admin" };
-  }
-  if (own) {
-    const flag = "is_admin" in values ? values.is_admin === true : stored?.is_admin === true;
-    if (!flag && !isAdminEmail(email)) return { error: USER_WRITE_REFUSALS.ownAdmin, field: "is_admin" };
-  }
-  return undefined;
+  if (check.action !== "delete") return undefined;
+  if (check.id === check.actor.id) return { error: USER_WRITE_REFUSALS.ownRow };
+  const target = await db.selectFrom("users").select("role").where("id", "=", check.id).executeTakeFirst();
+  if (target?.role !== "owner" || env().adminEmails.size) return undefined;
+  const others = await db.selectFrom("users").select("id").where("role", "=", "owner").where("id", "!=", check.id).executeTakeFirst();
+  return others ? undefined : { error: STAFF_REFUSALS.lastOwner };
 }

@@ -1,5 +1,6 @@
 import { sql } from "kysely";
 import { asActor } from "../actor.server";
+import { can } from "../auth/permissions.server";
 import { AppError } from "../app-error.server";
 import type { DB } from "../db.server";
 import type { SessionUser } from "../session.server";
@@ -23,9 +24,9 @@ export const ERASED_NAME = "Erased customer";
 /** What stands in a kept text (a line, an actor) where their name, e-mail, phone or address stood. */
 export const ERASED_MARK = "[erased]";
 
-/** Owners only: the role is checked here, not only by the route (a technician role will come; today: administrators). */
+/** Owners only: the role is checked here, not only by the route (docs/decisions/0114). */
 export function requireOwner(user: SessionUser): void {
-  if (!user.isAdmin) throw new AppError(403, "Only the owner can export or erase a customer's data.");
+  if (!can(user, "customers.manage")) throw new AppError(403, "Only the owner can export or erase a customer's data.");
 }
 
 export interface ErasedCounts {

@@ -1,4 +1,4 @@
-import { sql } from "kysely";
+import { sql, type RawBuilder } from "kysely";
 import { addDays, dayIn, localInstant, zoneOffsetMs } from "~/lib/time-zone";
 import { isoWeekday, minutesOfDay, TRAVEL_BUFFER_MAX, type WorkWeek } from "~/lib/work-week";
 import type { DB } from "../db.server";
@@ -15,6 +15,11 @@ import { getWorkWeek } from "../settings.server";
  * tests; `freeTimes` reads the settings and the jobs that can touch the
  * window. The database's exclusion constraint stays the judge: a time offered
  * here can still be taken by someone else before the customer books it.
+ *
+ * Per person (issue 34, docs/decisions/0115): a start is free when some
+ * member of staff is free then (each person's jobs block only them), and the
+ * booking goes to such a person (`freeWorker`). Before anyone is staff, the
+ * jobs nobody is assigned to are one person, the business.
  */
 
 export const SLOT_MINUTES = 30;
@@ -112,28 +117,65 @@ export function freeStartTimes(rules: FreeTimeRules, busy: readonly BusyRange[],
   return free;
 }
 
+/** The people who do jobs: everyone with a role, by id; none (the business alone, key 0) before anyone is staff. */
+async function workers(db: DB): Promise<number[]> {
+  const rows = await db.selectFrom("users").select("id").where("role", "is not", null).orderBy("id").execute();
+  return rows.length ? rows.map((row) => row.id) : [0];
+}
+
+/** The union of sorted start lists, ascending and without repeats. */
+function union(lists: Date[][]): Date[] {
+  const times = new Set(lists.flat().map((t) => t.getTime()));
+  return [...times].sort((a, b) => a - b).map((t) => new Date(t));
+}
+
 /**
  * The free starts from the database: the working week, and the busy ranges
  * of the jobs that are not cancelled and start in the window or up to the
- * longest job before it (by jobs_starts_idx), overlapping it.
+ * longest job before it (by jobs_starts_idx), overlapping it; a start is free
+ * when one of the people who do jobs is free then.
  */
 export async function freeTimes(db: DB, durationMinutes: number, now: Date, reach: BookingReach = CUSTOMER_REACH): Promise<Date[]> {
   const { from, to } = bookingWindow(now, reach);
   // Wide enough for the longest travel buffer, so the two reads need not wait for each other.
   const windowEnd = new Date(to + (durationMinutes + TRAVEL_BUFFER_MAX) * MINUTE);
-  const [week, rows] = await Promise.all([
+  const [week, people, rows] = await Promise.all([
     getWorkWeek(db),
+    workers(db),
     db
       .selectFrom("jobs")
-      .select([sql<Date>`lower(busy)`.as("start"), sql<Date>`upper(busy)`.as("end")])
+      .select([sql<Date>`lower(busy)`.as("start"), sql<Date>`upper(busy)`.as("end"), sql<number>`coalesce(assigned_to, 0)`.as("person")])
       .where("status", "<>", "cancelled")
       .where("starts_at", ">=", new Date(from - LONGEST_BUSY_MS))
       .where("starts_at", "<", windowEnd)
       .where(sql<boolean>`busy && tstzrange(${new Date(from)}, ${windowEnd}, '[)')`)
       .execute(),
   ]);
-  const busy = rows.map((row) => ({ start: new Date(row.start).getTime(), end: new Date(row.end).getTime() }));
-  return freeStartTimes({ ...week, timeZone: env().BUSINESS_TIME_ZONE }, busy, durationMinutes, now, reach);
+  const rules = { ...week, timeZone: env().BUSINESS_TIME_ZONE };
+  const busyOf = (person: number) =>
+    rows.filter((row) => row.person === person).map((row) => ({ start: new Date(row.start).getTime(), end: new Date(row.end).getTime() }));
+  return union(people.map((person) => freeStartTimes(rules, busyOf(person), durationMinutes, now, reach)));
+}
+
+/**
+ * Who takes a job in `busy` (a tstzrange SQL of the job with its buffer): the
+ * first person who does jobs and has none overlapping it; if everyone is busy,
+ * the first person all the same, so that the exclusion constraint refuses the
+ * job as it always has; null before anyone is staff (the business's own
+ * jobs). Read outside any lock: two bookings may pick one person, and the
+ * database lets one of them have the time.
+ */
+export async function freeWorker(db: DB, busy: RawBuilder<string>): Promise<number | null> {
+  const row = await db
+    .selectFrom("users as u")
+    .select("u.id")
+    .where("u.role", "is not", null)
+    .orderBy(
+      sql`EXISTS (SELECT 1 FROM jobs AS j WHERE j.assigned_to = u.id AND j.status <> 'cancelled' AND j.busy && ${busy})`,
+    )
+    .orderBy("u.id")
+    .executeTakeFirst();
+  return row?.id ?? null;
 }
 
 /** What Schedule Job proposes: the first free start from now (none already begun) within 60 days, or null. */

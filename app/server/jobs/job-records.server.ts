@@ -34,6 +34,8 @@ export interface Job {
   customer: { name: string; email: string; phone: string; vehicleType: string };
   /** The customer's saved vehicle the job is for (vehicleLabel), null when none was picked. */
   vehicle: { id: number; label: string } | null;
+  /** The staff member who does it (docs/decisions/0115); null: nobody (no staff yet, or their row was deleted). */
+  assignedTo: number | null;
 }
 
 /** An id from the URL: a positive whole number, or a 404. */
@@ -45,6 +47,7 @@ export function jobId(raw: string | undefined): number {
 const COLUMNS = [
   "j.id",
   "j.customer_id",
+  "j.assigned_to",
   "j.lead_id",
   "j.source",
   "j.estimate_id",
@@ -104,6 +107,7 @@ export function toJob(row: JobRow): Job {
     updatedAt: row.updated_at,
     customer: { name: row.name, email: row.email, phone: row.phone, vehicleType: row.vehicle_type ?? "" },
     vehicle: joinedVehicle(row),
+    assignedTo: row.assigned_to,
   };
 }
 

@@ -2,7 +2,10 @@ import { JOB_STATUS_TITLES, JOB_EVENT_WORDS, isLiveJob } from "~/lib/job-status"
 import type { JobForm } from "~/lib/job-input";
 import { addDays, dayIn, timeIn } from "~/lib/time-zone";
 import { shownTime } from "~/lib/time-ago";
-import { notFound } from "../app-error.server";
+import { AppError, notFound } from "../app-error.server";
+import { can, canReadJob, OWNER_ONLY } from "../auth/permissions.server";
+import { assignableStaff } from "../auth/staff.server";
+import type { SessionUser } from "../session.server";
 import type { DB } from "../db.server";
 import { savedDetails } from "../customers/saved-details.server";
 import { env } from "../env.server";
@@ -97,10 +100,13 @@ export async function newJobView(db: DB, leadId: number, estimateId: number | nu
  * (never one per line or photo): its history, the customer's saved details,
  * the review, what to do (jobWork) and its invoices.
  */
-export async function jobPageView(db: DB, id: number, now: Date) {
+export async function jobPageView(db: DB, id: number, now: Date, user: SessionUser) {
   const tz = env().BUSINESS_TIME_ZONE;
   const job = await getJob(db, id);
-  const [events, saved, review, work, invoices] = await Promise.all([
+  // A technician reads the jobs assigned to them, and no invoice (docs/decisions/0114).
+  if (!canReadJob(user, job.assignedTo)) throw new AppError(403, OWNER_ONLY);
+  const owner = can(user, "invoices.read");
+  const [events, saved, review, work, invoices, staff] = await Promise.all([
     jobEvents(db, [id]),
     savedDetails(db, job.customerId),
     db
@@ -110,10 +116,14 @@ export async function jobPageView(db: DB, id: number, now: Date) {
       .where("r.job_id", "=", id)
       .executeTakeFirst(),
     jobWork(db, job),
-    jobInvoices(db, id),
+    owner ? jobInvoices(db, id) : [],
+    owner ? assignableStaff(db) : [],
   ]);
   const day = dayIn(job.startsAt, tz);
   return {
+    /** The owner's page: actions, invoices and Assigned To; a technician's is read-only. */
+    owner,
+    assignment: { assignedTo: job.assignedTo, staff },
     job: {
       id: job.id,
       leadId: job.leadId,

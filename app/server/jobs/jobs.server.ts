@@ -4,7 +4,8 @@ import type { JobInput } from "~/lib/job-input";
 import { isLiveJob, JOB_STATUS_TITLES, LIVE_JOB_STATUSES, type JobStatus } from "~/lib/job-status";
 import { instantIn } from "~/lib/time-zone";
 import { asActor } from "../actor.server";
-import { AppError, notFound } from "../app-error.server";
+import { AppError, badRequest, notFound } from "../app-error.server";
+import { requirePermission } from "../auth/permissions.server";
 import { kickOutbox } from "../background.server";
 import { checkCustomerVehicle } from "../customers/saved-details.server";
 import type { WorkOrigin } from "../customers/work-origin.server";
@@ -12,8 +13,10 @@ import type { DB } from "../db.server";
 import { env } from "../env.server";
 import { enqueueEmail } from "../outbox.server";
 import { hasUnpaidInvoice } from "../invoices/invoices.server";
+import type { SessionUser } from "../session.server";
 import { getBusinessSettings } from "../settings.server";
 import { appointmentWhen, jobEmail, type JobEmailKind } from "./job-mail.server";
+import { freeWorker } from "./free-times.server";
 import { getJob, jobsQuery, toJob, type Job } from "./job-records.server";
 import { newBookingEmail } from "./owner-alerts.server";
 
@@ -59,9 +62,11 @@ async function travelBufferMinutes(db: DB): Promise<number> {
 const isExclusionViolation = (error: unknown) => (error as { code?: string } | null)?.code === "23P01";
 
 /** The refusal's text: the job the wanted time overlaps, its customer and time. */
-async function overlapError(db: DB, startsAt: Date, durationMinutes: number, bufferMinutes: number, exceptId?: number): Promise<JobOverlapError> {
+async function overlapError(db: DB, startsAt: Date, durationMinutes: number, bufferMinutes: number, person: number | null, exceptId?: number): Promise<JobOverlapError> {
   const other = await jobsQuery(db)
     .where("j.status", "in", [...LIVE_JOB_STATUSES, "done"])
+    // The same person's jobs only: another person's job at that time is no overlap (docs/decisions/0115).
+    .where(sql<boolean>`coalesce(j.assigned_to, 0) = ${person ?? 0}`)
     .where(sql<boolean>`j.busy && ${busyRange(startsAt, durationMinutes, bufferMinutes)}`)
     .$if(exceptId !== undefined, (qb) => qb.where("j.id", "<>", exceptId!))
     .orderBy("j.starts_at")
@@ -101,6 +106,8 @@ export interface ScheduleRequest {
   onePerEstimate?: boolean;
   /** The customer booked it alone: the owner gets `New booking:` in the same transaction. */
   tellOwner?: boolean;
+  /** Who does it (the owner booking it); absent: the first person free then (freeWorker, docs/decisions/0115). */
+  assignedTo?: number | null;
 }
 
 /**
@@ -127,6 +134,7 @@ export async function scheduleJob(db: DB, request: ScheduleRequest): Promise<Job
   await checkCustomerVehicle(db, from.customerId, vehicleId);
   const startsAt = jobStart(input);
   const bufferMinutes = await travelBufferMinutes(db);
+  const assignedTo = request.assignedTo !== undefined ? request.assignedTo : await freeWorker(db, busyRange(startsAt, input.durationMinutes, bufferMinutes));
   try {
     const job = await asActor(db, actor, async (trx) => {
       if (estimateId !== null) await refuseSecondJob(trx, estimateId, request.onePerEstimate === true);
@@ -146,6 +154,7 @@ export async function scheduleJob(db: DB, request: ScheduleRequest): Promise<Job
           notes: input.notes,
           vehicle_id: vehicleId ?? null,
           reminder_due_at: reminderDue(startsAt),
+          assigned_to: assignedTo,
         })
         .returning("id")
         .executeTakeFirstOrThrow();
@@ -161,7 +170,7 @@ export async function scheduleJob(db: DB, request: ScheduleRequest): Promise<Job
     kickOutbox(db);
     return job;
   } catch (error) {
-    if (isExclusionViolation(error)) throw await overlapError(db, startsAt, input.durationMinutes, bufferMinutes);
+    if (isExclusionViolation(error)) throw await overlapError(db, startsAt, input.durationMinutes, bufferMinutes, assignedTo);
     // The database's last word on a second job of one estimate (jobs_one_per_estimate): the same refusal as the check's.
     if (estimateId !== null && isOnePerEstimateViolation(error)) {
       await refuseSecondJob(db, estimateId, request.onePerEstimate === true);
@@ -258,7 +267,29 @@ export async function rescheduleJob(db: DB, id: number, input: JobInput, actor: 
     if (told) kickOutbox(db);
     return job;
   } catch (error) {
-    if (isExclusionViolation(error)) throw await overlapError(db, startsAt, input.durationMinutes, bufferMinutes, id);
+    if (isExclusionViolation(error)) throw await overlapError(db, startsAt, input.durationMinutes, bufferMinutes, before.assignedTo, id);
+    throw error;
+  }
+}
+
+/**
+ * Assigned To (the owner, on the job's page): gives a live job to another
+ * member of staff. Their own job at that time is refused with JobOverlapError,
+ * by the per-person exclusion constraint (docs/decisions/0115).
+ */
+export async function assignJob(db: DB, id: number, assignee: unknown, user: SessionUser): Promise<void> {
+  requirePermission(user, "jobs.write");
+  const person = typeof assignee === "string" && /^\d{1,9}$/.test(assignee) ? Number(assignee) : NaN;
+  const staff = Number.isNaN(person) ? undefined : await db.selectFrom("users").select("id").where("id", "=", person).where("role", "is not", null).executeTakeFirst();
+  if (!staff) throw badRequest("Choose a member of staff", { assigned_to: "Choose a member of staff" });
+  const before = await getJob(db, id);
+  if (!isLiveJob(before.status)) throw notLive(before);
+  try {
+    await asActor(db, user.email, (trx) =>
+      trx.updateTable("jobs").set({ assigned_to: staff.id, updated_at: sql`now()` }).where("id", "=", id).where("status", "in", [...LIVE_JOB_STATUSES]).execute(),
+    );
+  } catch (error) {
+    if (isExclusionViolation(error)) throw await overlapError(db, before.startsAt, before.durationMinutes, before.bufferMinutes, staff.id, id);
     throw error;
   }
 }

@@ -2,7 +2,9 @@ import { dateFormat } from "~/lib/date-format";
 import { clockTime } from "~/lib/job-time";
 import { addDays, dayIn, isCalendarDay, startOfDayIn } from "~/lib/time-zone";
 import { formatClock, isoWeekday, WEEKDAYS, type WorkWeek } from "~/lib/work-week";
+import { can, requirePermission } from "../auth/permissions.server";
 import type { DB } from "../db.server";
+import type { SessionUser } from "../session.server";
 import { getWorkWeek } from "../settings.server";
 
 /**
@@ -83,7 +85,10 @@ export function townOf(address: string): string {
 const DAY_LABEL: Intl.DateTimeFormatOptions = { month: "short", day: "numeric" };
 const dayLabel = (day: string) => dateFormat("UTC", DAY_LABEL).format(new Date(`${day}T12:00:00Z`));
 
-export async function scheduleWeek(db: DB, monday: string, now: Date, timeZone: string, workWeek?: WorkWeek): Promise<ScheduleWeek> {
+export async function scheduleWeek(db: DB, monday: string, now: Date, timeZone: string, workWeek?: WorkWeek, user?: SessionUser): Promise<ScheduleWeek> {
+  // A technician's week holds their own jobs only (docs/decisions/0114); the owner's, everyone's.
+  if (user) requirePermission(user, "schedule.read");
+  const onlyOf = user && !can(user, "jobs.read.all") ? user.id : undefined;
   const sunday = addDays(monday, 6);
   const from = startOfDayIn(monday, timeZone);
   const to = startOfDayIn(addDays(monday, 7), timeZone);
@@ -96,6 +101,7 @@ export async function scheduleWeek(db: DB, monday: string, now: Date, timeZone: 
       .select(["jobs.id", "jobs.starts_at", "jobs.duration_minutes", "jobs.status", "jobs.address", "customers.name", "quote_requests.service_address"])
       .where("jobs.starts_at", ">=", from)
       .where("jobs.starts_at", "<", to)
+      .$if(onlyOf !== undefined, (q) => q.where("jobs.assigned_to", "=", onlyOf!))
       .orderBy("jobs.starts_at")
       .orderBy("jobs.id")
       .execute(),

@@ -1,6 +1,7 @@
 import { sql } from "kysely";
 import { asActor } from "../actor.server";
 import { AppError } from "../app-error.server";
+import { requirePermission } from "../auth/permissions.server";
 import type { DB } from "../db.server";
 import type { SessionUser } from "../session.server";
 
@@ -16,9 +17,9 @@ export const NO_REVIEW = "This job has no review to publish yet.";
 export const NO_CONSENT = "The customer did not agree to show this review on the website, so it cannot be published.";
 export const NO_TEXT = "The review has no words to show on the website (or its testimonial was deleted), so there is nothing to publish.";
 
-/** Publishes the job's review as its testimonial; administrators only. */
+/** Publishes the job's review as its testimonial; the owner only. */
 export async function publishReview(db: DB, jobId: number, user: SessionUser): Promise<void> {
-  if (!user.isAdmin) throw new AppError(403, "Only an administrator can publish a review.");
+  requirePermission(user, "jobs.write");
   const review = await db.selectFrom("reviews").select(["consent", "testimonial_id", "submitted_at"]).where("job_id", "=", jobId).executeTakeFirst();
   if (!review?.submitted_at) throw new AppError(409, NO_REVIEW);
   if (!review.consent) throw new AppError(409, NO_CONSENT);

@@ -2,6 +2,7 @@ import { MaxFileSizeExceededError, MaxTotalSizeExceededError, parseFormData, typ
 import { sql } from "kysely";
 import { parseCsv, unneutralise } from "~/lib/csv";
 import { asActor } from "../actor.server";
+import { requirePermission } from "../auth/permissions.server";
 import { AppError, badRequest, methodNotAllowed } from "../app-error.server";
 import { withoutControlCharacters } from "../control-characters.server";
 import type { DB } from "../db.server";
@@ -103,6 +104,7 @@ interface Line {
 
 /** Imports `text` into `table` (all or nothing); refusals of the whole request (read-only table) are AppErrors. */
 export async function importCsv(db: DB, table: TableDef, text: string, actor: SessionUser): Promise<ImportResult> {
+  requirePermission(actor, "tables.manage");
   if (table.readOnly) throw methodNotAllowed("GET", `${table.title} is read-only`);
   const read = readLines(table, text);
   if (!read.ok) return { ok: false, problems: read.problems, truncated: false };

@@ -1,7 +1,9 @@
 import { sql } from "kysely";
 import { EMAIL_STATE_TITLES, EMAIL_STATES } from "~/lib/email-state";
+import { ROLE_TITLES, ROLES } from "~/lib/roles";
 import { LEAD_STATUS_TITLES, LEAD_STATUSES, LOST_REASON_MAX } from "~/lib/lead-status";
-import { checkUserWrite, effectiveAdminSql } from "../auth/users.server";
+import { effectiveRoleSql } from "../auth/staff.server";
+import { checkUserWrite } from "../auth/users.server";
 import { emailStateSql } from "../outbox.server";
 import { createdAt, id, phoneColumn, updatedAt } from "./common-columns.server";
 import type { TableDef } from "./table-def.server";
@@ -53,24 +55,27 @@ export const QUOTE_REQUESTS: TableDef = {
 export const USERS: TableDef = {
   name: "users",
   title: "Users",
-  description: "People who can sign in; administrators manage this dashboard",
+  description: "People who can sign in; staff have a role (Owner or Technician)",
   required: ["email"],
   defaultSort: { field: "created_at", direction: "desc" },
   countedRows: true,
-  // No administrator demotes or deletes themselves; ADMIN_EMAILS addresses stay administrators (ADR 0034).
+  // Nobody deletes their own row, nor the last owner's (ADR 0034, 0114); roles change at /admin/staff.
   checkWrite: checkUserWrite,
   columns: {
     id,
     email: { type: "string", title: "Email", format: "email", maxLength: 254, sortable: true, searchable: true, write: (v) => (typeof v === "string" ? v.trim().toLowerCase() : v) },
     name: { type: "string", title: "Name", maxLength: 100, sortable: true, searchable: true },
-    is_admin: {
-      type: "boolean",
-      title: "Administrator",
-      description: "Addresses in the server's ADMIN_EMAILS setting are always administrators",
-      default: false,
-      sortable: true,
-      // What sign-in grants, not only what is stored: the stored flag or ADMIN_EMAILS.
-      read: (ref) => effectiveAdminSql(ref("is_admin"), ref("email")),
+    role: {
+      type: "string",
+      title: "Role",
+      description: "Set on the Staff page; addresses in the server's ADMIN_EMAILS setting are always owners",
+      enum: [...ROLES],
+      enumTitles: ROLES.map((r) => ROLE_TITLES[r]),
+      // Not sortable: the list's keyset order needs a NOT NULL column, and NULL is "not staff".
+      nullable: true,
+      readOnly: true,
+      // What sign-in grants, not only what is stored: the stored role or ADMIN_EMAILS.
+      read: (ref) => effectiveRoleSql(ref("role"), ref("email")),
     },
     created_at: createdAt,
     last_login_at: { type: "string", title: "Last Sign-in", format: "date-time", readOnly: true, nullable: true },

@@ -2,6 +2,7 @@ import { sql } from "kysely";
 import type { ListQuery } from "~/lib/list-query";
 import { isEmptyValue, validateRow, type TableRow } from "~/lib/table-schema";
 import { asActor } from "../actor.server";
+import { requirePermission } from "../auth/permissions.server";
 import { AppError, badRequest, methodNotAllowed, notFound } from "../app-error.server";
 import { tableRowCount } from "../counters.server";
 import type { DB } from "../db.server";
@@ -125,6 +126,7 @@ async function storing<T>(table: TableDef, run: () => Promise<T>): Promise<T> {
 
 /** Adds a row; `actor` is the administrator asking, for the table's own rules. */
 export async function createRow(db: DB, table: TableDef, body: unknown, actor: SessionUser): Promise<TableRow> {
+  requirePermission(actor, "tables.manage");
   refuseReadOnly(table);
   const input = bodyObject(body);
   const writable = writableColumns(table);
@@ -173,6 +175,7 @@ export async function updateRowIfChanged(
   actor: SessionUser,
   { change }: { change?: "revert" } = {},
 ): Promise<{ row: TableRow; changed: boolean }> {
+  requirePermission(actor, "tables.manage");
   refuseReadOnly(table);
   const input = bodyObject(body);
   const existing = await getRow(db, table, id);
@@ -207,6 +210,7 @@ export async function updateRowIfChanged(
 
 /** Moves the row to the trash (./trash.server.ts), from where restoreRow can bring it back for 30 days. */
 export async function deleteRow(db: DB, table: TableDef, id: string | undefined, actor: SessionUser): Promise<void> {
+  requirePermission(actor, "tables.manage");
   refuseReadOnly(table);
   const key = rowId(id);
   await checkWrite(db, table, { action: "delete", id: key, actor });
@@ -224,6 +228,7 @@ export async function deleteRow(db: DB, table: TableDef, id: string | undefined,
  * took meanwhile is refused like any duplicate.
  */
 export async function restoreRow(db: DB, table: TableDef, id: string | undefined, actor: SessionUser): Promise<TableRow> {
+  requirePermission(actor, "tables.manage");
   refuseReadOnly(table);
   const key = rowId(id);
   return storing(table, () =>
