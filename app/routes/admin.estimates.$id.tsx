@@ -6,14 +6,15 @@ import { buttonClass } from "~/components/ui/button";
 import { EstimateEditor, type EditorFailure } from "~/components/estimates/EstimateEditor";
 import { addLine, removeLine, toEstimateForm } from "~/lib/estimate-editor";
 import { isDecided } from "~/lib/estimate-status";
-import { AppError } from "~/server/app-error.server";
+import { atEdge } from "~/server/app-error.server";
 import { adminUserFrom } from "~/server/auth/current-user.server";
 import { editorValues, postedValues } from "~/server/estimates/editor.server";
 import { copyEstimate, estimateId, getEstimate, saveEstimate } from "~/server/estimates/estimates.server";
 import { sendEstimate } from "~/server/estimates/send.server";
-import { readForm } from "~/server/form-body.server";
+import { postedForm } from "~/server/form-body.server";
+import { dispatchIntent, refusedOnForm } from "~/server/form-action.server";
 import { savedDetails } from "~/server/customers/saved-details.server";
-import { serviceChoices } from "~/server/priced-documents/document-views.server";
+import { formText, postedEditorIntent, REMOVE_LINE, serviceChoices } from "~/server/priced-documents/document-views.server";
 import { databaseContext } from "~/server/request-context.server";
 import { linkOrigin } from "~/server/site-url.server";
 import type { Route } from "./+types/admin.estimates.$id";
@@ -27,14 +28,9 @@ import type { Route } from "./+types/admin.estimates.$id";
  * totals follow as typed. Saves and sends answer a redirect (no double post).
  */
 
-function routeError(error: unknown): never {
-  if (error instanceof AppError) throw data({ error: error.message }, { status: error.status });
-  throw error;
-}
-
-export async function loader({ request, params, context }: Route.LoaderArgs) {
+export const loader = atEdge(async ({ request, params, context }: Route.LoaderArgs) => {
   const db = context.get(databaseContext);
-  const estimate = await getEstimate(db, estimateId(params.id)).catch(routeError);
+  const estimate = await getEstimate(db, estimateId(params.id));
   const done = new URL(request.url).searchParams.get("done");
   return {
     estimate: {
@@ -55,33 +51,39 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     vehicles: (await savedDetails(db, estimate.customerId)).vehicles,
     done: done === "saved" || done === "sent" ? (done as "saved" | "sent") : null,
   };
-}
+});
 
-export async function action({ request, params, context }: Route.ActionArgs) {
+export const action = atEdge(async ({ request, params, context }: Route.ActionArgs) => {
   const db = context.get(databaseContext);
   const id = estimateId(params.id);
-  const body = await readForm(request);
-  if (!body.ok) throw data({ error: body.error }, { status: body.status });
-  const intent = String(body.form.get("intent") ?? "");
-  const values = postedValues(body.form);
+  const form = await postedForm(request);
+  const values = postedValues(form);
   const actor = adminUserFrom(context).email;
-  try {
-    if (intent === "copy") throw redirect(`/admin/estimates/${await copyEstimate(db, id, actor)}`, 303);
-    if (intent === "add" || intent.startsWith("remove-")) {
-      const services = await serviceChoices(db);
-      const next = intent === "add" ? addLine(values, services, String(body.form.get("addService") ?? "")) : removeLine(values, Number(intent.slice(7)), services);
-      return data<EditorFailure>({ values: next });
-    }
-    if (intent !== "save" && intent !== "send") return data<EditorFailure>({ error: "intent must be save, send, copy, add or remove-{line}", values }, { status: 400 });
-    await saveEstimate(db, id, toEstimateForm(values));
-    if (intent === "send") await sendEstimate(db, id, actor, linkOrigin(request));
-  } catch (error) {
-    if (!(error instanceof AppError)) throw error;
-    if (error.status === 404) routeError(error);
-    return data<EditorFailure>({ error: error.message, fields: error.fields, values }, { status: error.status });
-  }
-  throw redirect(`/admin/estimates/${id}?done=${intent === "send" ? "sent" : "saved"}`, 303);
-}
+  // Saves, sends and copies end in a redirect (no double post), thrown past the refusals.
+  const doneHere = (done: "saved" | "sent") => redirect(`/admin/estimates/${id}?done=${done}`, 303);
+  const handlers = {
+    save: async () => {
+      await saveEstimate(db, id, toEstimateForm(values));
+      throw doneHere("saved");
+    },
+    send: async () => {
+      await saveEstimate(db, id, toEstimateForm(values));
+      await sendEstimate(db, id, actor, linkOrigin(request));
+      throw doneHere("sent");
+    },
+    copy: async () => {
+      throw redirect(`/admin/estimates/${await copyEstimate(db, id, actor)}`, 303);
+    },
+    add: async () => data<EditorFailure>({ values: addLine(values, await serviceChoices(db), formText(form, "addService")) }),
+    [REMOVE_LINE]: async () => data<EditorFailure>({ values: removeLine(values, line, await serviceChoices(db)) }),
+  };
+  const { intent, line } = postedEditorIntent(form, handlers);
+  // A refusal shows on the editor with what was typed; the estimate gone is the page's 404.
+  return refusedOnForm(
+    () => dispatchIntent(intent, handlers),
+    (error): EditorFailure | undefined => (error.status === 404 ? undefined : { error: error.message, fields: error.fields, values }),
+  );
+});
 
 export function meta({ data: loaderData }: Route.MetaArgs) {
   const title = loaderData ? `Estimate #${loaderData.estimate.number}` : "Estimate";

@@ -9,14 +9,15 @@ import { INVOICE_STATUS_TITLES } from "~/lib/invoice-status";
 import { formatTaxRate } from "~/lib/money";
 import type { PaymentForm } from "~/lib/payment-input";
 import { serviceLine } from "~/lib/priced-lines";
-import { AppError } from "~/server/app-error.server";
+import { atEdge, badRequest } from "~/server/app-error.server";
 import { adminUserFrom } from "~/server/auth/current-user.server";
-import { readForm } from "~/server/form-body.server";
+import { postedForm } from "~/server/form-body.server";
+import { dispatchIntent, refusedOnForm } from "~/server/form-action.server";
 import { invoiceSummary, invoiceValues, postedInvoiceValues, toInvoiceForm, type InvoiceValues } from "~/server/invoices/invoice-page.server";
 import { getInvoice, invoiceId, notDraftError, saveInvoice, voidInvoice } from "~/server/invoices/invoices.server";
 import { deletePayment, OldPaymentDateError, recordPayment } from "~/server/invoices/payments.server";
 import { sendInvoice } from "~/server/invoices/send.server";
-import { serviceChoices } from "~/server/priced-documents/document-views.server";
+import { formText, postedEditorIntent, REMOVE_LINE, serviceChoices } from "~/server/priced-documents/document-views.server";
 import { databaseContext } from "~/server/request-context.server";
 import { linkOrigin } from "~/server/site-url.server";
 import type { Route } from "./+types/admin.invoices.$id";
@@ -49,14 +50,9 @@ interface Failure {
   confirm?: string;
 }
 
-function routeError(error: unknown): never {
-  if (error instanceof AppError) throw data({ error: error.message }, { status: error.status });
-  throw error;
-}
-
-export async function loader({ request, params, context }: Route.LoaderArgs) {
+export const loader = atEdge(async ({ request, params, context }: Route.LoaderArgs) => {
   const db = context.get(databaseContext);
-  const invoice = await getInvoice(db, invoiceId(params.id)).catch(routeError);
+  const invoice = await getInvoice(db, invoiceId(params.id));
   const done = new URL(request.url).searchParams.get("done") ?? "";
   return {
     invoice: invoiceSummary(invoice),
@@ -64,57 +60,66 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     services: invoice.status === "draft" ? await serviceChoices(db) : [],
     done: done in DONE ? DONE[done as Done] : null,
   };
-}
+});
 
-const text = (form: FormData, name: string) => {
-  const value = form.get(name);
-  return typeof value === "string" ? value : "";
-};
-
-export async function action({ request, params, context }: Route.ActionArgs) {
+export const action = atEdge(async ({ request, params, context }: Route.ActionArgs) => {
   const db = context.get(databaseContext);
   const id = invoiceId(params.id);
-  const body = await readForm(request);
-  if (!body.ok) throw data({ error: body.error }, { status: body.status });
-  const { form } = body;
-  const intent = text(form, "intent");
+  const form = await postedForm(request);
   const actor = adminUserFrom(context).email;
   const values = postedInvoiceValues(form);
-  const payment: PaymentForm = { amount: text(form, "amount"), method: text(form, "method"), date: text(form, "date"), note: text(form, "note") };
-  let done: Done;
-  try {
-    if (intent === "add") return data<Failure>({ values: { ...values, lines: [...values.lines, serviceLine(await serviceChoices(db), text(form, "addService"))] } });
-    if (intent.startsWith("remove-")) return data<Failure>({ values: { ...values, lines: values.lines.filter((_, i) => i !== Number(intent.slice(7))) } });
-    if (intent === "save" || intent === "send") {
+  const payment: PaymentForm = { amount: formText(form, "amount"), method: formText(form, "method"), date: formText(form, "date"), note: formText(form, "note") };
+  // Every change ends in a redirect (no double post), thrown past the refusals.
+  const doneHere = (done: Done): never => {
+    throw redirect(`/admin/invoices/${id}?done=${done}`, 303);
+  };
+  const handlers = {
+    save: async () => {
       const current = await getInvoice(db, id);
-      if (current.status === "draft") await saveInvoice(db, id, toInvoiceForm(values));
-      else if (intent === "save") throw notDraftError(current.number);
-      if (intent === "send") await sendInvoice(db, id, actor, linkOrigin(request));
-      done = intent === "send" ? "sent" : "saved";
-    } else if (intent === "record-payment") {
+      if (current.status !== "draft") throw notDraftError(current.number);
+      await saveInvoice(db, id, toInvoiceForm(values));
+      return doneHere("saved");
+    },
+    // A sent invoice's Send Invoice sends it again; a draft's saves what was typed first.
+    send: async () => {
+      if ((await getInvoice(db, id)).status === "draft") await saveInvoice(db, id, toInvoiceForm(values));
+      await sendInvoice(db, id, actor, linkOrigin(request));
+      return doneHere("sent");
+    },
+    add: async () => data<Failure>({ values: { ...values, lines: [...values.lines, serviceLine(await serviceChoices(db), formText(form, "addService"))] } }),
+    [REMOVE_LINE]: async () => data<Failure>({ values: { ...values, lines: values.lines.filter((_, i) => i !== line) } }),
+    "record-payment": async () => {
       const oldDateConfirmed = form.get("confirm") === "yes";
-      done = (await recordPayment(db, id, payment, actor, linkOrigin(request), { oldDateConfirmed })).paidInFull ? "paid" : "payment";
-    } else if (intent === "delete-payment") {
-      const paymentId = text(form, "paymentId");
-      if (!/^\d{1,9}$/.test(paymentId)) throw new AppError(400, "paymentId must be a payment's id.");
+      try {
+        return doneHere((await recordPayment(db, id, payment, actor, linkOrigin(request), { oldDateConfirmed })).paidInFull ? "paid" : "payment");
+      } catch (error) {
+        // Asked, not refused (200): the page shows the question and the form as typed.
+        if (error instanceof OldPaymentDateError) return data<Failure>({ confirm: error.question, payment });
+        throw error;
+      }
+    },
+    "delete-payment": async () => {
+      const paymentId = formText(form, "paymentId");
+      if (!/^\d{1,9}$/.test(paymentId)) throw badRequest("paymentId must be a payment's id.");
       await deletePayment(db, id, Number(paymentId), actor);
-      done = "deleted";
-    } else if (intent === "void") {
+      return doneHere("deleted");
+    },
+    void: async () => {
       await voidInvoice(db, id, actor);
-      done = "voided";
-    } else {
-      return data<Failure>({ error: "intent must be save, send, add, remove-{line}, record-payment, delete-payment or void", values }, { status: 400 });
-    }
-  } catch (error) {
-    if (!(error instanceof AppError)) throw error;
-    // Asked, not refused (200): the page shows the question and the form as typed.
-    if (error instanceof OldPaymentDateError) return data<Failure>({ confirm: error.question, payment });
-    if (error.status === 404 && intent !== "delete-payment") routeError(error);
-    const editing = intent === "save" || intent === "send";
-    return data<Failure>({ error: error.message, fields: error.fields, values: editing ? values : undefined, payment: intent === "record-payment" ? payment : undefined }, { status: error.status });
-  }
-  throw redirect(`/admin/invoices/${id}?done=${done}`, 303);
-}
+      return doneHere("voided");
+    },
+  };
+  const { intent, line } = postedEditorIntent(form, handlers);
+  // A refusal shows on the form that posted it, with what was typed; the invoice gone is the page's 404 (a payment gone is the form's).
+  const editing = intent === "save" || intent === "send" || intent === "";
+  return refusedOnForm(
+    () => dispatchIntent(intent, handlers),
+    (error): Failure | undefined =>
+      error.status === 404 && intent !== "delete-payment"
+        ? undefined
+        : { error: error.message, fields: error.fields, values: editing ? values : undefined, payment: intent === "record-payment" ? payment : undefined },
+  );
+});
 
 export function meta({ data: loaderData }: Route.MetaArgs) {
   const title = loaderData ? `Invoice #${loaderData.invoice.number}` : "Invoice";

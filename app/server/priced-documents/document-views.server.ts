@@ -1,6 +1,7 @@
 import { formatCents } from "~/lib/money";
 import type { EditorLine, ServiceChoice } from "~/lib/priced-lines";
 import type { DB } from "../db.server";
+import { postedIntent } from "../form-action.server";
 import type { DocumentLine } from "./documents.server";
 
 /**
@@ -28,6 +29,19 @@ export function linesView(document: { lines: readonly DocumentLine[]; subtotalCe
 export function formText(form: FormData, name: string): string {
   const value = form.get(name);
   return typeof value === "string" ? value : "";
+}
+
+/** The handler name of the editor's Remove buttons, which post `remove-{i}` (without JavaScript): "intent must be …" names it so. */
+export const REMOVE_LINE = "remove-{line}";
+
+/**
+ * The editor's posted intent among `handlers` (postedIntent), with a
+ * `remove-{i}` named REMOVE_LINE and its line's index in `line`.
+ */
+export function postedEditorIntent<Intent extends string>(form: FormData, handlers: Record<Intent, unknown>): { intent: Intent | ""; line: number } {
+  const remove = /^remove-(\d{1,9})$/.exec(formText(form, "intent"));
+  if (remove && Object.hasOwn(handlers, REMOVE_LINE)) return { intent: REMOVE_LINE as Intent, line: Number(remove[1]) };
+  return { intent: postedIntent(form, handlers), line: -1 };
 }
 
 /** The editor's lines as posted: its repeated line fields, in order. */
