@@ -1,6 +1,6 @@
 import { data, redirect, replace } from "react-router";
 import { TablePageError } from "~/components/admin/TablePageError";
-import { setCellTimeZone } from "~/components/admin/cell-format";
+import { CellTimeZone } from "~/components/admin/cell-time-zone";
 import { TableSidebar } from "~/components/admin/TableSidebar";
 import { withStatus } from "~/components/admin/StatusMessage";
 import { TrashView } from "~/components/admin/TrashView";
@@ -70,17 +70,12 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 
 export default function AdminTableTrash({ loaderData, actionData }: Route.ComponentProps) {
   const { tables, schema, items, pager, keepDays } = loaderData;
-  setCellTimeZone(loaderData.timeZone);
   return (
     <main className="mx-auto flex max-w-7xl flex-col gap-6 px-4 py-6 sm:px-6 lg:flex-row lg:gap-8 lg:py-8">
       <TableSidebar tables={tables} current={schema.name} />
-      <TrashView
-        schema={schema}
-        items={items}
-        pager={pager}
-        keepDays={keepDays}
-        error={actionData?.error ?? loaderData.error}
-      />
+      <CellTimeZone value={loaderData.timeZone}>
+        <TrashView schema={schema} items={items} pager={pager} keepDays={keepDays} error={actionData?.error ?? loaderData.error} />
+      </CellTimeZone>
     </main>
   );
 }

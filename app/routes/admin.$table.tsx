@@ -1,6 +1,6 @@
 import { data, redirect, replace, useSearchParams, type ShouldRevalidateFunctionArgs } from "react-router";
 import { TablePageError } from "~/components/admin/TablePageError";
-import { setCellTimeZone } from "~/components/admin/cell-format";
+import { CellTimeZone } from "~/components/admin/cell-time-zone";
 import { TableSidebar } from "~/components/admin/TableSidebar";
 import { STATUS_PARAMS, withStatus } from "~/components/admin/StatusMessage";
 import { TableView, type OpenDialog } from "~/components/admin/TableView";
@@ -129,21 +129,22 @@ export function shouldRevalidate({
 
 export default function AdminTable({ loaderData, actionData }: Route.ComponentProps) {
   const { tables, schema, query, rows, total, loadError, dialogRow } = loaderData;
-  setCellTimeZone(loaderData.timeZone);
   const [params] = useSearchParams();
   return (
     <main className="mx-auto flex max-w-7xl flex-col gap-6 px-4 py-6 sm:px-6 lg:flex-row lg:gap-8 lg:py-8">
       <TableSidebar tables={tables} current={schema.name} />
-      <TableView
-        key={schema.name}
-        schema={schema}
-        rows={rows}
-        total={total}
-        query={query}
-        loadError={loadError}
-        failure={actionData ?? undefined}
-        dialog={withHistory(openDialog(params, schema.readOnly === true, rows, dialogRow), loaderData.history)}
-      />
+      <CellTimeZone value={loaderData.timeZone}>
+        <TableView
+          key={schema.name}
+          schema={schema}
+          rows={rows}
+          total={total}
+          query={query}
+          loadError={loadError}
+          failure={actionData ?? undefined}
+          dialog={withHistory(openDialog(params, schema.readOnly === true, rows, dialogRow), loaderData.history)}
+        />
+      </CellTimeZone>
     </main>
   );
 }

@@ -6,6 +6,7 @@ import type { RowActionFailure } from "~/lib/row-form";
 import type { TableRow, TableSchema } from "~/lib/table-schema";
 import { AdminDialog, CancelButton } from "./AdminDialog";
 import { cellContent } from "./cell-format";
+import { useCellTimeZone } from "./cell-time-zone";
 import { ErrorBanner } from "./ErrorBanner";
 
 const DIALOG_ID = "delete-confirm";
@@ -36,7 +37,7 @@ export function DeleteConfirmDialog({
 }) {
   const navigation = useNavigation();
   const submitting = navigation.state !== "idle" && navigation.formData?.get("intent") === "delete";
-  const name = rowName(schema, row);
+  const name = rowName(schema, row, useCellTimeZone());
 
   // The spec's alert that the delete failed; the banner in the dialog says why.
   useEffect(() => {
@@ -75,10 +76,10 @@ export function DeleteConfirmDialog({
  * (the registry's pick: a question, a name, an e-mail address), as the grid
  * and the phone's card show it. Nothing for a table named only by ids.
  */
-function rowName(schema: TableSchema, row: TableRow | null): string | null {
+function rowName(schema: TableSchema, row: TableRow | null, timeZone: string): string | null {
   const field = schema.titleField;
   const prop = field && field !== "id" ? schema.properties[field] : undefined;
   if (!row || !field || !prop) return null;
-  const content = cellContent(field, prop, row[field]);
+  const content = cellContent(field, prop, row[field], timeZone);
   return "text" in content ? content.text : null;
 }

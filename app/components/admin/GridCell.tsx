@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import type { PropertySchema } from "~/lib/table-schema";
 import { cellContent } from "./cell-format";
+import { useCellTimeZone } from "./cell-time-zone";
 import { EnumBadge } from "./EnumBadge";
 
 const linkClass = "text-brand-700 underline-offset-2 hover:underline [overflow-wrap:anywhere]";
@@ -11,7 +12,7 @@ const linkClass = "text-brand-700 underline-offset-2 hover:underline [overflow-w
  * e-mail addresses and phone numbers mailto:/tel: links, URLs links.
  */
 export function GridCell({ name, prop, value, full = false }: { name: string; prop: PropertySchema; value: unknown; full?: boolean }) {
-  const content = cellContent(name, prop, value, full ? Infinity : undefined);
+  const content = cellContent(name, prop, value, useCellTimeZone(), full ? Infinity : undefined);
   switch (content.kind) {
     case "empty":
       return <span className="text-slate-400">—</span>;

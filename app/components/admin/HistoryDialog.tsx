@@ -6,6 +6,7 @@ import { HISTORY_OP_TITLES, historyActorLabel, type HistoryEntry } from "~/lib/r
 import type { TableRow, TableSchema } from "~/lib/table-schema";
 import { AdminDialog } from "./AdminDialog";
 import { formatDate } from "./cell-format";
+import { useCellTimeZone } from "./cell-time-zone";
 import { ErrorBanner } from "./ErrorBanner";
 import { GridCell } from "./GridCell";
 import { HiddenInputs } from "./ListQueryInputs";
@@ -34,6 +35,7 @@ export function HistoryDialog({
   failure?: RowActionFailure;
 }) {
   const navigation = useNavigation();
+  const timeZone = useCellTimeZone();
   const submitting = navigation.state !== "idle" && navigation.formData?.get("intent") === "revert";
   // The newest version is the row as it is: nothing to restore.
   const current = entries.find((e) => e.op !== "delete")?.id;
@@ -53,7 +55,7 @@ export function HistoryDialog({
                     <span className="font-semibold text-slate-900">{HISTORY_OP_TITLES[entry.op]}</span>
                     <span className="text-slate-600">
                       {" "}
-                      · <time dateTime={entry.at}>{formatDate(entry.at, true)}</time> · {historyActorLabel(entry.actor)}
+                      · <time dateTime={entry.at}>{formatDate(entry.at, true, timeZone)}</time> · {historyActorLabel(entry.actor)}
                     </span>
                   </p>
                   {entry.id === current ? (

@@ -5,6 +5,7 @@ import { Pager } from "~/components/ui/Pager";
 import type { PagerLinks } from "~/lib/list-query";
 import type { TableSchema } from "~/lib/table-schema";
 import { formatDate } from "./cell-format";
+import { useCellTimeZone } from "./cell-time-zone";
 import { ErrorBanner } from "./ErrorBanner";
 import { GridCell } from "./GridCell";
 import { StatusMessage, statusFromParams } from "./StatusMessage";
@@ -39,6 +40,7 @@ export function TrashView({
   error?: string;
 }) {
   const [params] = useSearchParams();
+  const timeZone = useCellTimeZone();
   const navigation = useNavigation();
   const restoring = navigation.state !== "idle" ? navigation.formData?.get("id") : null;
   const fields = Object.entries(schema.properties).filter(([name, prop]) => name !== "id" && !prop.readOnly);
@@ -81,7 +83,7 @@ export function TrashView({
                       {titleField ? <GridCell name={titleField[0]} prop={titleField[1]} value={item.row[titleField[0]]} /> : `#${item.rowId}`}
                     </h3>
                     <p className="mt-0.5 text-xs text-slate-500">
-                      #{item.rowId} · deleted <time dateTime={item.deletedAt}>{formatDate(item.deletedAt, true)}</time>
+                      #{item.rowId} · deleted <time dateTime={item.deletedAt}>{formatDate(item.deletedAt, true, timeZone)}</time>
                       {item.deletedBy && ` by ${item.deletedBy}`}
                     </p>
                   </div>

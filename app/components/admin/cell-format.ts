@@ -12,19 +12,8 @@ import { formatCents } from "~/lib/money";
  */
 
 export const CELL_TEXT_LIMIT = 80;
-/**
- * The business's clock (BUSINESS_TIME_ZONE), whatever the server's or the
- * browser's TZ is. The table page's loader sends it and the page sets it
- * (setCellTimeZone) before the grid renders, on the server and in the browser
- * alike, so hydration matches and the grid shows the instant the CSV export writes.
- */
-let cellTimeZone = "America/Detroit";
 const DATE_TIME: Intl.DateTimeFormatOptions = { dateStyle: "medium", timeStyle: "short" };
 const DATE_ONLY: Intl.DateTimeFormatOptions = { dateStyle: "medium" };
-
-export function setCellTimeZone(timeZone: string): void {
-  cellTimeZone = timeZone;
-}
 
 export type CellContent =
   | { kind: "text"; text: string; title?: string }
@@ -62,11 +51,17 @@ export function truncate(text: string, limit = CELL_TEXT_LIMIT): CellContent {
     : { kind: "text", text };
 }
 
-export function formatDate(value: Date | string, withTime: boolean): string | null {
+/**
+ * A date or an instant in words; an instant on `timeZone`'s clock: the
+ * business's (BUSINESS_TIME_ZONE), which the table page's loader sends
+ * (CellTimeZone), so the server and the browser show the same, whatever
+ * their TZ, and the grid shows the instant the CSV export writes.
+ */
+export function formatDate(value: Date | string, withTime: boolean, timeZone: string): string | null {
   const date = value instanceof Date ? value : new Date(withTime ? value : `${value.slice(0, 10)}T00:00:00Z`);
   if (Number.isNaN(date.getTime())) return null;
   // A date alone is a calendar day, not an instant: read in UTC so no zone moves it.
-  return (withTime ? dateFormat(cellTimeZone, DATE_TIME) : dateFormat("UTC", DATE_ONLY)).format(date);
+  return (withTime ? dateFormat(timeZone, DATE_TIME) : dateFormat("UTC", DATE_ONLY)).format(date);
 }
 
 function isRichText(name: string, prop: PropertySchema) {
@@ -79,10 +74,11 @@ export function isPhoneColumn(name: string): boolean {
 }
 
 /**
- * `limit`: how much text a cell shows before cutting it short with "…"; the
- * View dialog passes Infinity to show a row whole.
+ * `timeZone`: the clock instants are shown on (formatDate). `limit`: how much
+ * text a cell shows before cutting it short with "…"; the View dialog passes
+ * Infinity to show a row whole.
  */
-export function cellContent(name: string, prop: PropertySchema, value: unknown, limit = CELL_TEXT_LIMIT): CellContent {
+export function cellContent(name: string, prop: PropertySchema, value: unknown, timeZone: string, limit = CELL_TEXT_LIMIT): CellContent {
   if (value === null || value === undefined || value === "") return { kind: "empty" };
   if (typeof value === "boolean") return { kind: "text", text: value ? "Yes" : "No" };
   const tone = prop.type === "array" ? -1 : (prop.enum?.indexOf(value as string | number) ?? -1);
@@ -90,7 +86,7 @@ export function cellContent(name: string, prop: PropertySchema, value: unknown, 
   if (prop.href && (typeof value === "number" || typeof value === "string")) {
     return { kind: "page", url: prop.href.replace("{value}", encodeURIComponent(String(value))), text: prop.hrefText?.replace("{value}", String(value)) ?? String(value) };
   }
-  if (value instanceof Date) return { kind: "text", text: formatDate(value, prop.format !== "date") ?? "" };
+  if (value instanceof Date) return { kind: "text", text: formatDate(value, prop.format !== "date", timeZone) ?? "" };
   if (Array.isArray(value)) return truncate(value.map((item) => enumLabel(prop, item)).join(", "), limit);
   // Money is stored in whole cents (docs/decisions/0080) and read as dollars.
   if (typeof value === "number" && name.endsWith("_cents")) return { kind: "text", text: formatCents(value) };
@@ -115,7 +111,7 @@ export function cellContent(name: string, prop: PropertySchema, value: unknown, 
     return { kind: "link", url, text: shown.kind === "text" ? shown.text : url };
   }
   if (prop.format === "date" || prop.format === "date-time") {
-    const text = formatDate(value, prop.format === "date-time");
+    const text = formatDate(value, prop.format === "date-time", timeZone);
     if (text) return { kind: "text", text };
   }
   if (isRichText(name, prop)) return truncate(htmlToText(value), limit);
