@@ -1,5 +1,4 @@
-import { data } from "react-router";
-import { AppError } from "~/server/app-error.server";
+import { atEdge } from "~/server/app-error.server";
 import { adminUserFrom } from "~/server/auth/current-user.server";
 import { exportCustomer } from "~/server/customers/customer-export.server";
 import { customerId } from "~/server/customers/customers.server";
@@ -12,18 +11,13 @@ import type { Route } from "./+types/admin.customers.$id.export";
  * about the customer (docs/decisions/0122), streamed, saved as a file, never
  * kept by a cache. Owners only (checked again by exportCustomer).
  */
-export async function loader({ params, context }: Route.LoaderArgs) {
-  try {
-    const file = await exportCustomer(context.get(databaseContext), customerId(params.id), adminUserFrom(context));
-    return new Response(file.body, {
-      headers: {
-        "Content-Type": "application/json; charset=utf-8",
-        "Content-Disposition": contentDisposition("attachment", file.fileName),
-        "Cache-Control": "private, no-store",
-      },
-    });
-  } catch (error) {
-    if (error instanceof AppError) throw data({ error: error.message }, { status: error.status });
-    throw error;
-  }
-}
+export const loader = atEdge(async ({ params, context }: Route.LoaderArgs) => {
+  const file = await exportCustomer(context.get(databaseContext), customerId(params.id), adminUserFrom(context));
+  return new Response(file.body, {
+    headers: {
+      "Content-Type": "application/json; charset=utf-8",
+      "Content-Disposition": contentDisposition("attachment", file.fileName),
+      "Cache-Control": "private, no-store",
+    },
+  });
+});

@@ -1,4 +1,4 @@
-import { AppError } from "~/server/app-error.server";
+import { appErrorText, atEdge } from "~/server/app-error.server";
 import { checkFeedToken, feedJobs } from "~/server/jobs/calendar-feed.server";
 import { jobsFeed } from "~/server/jobs/job-ical.server";
 import { databaseContext, requestInfoContext } from "~/server/request-context.server";
@@ -12,9 +12,9 @@ import type { Route } from "./+types/calendar.$file";
  * dynamic segment whole, so the `.ics` is taken off here, and any other name
  * is a 404 like a wrong token.
  */
-export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const db = context.get(databaseContext);
-  try {
+export const loader = atEdge(
+  async ({ request, params, context }: Route.LoaderArgs) => {
+    const db = context.get(databaseContext);
     const token = /^(.+)\.ics$/.exec(params.file)?.[1] ?? "";
     await checkFeedToken(db, token, context.get(requestInfoContext).clientIp);
     const [jobs, settings] = await Promise.all([feedJobs(db, new Date()), getBusinessSettings(db)]);
@@ -27,8 +27,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
         "X-Robots-Tag": "noindex",
       },
     });
-  } catch (error) {
-    if (error instanceof AppError) return new Response(error.message, { status: error.status, headers: { ...error.details.headers, "X-Robots-Tag": "noindex" } });
-    throw error;
-  }
-}
+  },
+  // A calendar app shows the refusal as it is: plain text, still kept out of search engines.
+  (error) => appErrorText(error, { "X-Robots-Tag": "noindex" }),
+);

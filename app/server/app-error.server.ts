@@ -47,18 +47,32 @@ export function appErrorAnswer(error: unknown): Response {
 }
 
 /**
+ * The same answer as plain text, for a file a person opens from a link (a
+ * PDF, a calendar feed): the message with its status, its headers and
+ * `headers` (the route's own, e.g. X-Robots-Tag). Anything else is rethrown.
+ */
+export function appErrorText(error: unknown, headers: Record<string, string> = {}): Response {
+  if (!(error instanceof AppError)) throw error;
+  return new Response(error.message, { status: error.status, headers: { ...error.details.headers, ...headers } });
+}
+
+/**
  * The edge of every route: wraps a loader or an action so that an AppError
- * thrown anywhere below becomes its answer (appErrorAnswer). React Router's
- * middleware cannot do it: `next()` hands back the page already rendered with
- * the error, so the conversion sits around the function itself.
+ * thrown anywhere below becomes its answer (appErrorAnswer, or `answer`:
+ * appErrorText for a file's route). React Router's middleware cannot do it:
+ * `next()` hands back the page already rendered with the error, so the
+ * conversion sits around the function itself.
  * `export const loader = atEdge(async ({ params }: Route.LoaderArgs) => …)`.
  */
-export function atEdge<Args, Result>(work: (args: Args) => Promise<Result>): (args: Args) => Promise<Result> {
+export function atEdge<Args, Result>(
+  work: (args: Args) => Promise<Result>,
+  answer: (error: unknown) => Response = appErrorAnswer,
+): (args: Args) => Promise<Result> {
   return async (args) => {
     try {
       return await work(args);
     } catch (error) {
-      throw appErrorAnswer(error);
+      throw answer(error);
     }
   };
 }

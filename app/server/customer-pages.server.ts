@@ -64,12 +64,6 @@ export function answerCustomer(error: unknown): never {
   throw error;
 }
 
-/** A file's refusal (a PDF, a calendar file): the message as text, with its status and headers. */
-export function customerFileRefusal(error: unknown): Response {
-  if (error instanceof AppError) return new Response(error.message, { status: error.status, headers: error.details.headers });
-  throw error;
-}
-
 /** The answer with the private headers set: for the layout of the customer's pages, which wraps all of them. */
 export function privateAnswer(response: Response): Response {
   const headers = new Headers(response.headers);
