@@ -91,11 +91,12 @@ export async function customerLinks(app: AppServer, smtp: SmtpSink, cookie: stri
     if (res.status !== 303 || !location) throw new Error(`POST ${pathname} answered ${res.status}: ${await res.text()}`);
     return location;
   };
-  const job = async (email: string, days: number) => {
+  // Each job a customer of its own (its own phone too): a customer matched by phone keeps its record's e-mail (docs/decisions/0110).
+  const job = async (email: string, phone: string, days: number) => {
     const lead = await app.fetch("/api/tables/quote_requests", {
       method: "POST",
       headers: { cookie, "content-type": "application/json" },
-      body: JSON.stringify({ name: "Casey Example", email, phone: "6165550142", vehicle_type: "Sedan", message: "Interior and exterior.", service_address: "12 Lake Dr, Grand Rapids, MI" }),
+      body: JSON.stringify({ name: "Casey Example", email, phone, vehicle_type: "Sedan", message: "Interior and exterior.", service_address: "12 Lake Dr, Grand Rapids, MI" }),
     });
     if (lead.status !== 201) throw new Error(`new lead answered ${lead.status}: ${await lead.text()}`);
     const { id } = (await lead.json()) as { id: number };
@@ -105,14 +106,14 @@ export async function customerLinks(app: AppServer, smtp: SmtpSink, cookie: stri
   };
   const stamp = Date.now();
 
-  const ahead = await job(`appointment-${stamp}@bench.example`, 30);
+  const ahead = await job(`appointment-${stamp}@bench.example`, "6165550142", 30);
   const invoiceEmail = `appointment-${stamp}@bench.example`;
   const editor = await post("/admin/invoices/new", { job_id: /\/admin\/jobs\/(\d+)$/.exec(ahead.page)![1]! });
   await post(editor, { intent: "send", message: "Thank you!", description: "Full detail", quantity: "1", unitPrice: "249.00", serviceId: "" });
   const invoiceMail = await smtp.waitFor((m) => m.to.includes(invoiceEmail) && m.subject.startsWith("Invoice #"));
 
   const reviewEmail = `review-${stamp}@bench.example`;
-  const today = await job(reviewEmail, 0);
+  const today = await job(reviewEmail, "6165550143", 0);
   await post(today.page, { intent: "done" });
   // The background tick (every 15 s) queues the request once it is due.
   const request = await smtp.waitFor((m) => m.to.includes(reviewEmail) && m.subject.startsWith("How did we do"), 60_000);

@@ -75,6 +75,8 @@ export const NOT_RESTORED: Record<string, string> = {
   "sessions.user_id": "sessions are credentials: a restored user signs in again",
   // Likewise a deleted user's API tokens stay revoked; new ones are made at /admin/tokens.
   "api_tokens.user_id": "API tokens are credentials: a restored user's old tokens stay revoked",
+  // A deleted person's jobs wait unassigned for the owner (docs/decisions/0115); a restore does not take them back from whoever has them since.
+  "jobs.assigned_to": "a deleted person's jobs are the owner's to assign again",
 };
 
 const dependentKey = (d: Dependent) => (d.kind === "rows" ? d.table : `${d.table}.${d.column}`);
