@@ -23,13 +23,13 @@ export async function createRows(
 }
 
 /**
- * A quote request's fields. Each gets a phone of its own unless one is given:
- * a customer is matched by e-mail, then by phone, and their work is e-mailed
- * to the customer record's address (docs/decisions/0110), so two tests' leads
- * sharing a phone would share a customer.
+ * A quote request's fields. Each is a customer of its own (its own e-mail and
+ * phone) unless they are given: a customer is matched by e-mail, then by
+ * phone, and their work carries the customer record's name and address
+ * (docs/decisions/0110), so two tests' leads sharing either would share a customer.
  */
 export function quoteRequest(name: string, extra: Record<string, unknown> = {}) {
-  return { name, email: "someone@example.com", phone: uniquePhone(), vehicle_type: "Car", ...extra };
+  return { name, email: `${marker("someone")}@example.com`, phone: uniquePhone(), vehicle_type: "Car", ...extra };
 }
 
 /** A Grand Rapids number (616) no other call is likely to get: 8 million of them. */

@@ -50,7 +50,7 @@ for (const javaScriptEnabled of [true, false]) {
         const [, , newest] = await createRows(page, "quote_requests", [
           quoteRequest(`Ann ${tag}`, { vehicle_type: "Pontoon boat", message: `Hull needs ${word} and a polish` }),
           quoteRequest(`Bob ${tag}`, { status: "contacted", message: "Interior only" }),
-          quoteRequest(`Cy ${tag}`, { message: "Full detail, two cars", phone: "6165550100" }),
+          quoteRequest(`Cy ${tag}`, { message: "Full detail, two cars", email: "someone@example.com", phone: "6165550100" }),
         ]);
         await page.goto(`/admin/leads?q=${tag}`);
         await expect(main(page).getByRole("heading", { level: 2, name: "Leads" })).toBeVisible();
