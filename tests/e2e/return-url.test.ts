@@ -93,7 +93,9 @@ test("a session that ends while the dashboard is open: the next click signs in a
   // A second administrator to come back as: the owner's address may still be in its resend wait.
   const returning = `${marker("returning")}@example.com`;
   const origin = new URL(page.url()).origin;
-  expect((await page.request.post("/api/tables/users", { data: { email: returning, is_admin: true }, headers: { Origin: origin } })).status()).toBe(201);
+  // Made an owner where the owner adds staff (docs/decisions/0114).
+  const added = await page.request.post("/admin/staff", { form: { intent: "add", email: returning, role: "owner" }, headers: { Origin: origin }, maxRedirects: 0 });
+  expect(added.status()).toBe(303);
 
   await page.goto(`/admin/quote_requests?q=${tag}`);
   await expect(page.getByRole("navigation", { name: "Pagination" })).toContainText("Page 1 of 2");
