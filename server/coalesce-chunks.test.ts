@@ -1,4 +1,3 @@
-import { setTimeout as sleep } from "node:timers/promises";
 import { describe, expect, it } from "vitest";
 import { coalesceChunks } from "./coalesce-chunks";
 
@@ -83,14 +82,33 @@ describe("coalesceChunks", () => {
     expect(cancelled).toBe("gone");
   });
 
-  it("fails as the source fails, after what came before", async () => {
+  it("fails as the source fails in a later turn, after what came before", async () => {
+    let fail!: () => void;
     const source = new ReadableStream<Uint8Array>({
       async start(controller) {
         controller.enqueue(bytes("start"));
-        await sleep(5);
+        await new Promise<void>((resolve) => (fail = resolve));
         controller.error(new Error("render failed"));
       },
     });
+    const reader = coalesceChunks(source).getReader();
+    expect(text((await reader.read()).value!)).toBe("start");
+    fail();
+    await expect(reader.read()).rejects.toThrow("render failed");
+  });
+
+  it("fails as the source fails in the same turn, after what came before", async () => {
+    // The second pull fails at once, inside the turn that gathers the first chunk.
+    let pulls = 0;
+    const source = new ReadableStream<Uint8Array>(
+      {
+        pull(controller) {
+          if (pulls++ === 0) controller.enqueue(bytes("start"));
+          else controller.error(new Error("render failed"));
+        },
+      },
+      { highWaterMark: 0 },
+    );
     const reader = coalesceChunks(source).getReader();
     expect(text((await reader.read()).value!)).toBe("start");
     await expect(reader.read()).rejects.toThrow("render failed");

@@ -36,7 +36,14 @@ export function coalesceChunks(body: ReadableStream<Uint8Array>): ReadableStream
         const turnEnded = new Promise<typeof TURN_ENDED>((resolve) => setImmediate(resolve, TURN_ENDED));
         while (bytes < MAX_BATCH_BYTES) {
           pending = read();
-          const next = await Promise.race([pending, turnEnded]);
+          let next;
+          try {
+            next = await Promise.race([pending, turnEnded]);
+          } catch {
+            // The source failed in this turn: what came before still goes out, and
+            // the failure is the next pull's (`pending` holds the rejected read).
+            break;
+          }
           if (next === TURN_ENDED) break;
           pending = null;
           if (next.done) {
