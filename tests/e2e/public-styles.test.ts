@@ -197,10 +197,20 @@ function inspect(): Findings {
     const lin = (c: number) => ((c /= 255) <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4);
     return 0.2126 * lin(r) + 0.7152 * lin(g) + 0.0722 * lin(b);
   };
-  /** What the element is painted on: its and its ancestors' backgrounds, up to the first opaque one (the canvas is white). */
+  /**
+   * What the element is painted on: the backgrounds under its centre, in paint
+   * order, from its own down to the first opaque one (the canvas is white).
+   * Under, not its ancestors: the fixed header's toggle lies over the hero,
+   * not over the body that holds it. An element covered there (or not hit)
+   * is read against its ancestors.
+   */
   const background = (el: Element): Rgba => {
     const layers: Rgba[] = [];
-    for (let node: Element | null = el; node; node = node.parentElement) {
+    const box = el.getBoundingClientRect();
+    const stack = document.elementsFromPoint(box.x + box.width / 2, box.y + box.height / 2);
+    const ancestors: Element[] = [];
+    for (let node: Element | null = el; node; node = node.parentElement) ancestors.push(node);
+    for (const node of stack.includes(el) ? stack.slice(stack.indexOf(el)) : ancestors) {
       const color = parse(getComputedStyle(node).backgroundColor);
       if (color[3] > 0) layers.push(color);
       if (color[3] >= 1) break;
@@ -247,6 +257,8 @@ async function expectStyled(page: Page, url: string, { axe = false } = {}) {
   expect(response?.status(), url).toBeLessThan(url === "/no-such-page" ? 500 : 400);
   // Where the page ships scripts, look after hydration; a page that ships none is already final.
   if (await page.locator("script[type=module]").count()) await hydrated(page);
+  // Colours are read once they rest: after hydration the header fades from opaque to transparent over the hero.
+  await page.waitForFunction(() => document.getAnimations().every((a) => !(a instanceof CSSTransition) || a.playState !== "running"));
   const found = await page.evaluate(inspect);
   expect.soft(found.unstyled, `${url}: classes with no rule in the page's CSS`).toEqual([]);
   expect.soft(found.buttons, `${url}: buttons without a visible background or with text under 4.5:1`).toEqual([]);
