@@ -156,12 +156,9 @@ export const addOnSchema = z.object({
   duration: whole("Duration (minutes)", 1, DURATION_MAX_MINUTES).transform(required<number>),
 });
 
-export const surchargesSchema = z.object(
-  Object.fromEntries(CONDITIONS.map((level) => [level, whole(`${CONDITION_TITLES[level]} (%)`, 0, 100).transform(required<number>)])) as Record<
-    Condition,
-    z.ZodType<number>
-  >,
-);
+const percent = (level: Condition) => whole(`${CONDITION_TITLES[level]} (%)`, 0, 100).transform(required<number>);
+
+export const surchargesSchema = z.object({ light: percent("light"), moderate: percent("moderate"), heavy: percent("heavy") });
 
 export const travelZoneSchema = z.object({
   id,
