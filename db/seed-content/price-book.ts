@@ -41,7 +41,7 @@ export const packages: SeedPackage[] = [
   {
     name: "Full Detail",
     description: "Interior and exterior: vacuum, steam and shampoo inside; hand wash, decontamination and protection outside.",
-    prices: byVehicle([19_900, 240], [23_900, 270], [24_900, 270], [25_900, 300]),
+    prices: byVehicle([19_900, 240], [23_900, 270], [24_900, 270], [25_500, 300]),
   },
   {
     name: "Interior Detail",

@@ -38,7 +38,7 @@ function found<T>(row: T | undefined, what: string): T {
   return row;
 }
 
-const taken = (what: string, name: string) => `There is already a ${what} named ${name}.`;
+const taken = (what: string, name: string) => `Another ${what} is already named ${name}.`;
 
 export async function saveVehicleClass(db: DB, actor: Actor, input: Input<typeof vehicleClassSchema>): Promise<void> {
   requirePermission(actor, "prices.manage");
