@@ -45,6 +45,8 @@ function PackageForm({ pack, classes, failure }: { pack?: Package; classes: Vehi
           error={failure?.fields.description}
         />
       </div>
+      {/* On a phone the table scrolls within itself, not the page. */}
+      <div className="w-full overflow-x-auto">
       <table className="w-full text-left text-sm">
         <caption className="sr-only">{pack ? `Prices of ${pack.name}` : "Prices of the new package"}</caption>
         <thead>
@@ -108,6 +110,7 @@ function PackageForm({ pack, classes, failure }: { pack?: Package; classes: Vehi
           })}
         </tbody>
       </table>
+      </div>
     </RowForm>
   );
 }
