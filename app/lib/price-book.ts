@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { trimmed } from "./form-schema";
 import { formatCents, parseDollars } from "./money";
+import { MAX_UNIT_PRICE_CENTS } from "./priced-lines";
 
 /**
  * The price book's shapes and its forms' schemas (docs/decisions/0126):
@@ -16,7 +17,8 @@ export const CONDITION_TITLES: Record<Condition, string> = { light: "Light", mod
 
 export const NAME_MAX = 80;
 export const DESCRIPTION_MAX = 500;
-export const PRICE_MAX_CENTS = 10_000_000;
+/** A quote's lines become an estimate's: a price is at most what an estimate's line may hold. */
+export const PRICE_MAX_CENTS = MAX_UNIT_PRICE_CENTS;
 /** A week of work: more is a typing mistake. */
 export const DURATION_MAX_MINUTES = 10_080;
 export const ZONE_MILES_MAX = 500;

@@ -1,4 +1,5 @@
 import { redirect } from "react-router";
+import type { z } from "zod";
 import { ErrorBanner } from "~/components/admin/ErrorBanner";
 import { AddOns } from "~/components/price-book/AddOns";
 import { failureFor, type PriceBookFailure, type PriceBookIntent } from "~/components/price-book/failure";
@@ -9,6 +10,8 @@ import { VehicleClasses } from "~/components/price-book/VehicleClasses";
 import { addOnSchema, packageSchema, removeSchema, surchargesSchema, travelZoneSchema, vehicleClassSchema } from "~/lib/price-book";
 import { atEdge } from "~/server/app-error.server";
 import { adminUserFrom } from "~/server/auth/current-user.server";
+import type { Actor } from "~/server/auth/permissions.server";
+import type { DB } from "~/server/db.server";
 import { dispatchIntent, parseForm, postedIntent, refusedOnForm } from "~/server/form-action.server";
 import { postedForm } from "~/server/form-body.server";
 import { removeFromPriceBook, saveAddOn, savePackage, saveSurcharges, saveTravelZone, saveVehicleClass } from "~/server/price-book/price-book-edits.server";
@@ -38,27 +41,19 @@ export const action = atEdge(async ({ request, context }: Route.ActionArgs) => {
   const user = adminUserFrom(context);
   const form = await postedForm(request);
   const done = (what: keyof typeof DONE, section: string) => redirect(`/admin/price-book?done=${what}#${section}`, 303);
+  // Each form's save: its schema, its server function, the section to come back to.
+  const saving =
+    <S extends z.ZodType>(schema: S, save: (db: DB, actor: Actor, input: z.output<S>) => Promise<void>, section: string) =>
+    async () => {
+      await save(db, user, parseForm(form, schema));
+      return done("saved", section);
+    };
   const handlers: Record<PriceBookIntent, () => Promise<Response>> = {
-    "vehicle-class": async () => {
-      await saveVehicleClass(db, user, parseForm(form, vehicleClassSchema));
-      return done("saved", "vehicle-classes");
-    },
-    package: async () => {
-      await savePackage(db, user, parseForm(form, packageSchema));
-      return done("saved", "packages");
-    },
-    "add-on": async () => {
-      await saveAddOn(db, user, parseForm(form, addOnSchema));
-      return done("saved", "add-ons");
-    },
-    surcharges: async () => {
-      await saveSurcharges(db, user, parseForm(form, surchargesSchema));
-      return done("saved", "surcharges");
-    },
-    "travel-zone": async () => {
-      await saveTravelZone(db, user, parseForm(form, travelZoneSchema));
-      return done("saved", "travel-zones");
-    },
+    "vehicle-class": saving(vehicleClassSchema, saveVehicleClass, "vehicle-classes"),
+    package: saving(packageSchema, savePackage, "packages"),
+    "add-on": saving(addOnSchema, saveAddOn, "add-ons"),
+    surcharges: saving(surchargesSchema, saveSurcharges, "surcharges"),
+    "travel-zone": saving(travelZoneSchema, saveTravelZone, "travel-zones"),
     remove: async () => {
       await removeFromPriceBook(db, user, parseForm(form, removeSchema));
       return done("removed", "price-book");

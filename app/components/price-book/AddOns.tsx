@@ -1,11 +1,9 @@
 import { TextField } from "~/components/customers/TextField";
 import { centsToDollarInput } from "~/lib/money";
 import type { AddOn } from "~/lib/price-book";
-import { shown, type PriceBookFailure } from "./failure";
+import { shown, type FailureFor, type PriceBookFailure } from "./failure";
 import { RowForm } from "./RowForms";
 import { Section } from "./Section";
-
-type FailureFor = (id: number | "") => PriceBookFailure | undefined;
 
 export function AddOns({ addOns, failureFor }: { addOns: AddOn[]; failureFor: FailureFor }) {
   return (

@@ -2,11 +2,9 @@ import { TextField } from "~/components/customers/TextField";
 import { inputClass } from "~/components/customers/field-style";
 import { centsToDollarInput } from "~/lib/money";
 import type { Package, VehicleClass } from "~/lib/price-book";
-import { shown, type PriceBookFailure } from "./failure";
+import { shown, type FailureFor, type PriceBookFailure } from "./failure";
 import { RowForm } from "./RowForms";
 import { Section } from "./Section";
-
-type FailureFor = (id: number | "") => PriceBookFailure | undefined;
 
 export function Packages({ packages, classes, failureFor }: { packages: Package[]; classes: VehicleClass[]; failureFor: FailureFor }) {
   return (

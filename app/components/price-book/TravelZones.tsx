@@ -2,11 +2,9 @@ import { Link } from "react-router";
 import { TextField } from "~/components/customers/TextField";
 import { centsToDollarInput } from "~/lib/money";
 import type { TravelZone } from "~/lib/price-book";
-import { shown, type PriceBookFailure } from "./failure";
+import { shown, type FailureFor, type PriceBookFailure } from "./failure";
 import { RowForm } from "./RowForms";
 import { Section } from "./Section";
-
-type FailureFor = (id: number | "") => PriceBookFailure | undefined;
 
 export function TravelZones(props: { zones: TravelZone[]; baseZip: string; radiusMiles: number; failureFor: FailureFor }) {
   const { zones, baseZip, radiusMiles, failureFor } = props;

@@ -1,10 +1,8 @@
 import { TextField } from "~/components/customers/TextField";
 import type { VehicleClass } from "~/lib/price-book";
-import { shown, type PriceBookFailure } from "./failure";
+import { shown, type FailureFor, type PriceBookFailure } from "./failure";
 import { RowForm } from "./RowForms";
 import { Section } from "./Section";
-
-type FailureFor = (id: number | "") => PriceBookFailure | undefined;
 
 export function VehicleClasses({ classes, failureFor }: { classes: VehicleClass[]; failureFor: FailureFor }) {
   return (

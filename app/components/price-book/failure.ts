@@ -12,6 +12,9 @@ export interface PriceBookFailure {
   values: Record<string, string>;
 }
 
+/** A list's refusal for its row `id` ("" for its add form). */
+export type FailureFor = (id: number | "") => PriceBookFailure | undefined;
+
 /** The refusal when it is the form of `intent` for row `id` ("" for the add form) that posted, else undefined. */
 export function failureFor(failure: PriceBookFailure | undefined, intent: PriceBookIntent, id: number | ""): PriceBookFailure | undefined {
   return failure?.intent === intent && failure.id === String(id) ? failure : undefined;
