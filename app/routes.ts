@@ -78,6 +78,8 @@ export default [
     route("api", "routes/admin.api.tsx"),
     // The owner's staff and their roles (before :table, like the inbox).
     route("staff", "routes/admin.staff.tsx"),
+    // What online booking sells and its prices (before :table, like the inbox).
+    route("price-book", "routes/admin.price-book.tsx"),
     route(":table", "routes/admin.$table.tsx"),
     route(":table/trash", "routes/admin.$table.trash.tsx"),
     // CSV import: a page of its own, a plain multipart form that works without JavaScript.

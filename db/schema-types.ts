@@ -19,6 +19,16 @@ export type Numeric = ColumnType<string, number | string, number | string>;
 
 export type Timestamp = ColumnType<Date, Date | string, Date | string>;
 
+export interface AddOns {
+  created_at: Generated<Timestamp>;
+  duration_minutes: number;
+  id: Generated<number>;
+  name: string;
+  price_cents: number;
+  sort_order: Generated<number>;
+  updated_at: Generated<Timestamp>;
+}
+
 export interface ApiTokens {
   created_at: Generated<Timestamp>;
   expires_at: Timestamp;
@@ -63,6 +73,12 @@ export interface CareGuides {
   sort_order: Generated<number>;
   summary: Generated<string>;
   title: string;
+  updated_at: Generated<Timestamp>;
+}
+
+export interface ConditionSurcharges {
+  level: "light" | "moderate" | "heavy";
+  percent: number;
   updated_at: Generated<Timestamp>;
 }
 
@@ -310,6 +326,23 @@ export interface OneTimeCodes {
   wrong_attempts: Generated<number>;
 }
 
+export interface PackagePrices {
+  duration_minutes: number;
+  minimum_cents: Generated<number>;
+  package_id: number;
+  price_cents: number;
+  vehicle_class_id: number;
+}
+
+export interface Packages {
+  created_at: Generated<Timestamp>;
+  description: Generated<string>;
+  id: Generated<number>;
+  name: string;
+  sort_order: Generated<number>;
+  updated_at: Generated<Timestamp>;
+}
+
 export interface Payments {
   amount_cents: Int8;
   created_at: Generated<Timestamp>;
@@ -409,6 +442,7 @@ export interface Sessions {
 
 export interface SiteSettings {
   about_story: string;
+  base_zip: Generated<string>;
   business_name: string;
   calendar_feed_token: string | null;
   facebook_url: Generated<string>;
@@ -427,6 +461,7 @@ export interface SiteSettings {
   public_email: string;
   response_time: string;
   service_area: string;
+  service_radius_miles: Generated<number>;
   tax_rate: Generated<Numeric>;
   travel_buffer_minutes: Generated<number>;
   updated_at: Generated<Timestamp>;
@@ -459,6 +494,14 @@ export interface Trash {
   table_name: string;
 }
 
+export interface TravelZones {
+  created_at: Generated<Timestamp>;
+  fee_cents: number;
+  id: Generated<number>;
+  up_to_miles: number;
+  updated_at: Generated<Timestamp>;
+}
+
 export interface Uploads {
   created_at: Generated<Timestamp>;
   metadata_checked_at: Timestamp | null;
@@ -480,6 +523,15 @@ export interface Users {
   updated_at: Generated<Timestamp>;
 }
 
+export interface VehicleClasses {
+  created_at: Generated<Timestamp>;
+  id: Generated<number>;
+  name: string;
+  per_foot: Generated<boolean>;
+  sort_order: Generated<number>;
+  updated_at: Generated<Timestamp>;
+}
+
 export interface Vehicles {
   color: Generated<string>;
   created_at: Generated<Timestamp>;
@@ -494,10 +546,12 @@ export interface Vehicles {
 }
 
 export interface DB {
+  add_ons: AddOns;
   api_tokens: ApiTokens;
   app_secrets: AppSecrets;
   auth_audit: AuthAudit;
   care_guides: CareGuides;
+  condition_surcharges: ConditionSurcharges;
   counter_deltas: CounterDeltas;
   customer_events: CustomerEvents;
   customers: Customers;
@@ -517,6 +571,8 @@ export interface DB {
   lead_photos: LeadPhotos;
   maintenance_reminders: MaintenanceReminders;
   one_time_codes: OneTimeCodes;
+  package_prices: PackagePrices;
+  packages: Packages;
   payments: Payments;
   quote_requests: QuoteRequests;
   rate_limit_hits: RateLimitHits;
@@ -528,7 +584,9 @@ export interface DB {
   site_settings: SiteSettings;
   testimonials: Testimonials;
   trash: Trash;
+  travel_zones: TravelZones;
   uploads: Uploads;
   users: Users;
+  vehicle_classes: VehicleClasses;
   vehicles: Vehicles;
 }

@@ -5,6 +5,23 @@
 CREATE EXTENSION btree_gist;
 CREATE EXTENSION pg_trgm;
 
+CREATE TABLE add_ons (
+  id integer DEFAULT nextval('add_ons_id_seq'::regclass) NOT NULL,
+  name text NOT NULL,
+  price_cents integer NOT NULL,
+  duration_minutes integer NOT NULL,
+  sort_order integer DEFAULT 0 NOT NULL,
+  created_at timestamp with time zone DEFAULT now() NOT NULL,
+  updated_at timestamp with time zone DEFAULT now() NOT NULL,
+  CONSTRAINT add_ons_duration_minutes_check CHECK (duration_minutes > 0),
+  CONSTRAINT add_ons_name_check CHECK (name = btrim(name) AND name <> ''::text AND length(name) <= 80 AND name !~ '[[:cntrl:]]'::text),
+  CONSTRAINT add_ons_pkey PRIMARY KEY (id),
+  CONSTRAINT add_ons_price_cents_check CHECK (price_cents >= 0),
+  CONSTRAINT add_ons_sort_order_check CHECK (sort_order >= 0)
+);
+CREATE UNIQUE INDEX add_ons_name_key ON add_ons USING btree (lower(name));
+CREATE UNIQUE INDEX add_ons_pkey ON add_ons USING btree (id);
+
 CREATE TABLE api_tokens (
   id integer DEFAULT nextval('api_tokens_id_seq'::regclass) NOT NULL,
   user_id integer NOT NULL,
@@ -86,6 +103,16 @@ CREATE UNIQUE INDEX care_guides_slug_key ON care_guides USING btree (slug);
 CREATE INDEX care_guides_sort_order_id_idx ON care_guides USING btree (sort_order, id);
 CREATE TRIGGER care_guides_row_history AFTER INSERT OR DELETE OR UPDATE ON care_guides FOR EACH ROW EXECUTE FUNCTION record_row_history('updated_at');
 CREATE TRIGGER care_guides_slug BEFORE INSERT OR UPDATE ON care_guides FOR EACH ROW EXECUTE FUNCTION care_guide_slug();
+
+CREATE TABLE condition_surcharges (
+  level text NOT NULL,
+  percent integer NOT NULL,
+  updated_at timestamp with time zone DEFAULT now() NOT NULL,
+  CONSTRAINT condition_surcharges_level_check CHECK (level = ANY (ARRAY['light'::text, 'moderate'::text, 'heavy'::text])),
+  CONSTRAINT condition_surcharges_percent_check CHECK (percent >= 0 AND percent <= 100),
+  CONSTRAINT condition_surcharges_pkey PRIMARY KEY (level)
+);
+CREATE UNIQUE INDEX condition_surcharges_pkey ON condition_surcharges USING btree (level);
 
 CREATE TABLE counter_deltas (
   id bigint DEFAULT nextval('counter_deltas_id_seq'::regclass) NOT NULL,
@@ -527,6 +554,37 @@ CREATE TABLE one_time_codes (
 );
 CREATE UNIQUE INDEX one_time_codes_pkey ON one_time_codes USING btree (email);
 
+CREATE TABLE package_prices (
+  package_id integer NOT NULL,
+  vehicle_class_id integer NOT NULL,
+  price_cents integer NOT NULL,
+  duration_minutes integer NOT NULL,
+  minimum_cents integer DEFAULT 0 NOT NULL,
+  CONSTRAINT package_prices_duration_minutes_check CHECK (duration_minutes > 0),
+  CONSTRAINT package_prices_minimum_cents_check CHECK (minimum_cents >= 0),
+  CONSTRAINT package_prices_package_id_fkey FOREIGN KEY (package_id) REFERENCES packages(id) ON DELETE CASCADE,
+  CONSTRAINT package_prices_pkey PRIMARY KEY (package_id, vehicle_class_id),
+  CONSTRAINT package_prices_price_cents_check CHECK (price_cents >= 0),
+  CONSTRAINT package_prices_vehicle_class_id_fkey FOREIGN KEY (vehicle_class_id) REFERENCES vehicle_classes(id) ON DELETE CASCADE
+);
+CREATE UNIQUE INDEX package_prices_pkey ON package_prices USING btree (package_id, vehicle_class_id);
+CREATE INDEX package_prices_vehicle_class_idx ON package_prices USING btree (vehicle_class_id);
+
+CREATE TABLE packages (
+  id integer DEFAULT nextval('packages_id_seq'::regclass) NOT NULL,
+  name text NOT NULL,
+  description text DEFAULT ''::text NOT NULL,
+  sort_order integer DEFAULT 0 NOT NULL,
+  created_at timestamp with time zone DEFAULT now() NOT NULL,
+  updated_at timestamp with time zone DEFAULT now() NOT NULL,
+  CONSTRAINT packages_description_check CHECK (length(description) <= 500),
+  CONSTRAINT packages_name_check CHECK (name = btrim(name) AND name <> ''::text AND length(name) <= 80 AND name !~ '[[:cntrl:]]'::text),
+  CONSTRAINT packages_pkey PRIMARY KEY (id),
+  CONSTRAINT packages_sort_order_check CHECK (sort_order >= 0)
+);
+CREATE UNIQUE INDEX packages_name_key ON packages USING btree (lower(name));
+CREATE UNIQUE INDEX packages_pkey ON packages USING btree (id);
+
 CREATE TABLE payments (
   id integer DEFAULT nextval('payments_id_seq'::regclass) NOT NULL,
   invoice_id integer NOT NULL,
@@ -736,6 +794,9 @@ CREATE TABLE site_settings (
   google_review_url text DEFAULT ''::text NOT NULL,
   phone_e164 text DEFAULT ''::text NOT NULL,
   phone_ext text DEFAULT ''::text NOT NULL,
+  base_zip text DEFAULT '49503'::text NOT NULL,
+  service_radius_miles integer DEFAULT 50 NOT NULL,
+  CONSTRAINT site_settings_base_zip_check CHECK (base_zip ~ '^[0-9]{5}$'::text),
   CONSTRAINT site_settings_google_review_url_check CHECK (google_review_url = ''::text OR google_review_url ~ '^https://'::text AND char_length(google_review_url) <= 500),
   CONSTRAINT site_settings_id_check CHECK (id = 1),
   CONSTRAINT site_settings_invoice_due_days_check CHECK (invoice_due_days >= 0 AND invoice_due_days <= 365),
@@ -743,6 +804,7 @@ CREATE TABLE site_settings (
   CONSTRAINT site_settings_phone_e164_check CHECK (phone_e164 ~ '^(\+[1-9][0-9]{6,14})?$'::text),
   CONSTRAINT site_settings_phone_ext_check CHECK (phone_ext ~ '^[0-9]{0,20}$'::text),
   CONSTRAINT site_settings_pkey PRIMARY KEY (id),
+  CONSTRAINT site_settings_service_radius_miles_check CHECK (service_radius_miles >= 1 AND service_radius_miles <= 500),
   CONSTRAINT site_settings_tax_rate_check CHECK (tax_rate >= 0::numeric AND tax_rate <= 100::numeric),
   CONSTRAINT site_settings_travel_buffer_minutes_check CHECK (travel_buffer_minutes >= 0 AND travel_buffer_minutes <= 240),
   CONSTRAINT site_settings_workday_end_check CHECK (workday_end ~ '^([01][0-9]|2[0-3]):[0-5][0-9]$'::text),
@@ -790,6 +852,20 @@ CREATE UNIQUE INDEX trash_pkey ON trash USING btree (id);
 CREATE INDEX trash_table_deleted_at_idx ON trash USING btree (table_name, deleted_at DESC, id DESC);
 CREATE UNIQUE INDEX trash_table_row_idx ON trash USING btree (table_name, row_id);
 
+CREATE TABLE travel_zones (
+  id integer DEFAULT nextval('travel_zones_id_seq'::regclass) NOT NULL,
+  up_to_miles integer NOT NULL,
+  fee_cents integer NOT NULL,
+  created_at timestamp with time zone DEFAULT now() NOT NULL,
+  updated_at timestamp with time zone DEFAULT now() NOT NULL,
+  CONSTRAINT travel_zones_fee_cents_check CHECK (fee_cents >= 0),
+  CONSTRAINT travel_zones_pkey PRIMARY KEY (id),
+  CONSTRAINT travel_zones_up_to_miles_check CHECK (up_to_miles >= 1 AND up_to_miles <= 500),
+  CONSTRAINT travel_zones_up_to_miles_key UNIQUE (up_to_miles)
+);
+CREATE UNIQUE INDEX travel_zones_pkey ON travel_zones USING btree (id);
+CREATE UNIQUE INDEX travel_zones_up_to_miles_key ON travel_zones USING btree (up_to_miles);
+
 CREATE TABLE uploads (
   name text NOT NULL,
   original_name text NOT NULL,
@@ -832,6 +908,20 @@ CREATE TRIGGER users_count_insert AFTER INSERT ON users REFERENCING NEW TABLE AS
 CREATE TRIGGER users_count_truncate AFTER TRUNCATE ON users FOR EACH STATEMENT EXECUTE FUNCTION row_counts_truncate();
 CREATE TRIGGER users_row_history AFTER INSERT OR DELETE OR UPDATE ON users FOR EACH ROW EXECUTE FUNCTION record_row_history('last_login_at');
 
+CREATE TABLE vehicle_classes (
+  id integer DEFAULT nextval('vehicle_classes_id_seq'::regclass) NOT NULL,
+  name text NOT NULL,
+  per_foot boolean DEFAULT false NOT NULL,
+  sort_order integer DEFAULT 0 NOT NULL,
+  created_at timestamp with time zone DEFAULT now() NOT NULL,
+  updated_at timestamp with time zone DEFAULT now() NOT NULL,
+  CONSTRAINT vehicle_classes_name_check CHECK (name = btrim(name) AND name <> ''::text AND length(name) <= 80 AND name !~ '[[:cntrl:]]'::text),
+  CONSTRAINT vehicle_classes_pkey PRIMARY KEY (id),
+  CONSTRAINT vehicle_classes_sort_order_check CHECK (sort_order >= 0)
+);
+CREATE UNIQUE INDEX vehicle_classes_name_key ON vehicle_classes USING btree (lower(name));
+CREATE UNIQUE INDEX vehicle_classes_pkey ON vehicle_classes USING btree (id);
+
 CREATE TABLE vehicles (
   id integer DEFAULT nextval('vehicles_id_seq'::regclass) NOT NULL,
   customer_id integer NOT NULL,
@@ -856,6 +946,7 @@ CREATE INDEX vehicles_customer_idx ON vehicles USING btree (customer_id, id);
 CREATE UNIQUE INDEX vehicles_pkey ON vehicles USING btree (id);
 CREATE INDEX vehicles_search_trgm_idx ON vehicles USING gin (search_text gin_trgm_ops);
 
+CREATE SEQUENCE add_ons_id_seq AS integer OWNED BY add_ons.id;
 CREATE SEQUENCE api_tokens_id_seq AS integer OWNED BY api_tokens.id;
 CREATE SEQUENCE auth_audit_id_seq AS bigint OWNED BY auth_audit.id;
 CREATE SEQUENCE care_guides_id_seq AS integer OWNED BY care_guides.id;
@@ -878,6 +969,7 @@ CREATE SEQUENCE jobs_id_seq AS integer OWNED BY jobs.id;
 CREATE SEQUENCE lead_events_id_seq AS integer OWNED BY lead_events.id;
 CREATE SEQUENCE lead_photos_id_seq AS integer OWNED BY lead_photos.id;
 CREATE SEQUENCE maintenance_reminders_id_seq AS integer OWNED BY maintenance_reminders.id;
+CREATE SEQUENCE packages_id_seq AS integer OWNED BY packages.id;
 CREATE SEQUENCE payments_id_seq AS integer OWNED BY payments.id;
 CREATE SEQUENCE quote_requests_id_seq AS integer OWNED BY quote_requests.id;
 CREATE SEQUENCE rate_limit_hits_id_seq AS bigint OWNED BY rate_limit_hits.id;
@@ -886,7 +978,9 @@ CREATE SEQUENCE row_history_id_seq AS bigint OWNED BY row_history.id;
 CREATE SEQUENCE services_id_seq AS integer OWNED BY services.id;
 CREATE SEQUENCE testimonials_id_seq AS integer OWNED BY testimonials.id;
 CREATE SEQUENCE trash_id_seq AS bigint OWNED BY trash.id;
+CREATE SEQUENCE travel_zones_id_seq AS integer OWNED BY travel_zones.id;
 CREATE SEQUENCE users_id_seq AS integer OWNED BY users.id;
+CREATE SEQUENCE vehicle_classes_id_seq AS integer OWNED BY vehicle_classes.id;
 CREATE SEQUENCE vehicles_id_seq AS integer OWNED BY vehicles.id;
 
 CREATE OR REPLACE FUNCTION add_to_counters(names text[], amounts bigint[])

@@ -6,6 +6,7 @@ import { faqs } from "./seed-content/faqs";
 import { services } from "./seed-content/services";
 import { testimonials } from "./seed-content/testimonials";
 import { servicePrices } from "./seed-content/service-prices";
+import { addOns, conditionSurcharges, packages, travelZones, vehicleClasses } from "./seed-content/price-book";
 import { seedSettings } from "./site-settings-row";
 import type { Database } from "./types";
 
@@ -41,6 +42,7 @@ export async function seedContent(db: Kysely<Database>): Promise<void> {
   await seedServices(db);
   await seedServicePrices(db);
   await seedCareGuides(db);
+  await seedPriceBook(db);
 }
 
 /**
@@ -98,6 +100,54 @@ async function seedCareGuides(db: Kysely<Database>): Promise<void> {
     await trx
       .insertInto("care_guides")
       .values(careGuides.map((guide, i) => ({ ...guide, published: true, sort_order: (i + 1) * 10 })))
+      .execute();
+  });
+}
+
+/**
+ * The first price book (docs/decisions/0126), once, into a price book that is
+ * still empty: an owner who has started their own keeps it.
+ */
+async function seedPriceBook(db: Kysely<Database>): Promise<void> {
+  await seedOnce(db, "price-book-v1", async (trx) => {
+    const held = await trx.selectFrom("vehicle_classes").select("id").limit(1).executeTakeFirst();
+    if (held) return;
+    // Positions in tens, like the services, so the owner can slot one in between.
+    const classes = await trx
+      .insertInto("vehicle_classes")
+      .values(vehicleClasses.map((c, i) => ({ name: c.name, per_foot: c.perFoot, sort_order: (i + 1) * 10 })))
+      .returning(["id", "name"])
+      .execute();
+    const classId = new Map(classes.map((c) => [c.name, c.id]));
+    for (const [i, p] of packages.entries()) {
+      const { id } = await trx
+        .insertInto("packages")
+        .values({ name: p.name, description: p.description, sort_order: (i + 1) * 10 })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      await trx
+        .insertInto("package_prices")
+        .values(
+          Object.entries(p.prices).map(([vehicle, [price, minutes, minimum = 0]]) => ({
+            package_id: id,
+            vehicle_class_id: classId.get(vehicle)!,
+            price_cents: price,
+            duration_minutes: minutes,
+            minimum_cents: minimum,
+          })),
+        )
+        .execute();
+    }
+    await trx
+      .insertInto("add_ons")
+      .values(addOns.map((a, i) => ({ name: a.name, price_cents: a.priceCents, duration_minutes: a.durationMinutes, sort_order: (i + 1) * 10 })))
+      .execute();
+    for (const level of ["light", "moderate", "heavy"] as const) {
+      await trx.updateTable("condition_surcharges").set({ percent: conditionSurcharges[level] }).where("level", "=", level).execute();
+    }
+    await trx
+      .insertInto("travel_zones")
+      .values(travelZones.map((z) => ({ up_to_miles: z.upToMiles, fee_cents: z.feeCents })))
       .execute();
   });
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { centsToDollarInput, formatCents, formatTaxRate, parseDollars, parseTaxRate, taxCents, totals } from "./money";
+import { centsToDollarInput, formatCents, formatTaxRate, parseDollars, parseTaxRate, percentOfCents, taxCents, totals } from "./money";
 
 describe("money in whole cents", () => {
   it("reads dollars as written, without float errors", () => {
@@ -28,6 +28,14 @@ describe("money in whole cents", () => {
     expect(taxCents(0, 6250)).toBe(0);
     // The largest estimate: 50 lines of 999 × $100,000.00.
     expect(taxCents(50 * 999 * 10_000_000, 100_000)).toBe(50 * 999 * 10_000_000);
+  });
+
+  it("takes a whole percentage of an amount half up, like the tax (a price book's surcharge)", () => {
+    // 15 % of $199.99 is 2999.85 cents: 3000; 30 % of $0.05 is 1.5 cents: 2.
+    expect(percentOfCents(19_999, 15)).toBe(3_000);
+    expect(percentOfCents(5, 30)).toBe(2);
+    expect(percentOfCents(33_700, 0)).toBe(0);
+    expect(percentOfCents(33_700, 100)).toBe(33_700);
   });
 
   it("adds up lines, tax and total", () => {

@@ -61,6 +61,11 @@ export function taxCents(subtotalCents: number, milliPercent: number): number {
   return Number((2n * numerator + divisor) / (2n * divisor));
 }
 
+/** `percent` (a whole number) of `cents`, rounded half up to a whole cent, like the tax (a price book's condition surcharge). */
+export function percentOfCents(cents: number, percent: number): number {
+  return taxCents(cents, percent * 1000);
+}
+
 export interface PricedLine {
   quantity: number;
   unitPriceCents: number;

@@ -1,5 +1,8 @@
 import type { SettingName } from "./site-settings";
 
+/** The largest Service Radius (miles), as the database's check holds it. */
+export const SERVICE_RADIUS_MAX = 500;
+
 /**
  * The settings form's fields: labels (the UI contract's), kinds, limits and
  * hints. Apart from ./site-settings.ts so the public pages, which use only the
@@ -69,6 +72,22 @@ export const SETTING_FIELDS: readonly SettingField[] = [
     maxLength: 500,
     required: false,
     hint: "An https:// address; a customer who gives 4 or 5 stars is asked to review you there too. Leave empty for none.",
+  },
+  {
+    name: "baseZip",
+    label: "Base ZIP Code",
+    kind: "text",
+    maxLength: 5,
+    required: true,
+    hint: "Where you drive from: online booking measures each customer's travel (and its fee, in the Price Book's travel zones) from this ZIP code.",
+  },
+  {
+    name: "serviceRadiusMiles",
+    label: "Service Radius (miles)",
+    kind: "text",
+    maxLength: 3,
+    required: true,
+    hint: `Online booking is offered up to this many driving miles from the Base ZIP Code (1 to ${SERVICE_RADIUS_MAX}); farther away, visitors are sent to the quote form.`,
   },
   {
     name: "serviceArea",

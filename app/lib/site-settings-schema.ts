@@ -3,7 +3,7 @@ import { parseTaxRate } from "./money";
 import { EMAIL_MAX_LENGTH, EMAIL_PATTERN } from "./email";
 import { isPhoneShaped, PHONE_INVALID } from "./phone-shape";
 import type { BusinessSettings, SettingName } from "./site-settings";
-import { SETTING_FIELDS } from "./site-settings-fields";
+import { SERVICE_RADIUS_MAX, SETTING_FIELDS } from "./site-settings-fields";
 import { minutesOfDay, TIME_PATTERN, TRAVEL_BUFFER_MAX, WORK_WEEK_LABELS, type WorkWeek, type WorkWeekName } from "./work-week";
 
 /**
@@ -57,6 +57,14 @@ export const siteSettingsSchema = z.object({
   // Absent (a caller that predates it) is none, like empty.
   googleReviewUrl: z.preprocess((value) => value ?? "", line("googleReviewUrl")).pipe(
     z.string().refine((value) => value === "" || isHttpsUrl(value), "Google Review URL must be an https:// address, or empty."),
+  ),
+  // Absent (a caller that predates them) is the first value, Grand Rapids and 50 miles.
+  // Whether the ZIP code exists is the server's check (its location data, docs/decisions/0127).
+  baseZip: z.preprocess((value) => value ?? "49503", line("baseZip")).pipe(z.string().regex(/^\d{5}$/, "Base ZIP Code must be five digits, like 49503.")),
+  serviceRadiusMiles: z.preprocess((value) => value ?? "50", line("serviceRadiusMiles")).pipe(
+    z
+      .string()
+      .refine((value) => /^\d{1,3}$/.test(value) && Number(value) >= 1 && Number(value) <= SERVICE_RADIUS_MAX, `Service Radius (miles) must be a whole number from 1 to ${SERVICE_RADIUS_MAX}.`),
   ),
   serviceArea: line("serviceArea"),
   facebookUrl: line("facebookUrl").pipe(

@@ -45,6 +45,10 @@ export interface PrivateSettings {
   invoiceDueDays: string;
   /** Google Review URL: where a happy reviewer is asked to review us on Google (an https URL, "" for none). */
   googleReviewUrl: string;
+  /** Base ZIP Code: where travel to a job is measured from (five digits). */
+  baseZip: string;
+  /** Service Radius (miles): how far online booking reaches, as typed ("50"). */
+  serviceRadiusMiles: string;
 }
 
 /** Everything the settings form edits. */

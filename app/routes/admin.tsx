@@ -115,6 +115,7 @@ function DashboardNav({ newLeads, owner }: { newLeads: number; owner: boolean })
   const inTokens = pathname === "/admin/tokens";
   const inApi = pathname === "/admin/api";
   const inStaff = pathname === "/admin/staff";
+  const inPriceBook = pathname === "/admin/price-book";
   const inEstimates = pathname === "/admin/estimates" || pathname.startsWith("/admin/estimates/");
   // A job's page (/admin/jobs/{id}) belongs to the schedule's section.
   const inSchedule = pathname === "/admin/schedule" || pathname.startsWith("/admin/jobs/");
@@ -154,10 +155,13 @@ function DashboardNav({ newLeads, owner }: { newLeads: number; owner: boolean })
       </Link>
       <Link
         to="/admin"
-        aria-current={inLeads || inSettings || inTokens || inApi || inStaff || inEstimates || inSchedule || inInvoices || inCustomers ? undefined : "true"}
-        className={tab(!inLeads && !inSettings && !inTokens && !inApi && !inStaff && !inEstimates && !inSchedule && !inInvoices && !inCustomers)}
+        aria-current={inLeads || inSettings || inTokens || inApi || inStaff || inEstimates || inSchedule || inInvoices || inCustomers || inPriceBook ? undefined : "true"}
+        className={tab(!inLeads && !inSettings && !inTokens && !inApi && !inStaff && !inEstimates && !inSchedule && !inInvoices && !inCustomers && !inPriceBook)}
       >
         Tables
+      </Link>
+      <Link to="/admin/price-book" aria-current={inPriceBook ? "page" : undefined} className={tab(inPriceBook)}>
+        Price Book
       </Link>
       <Link to="/admin/settings" aria-current={inSettings ? "page" : undefined} className={tab(inSettings)}>
         Business Settings

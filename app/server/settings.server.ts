@@ -11,6 +11,7 @@ import { env } from "./env.server";
 import { businessTime } from "./leads/lead-mail.server";
 import { isDatabaseUnavailable } from "./outage.server";
 import { phoneColumns, withPhoneRule } from "./phone.server";
+import { isKnownZip } from "./price-book/zip-distance.server";
 import { sanitizeRichText } from "./rich-text.server";
 
 /**
@@ -61,7 +62,7 @@ function toWorkWeek(row: { workday_start: string; workday_end: string; working_d
 export async function getBusinessSettings(db: DB): Promise<OwnerSettings> {
   const row = await db
     .selectFrom("site_settings")
-    .select([...Object.values(SETTINGS_COLUMNS), "notify_email", "payment_instructions", "invoice_due_days", "google_review_url", sql<string>`tax_rate::text`.as("tax_rate"), ...WORK_WEEK_COLUMNS])
+    .select([...Object.values(SETTINGS_COLUMNS), "notify_email", "payment_instructions", "invoice_due_days", "google_review_url", "base_zip", "service_radius_miles", sql<string>`tax_rate::text`.as("tax_rate"), ...WORK_WEEK_COLUMNS])
     .where("id", "=", 1)
     .executeTakeFirst();
   const settings = row ? (Object.fromEntries(SETTINGS_NAMES.map((name) => [name, row[SETTINGS_COLUMNS[name]]])) as unknown as SiteSettings) : SEED_SETTINGS;
@@ -74,6 +75,9 @@ export async function getBusinessSettings(db: DB): Promise<OwnerSettings> {
     paymentInstructions: row?.payment_instructions ?? "",
     invoiceDueDays: String(row?.invoice_due_days ?? 14),
     googleReviewUrl: row?.google_review_url ?? "",
+    // The columns' defaults (db/migrations/2026-11-29-90-price-book.ts) until the row exists.
+    baseZip: row?.base_zip ?? "49503",
+    serviceRadiusMiles: String(row?.service_radius_miles ?? 50),
     ...(row ? toWorkWeek(row) : DEFAULT_WORK_WEEK),
   };
 }
@@ -90,7 +94,7 @@ export async function getWorkWeek(db: DB): Promise<WorkWeek> {
  * row yet: it reads as the seed's values, and the first save creates the row.
  */
 export async function getSettings(db: DB): Promise<SiteSettings> {
-  const { notifyEmail: _private, taxRate: _rate, paymentInstructions: _pay, invoiceDueDays: _due, googleReviewUrl: _google, workdayStart, workdayEnd, workingDays, travelBufferMinutes, ...settings } =
+  const { notifyEmail: _private, taxRate: _rate, paymentInstructions: _pay, invoiceDueDays: _due, googleReviewUrl: _google, baseZip: _zip, serviceRadiusMiles: _radius, workdayStart, workdayEnd, workingDays, travelBufferMinutes, ...settings } =
     await getBusinessSettings(db);
   return settings;
 }
@@ -110,7 +114,11 @@ export async function getSettingsForPage(db: DB): Promise<SiteSettings> {
 }
 
 /** The settings' schema with the whole phone rule, which needs the server's library (docs/decisions/0108). */
-const serverSettingsSchema = siteSettingsSchema.extend({ phone: withPhoneRule(siteSettingsSchema.shape.phone) });
+const serverSettingsSchema = siteSettingsSchema.extend({
+  phone: withPhoneRule(siteSettingsSchema.shape.phone),
+  // A ZIP code without a location would price no travel at all (docs/decisions/0127).
+  baseZip: siteSettingsSchema.shape.baseZip.refine(isKnownZip, "Base ZIP Code is not a US ZIP code we know."),
+});
 
 /**
  * Validates (site-settings-schema.ts), sanitises the About story and stores
@@ -128,7 +136,7 @@ export async function saveSettings(db: DB, input: unknown, actorEmail: string): 
   if (!parsed.success || !workWeek.ok || Object.keys(fields).length > 0) throw new AppError(400, SETTINGS_INVALID_MESSAGE, { fields });
   // The phone's number, stored beside what was typed (docs/decisions/0108).
   const { phone_e164: phoneE164, phone_ext: phoneExt } = phoneColumns(parsed.data.phone);
-  const { notifyEmail, taxRate, paymentInstructions, invoiceDueDays, googleReviewUrl, ...settings } = { ...parsed.data, aboutStory, phoneE164, phoneExt };
+  const { notifyEmail, taxRate, paymentInstructions, invoiceDueDays, googleReviewUrl, baseZip, serviceRadiusMiles, ...settings } = { ...parsed.data, aboutStory, phoneE164, phoneExt };
   const week = workWeek.data;
   const values = {
     ...settingsColumns(settings),
@@ -137,6 +145,8 @@ export async function saveSettings(db: DB, input: unknown, actorEmail: string): 
     payment_instructions: paymentInstructions,
     invoice_due_days: Number(invoiceDueDays),
     google_review_url: googleReviewUrl,
+    base_zip: baseZip,
+    service_radius_miles: Number(serviceRadiusMiles),
     ...(week.workdayStart !== undefined && { workday_start: week.workdayStart }),
     ...(week.workdayEnd !== undefined && { workday_end: week.workdayEnd }),
     ...(week.workingDays !== undefined && { working_days: week.workingDays }),
@@ -151,13 +161,19 @@ export async function saveSettings(db: DB, input: unknown, actorEmail: string): 
     .returning(WORK_WEEK_COLUMNS)
     .executeTakeFirstOrThrow();
   lastKnown = settings;
-  return { ...settings, notifyEmail, taxRate: formatTaxRate(parseTaxRate(taxRate) ?? 0), paymentInstructions, invoiceDueDays, googleReviewUrl, ...toWorkWeek(stored) };
+  return { ...settings, notifyEmail, taxRate: formatTaxRate(parseTaxRate(taxRate) ?? 0), paymentInstructions, invoiceDueDays, googleReviewUrl, baseZip, serviceRadiusMiles, ...toWorkWeek(stored) };
 }
 
 /** The Tax Rate (%) in thousandths of a percent (6.25 % = 6250), for pricing an estimate. */
 export async function taxRateMilliPercent(db: DB): Promise<number> {
   const row = await db.selectFrom("site_settings").select(sql<string>`tax_rate::text`.as("rate")).where("id", "=", 1).executeTakeFirst();
   return parseTaxRate(row?.rate ?? "0") ?? 0;
+}
+
+/** Base ZIP Code and Service Radius (miles): where travel is measured from and how far online booking reaches. */
+export async function getTravelArea(db: DB): Promise<{ baseZip: string; radiusMiles: number }> {
+  const row = await db.selectFrom("site_settings").select(["base_zip", "service_radius_miles"]).where("id", "=", 1).executeTakeFirst();
+  return { baseZip: row?.base_zip ?? "49503", radiusMiles: row?.service_radius_miles ?? 50 };
 }
 
 /** Who saved the settings last, and when (in the business's time zone); nothing before the first save. */

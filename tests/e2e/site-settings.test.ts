@@ -39,6 +39,8 @@ const EDITED = {
   paymentInstructions: "Zelle to pay@gleam-detailing.example",
   invoiceDueDays: "30",
   googleReviewUrl: "https://g.page/r/gleam-detailing/review",
+  baseZip: "49423",
+  serviceRadiusMiles: "35",
   serviceArea: "Holland and the Lakeshore",
   facebookUrl: "https://www.facebook.com/gleamdetailing",
   openingHours: "Mon–Fri 8am–6pm\nSat 9am–2pm",

@@ -9,7 +9,7 @@ import { AppError } from "../app-error.server";
  * The owner may do everything. A technician may read the schedule and the
  * jobs assigned to them (`jobs.read` is "own jobs"; `jobs.read.all` is
  * everyone's), and nothing else: no writes, no leads, estimates, invoices,
- * customers, settings, tables, tokens, trash, exports or staff.
+ * customers, settings, prices, tables, tokens, trash, exports or staff.
  */
 export type Permission =
   | "schedule.read"
@@ -22,6 +22,7 @@ export type Permission =
   | "customers.read"
   | "customers.manage"
   | "settings.manage"
+  | "prices.manage"
   | "tables.manage"
   | "tokens.manage"
   | "staff.manage";
