@@ -6,6 +6,8 @@ import { startAppServer, type AppServer } from "../helpers/app-server";
 import { cookiesFrom } from "../helpers/cookies";
 import { startSmtpSink, type SmtpSink } from "../helpers/smtp";
 
+// @ci-once: what the HTTP server does with a request, whatever the database; CI's second pass, on the embedded database, skips it.
+
 const ADMIN = "boss@example.com";
 const UPLOAD_MAX = 2 * 1024 * 1024;
 const MiB = 1024 * 1024;

@@ -4,6 +4,8 @@ import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { newestSource, staleBuildReason } from "../helpers/build-staleness";
 
+// @ci-once: reads only files; CI's second pass, on the embedded database, skips it.
+
 // A project tree in a temporary directory, each file given its own time (seconds since 1970).
 let root: string;
 const at = (file: string, seconds: number) => {

@@ -4,6 +4,8 @@ import { createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
 import { CalendarFeed } from "~/components/schedule/CalendarFeed";
 
+// @ci-once: reads only files; CI's second pass, on the embedded database, skips it.
+
 // The schedule page's calendar feed block, rendered as the server renders it
 // (no JavaScript needed): the address to copy, read-only and labelled, and
 // Reset feed address as a plain POST to its action route.

@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signInByEmail, startAppServer, type AppServer } from "../helpers/app-server";
 import { startSmtpSink, type SmtpSink } from "../helpers/smtp";
 
+// @ci-once: what the HTTP server does with a request, whatever the database; CI's second pass, on the embedded database, skips it.
+
 // A client's mistake is one line in the production server's log at most, and
 // its answer carries our text, not React Router's message for developers
 // (issue 18: a fuzzing run logged 8,470 lines of stack traces).

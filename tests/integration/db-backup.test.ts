@@ -6,6 +6,8 @@ import { signInByEmail, startAppServer, type AppServer } from "../helpers/app-se
 import { runScript } from "../helpers/run-script";
 import { startSmtpSink, type SmtpSink } from "../helpers/smtp";
 
+// @ci-once: always on the embedded database on disk, whatever TEST_DATABASE_URL says; CI's second pass, on the embedded database, skips it.
+
 // `npm run db:backup` while the site runs and takes writes, then
 // `npm run db:restore -- <file>` into a new data directory and a site started
 // on it (docs/decisions/0075). Always on the embedded database: that is what

@@ -7,6 +7,8 @@ import { signInByEmail, startAppServer } from "../helpers/app-server";
 import { runScript } from "../helpers/run-script";
 import { startSmtpSink } from "../helpers/smtp";
 
+// @ci-once: always on the embedded database on disk, whatever TEST_DATABASE_URL says; CI's second pass, on the embedded database, skips it.
+
 // db:restore (docs/decisions/0075) given a backup it cannot restore whole:
 // an upload missing from it, a truncated file, and a DATA_DIR that existed
 // before (issue 18). The good path is tests/integration/db-backup.test.ts's.

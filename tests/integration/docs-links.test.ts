@@ -2,6 +2,8 @@ import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 
+// @ci-once: reads only files; CI's second pass, on the embedded database, skips it.
+
 /*
  * Every relative link in the README and the docs (markdown links, reference
  * definitions and <img src>) points to a file or folder that exists, so a

@@ -6,6 +6,8 @@ import extractDepcruiseOptions from "dependency-cruiser/config-utl/extract-depcr
 import extractTSConfig from "dependency-cruiser/config-utl/extract-ts-config";
 import { describe, expect, it } from "vitest";
 
+// @ci-once: reads only files; CI's second pass, on the embedded database, skips it.
+
 // The import graph's rules (.dependency-cruiser.cjs, docs/decisions/0069): no
 // cycles, type-only imports included, no dashboard component on a public page,
 // and the database layer (db/) below the server code (it never imports app/server).

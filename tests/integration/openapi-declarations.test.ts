@@ -5,6 +5,8 @@ import type { ApiDeclaration, HttpMethod } from "~/lib/api-declaration";
 import routeConfig from "~/routes";
 import { apiDeclarations, openApiDocument } from "~/server/api/openapi.server";
 
+// @ci-once: reads only files; CI's second pass, on the embedded database, skips it.
+
 // Every route under /api declares its operations beside itself
 // (app/lib/api-declaration.ts, docs/decisions/0079), and the OpenAPI document
 // is built from exactly those declarations: a route added to app/routes.ts

@@ -5,6 +5,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, it } from "vitest";
 
+// @ci-once: reads only files (the dev server on a fresh data directory is always embedded); CI's second pass, on the embedded database, skips it.
+
 const root = path.resolve(import.meta.dirname, "../..");
 
 async function freePort(): Promise<number> {

@@ -4,6 +4,8 @@ import path from "node:path";
 import { expect, it } from "vitest";
 import { startAppServer } from "../helpers/app-server";
 
+// @ci-once: always on the embedded database on disk, whatever TEST_DATABASE_URL says; CI's second pass, on the embedded database, skips it.
+
 async function counts(url: string) {
   const html = await (await fetch(url + "/")).text();
   return { articles: html.match(/<article/g)?.length ?? 0, length: html.length };

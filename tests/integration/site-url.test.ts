@@ -5,6 +5,8 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startAppServer, type AppServer } from "../helpers/app-server";
 
+// @ci-once: what the HTTP server does with a request, whatever the database; CI's second pass, on the embedded database, skips it.
+
 // Absolute links (canonical, og:url, og:image, structured data, robots.txt's
 // Sitemap line, the sitemap) come from APP_URL, or without it from a Host that
 // is this machine's own name or address, never from any Host header a client

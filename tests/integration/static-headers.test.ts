@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { startAppServer, type AppServer } from "../helpers/app-server";
 
+// @ci-once: what the HTTP server does with a request, whatever the database; CI's second pass, on the embedded database, skips it.
+
 // server.js serves these before the app's router: they must carry the same headers.
 let app: AppServer;
 beforeAll(async () => (app = await startAppServer({ TRUST_PROXY: "1" })));

@@ -13,6 +13,8 @@ import { metadataLeft, privatePhoto } from "../helpers/private-photo";
 import { startS3Server, type S3Server } from "../helpers/s3-server";
 import { startSmtpSink, type SmtpSink } from "../helpers/smtp";
 
+// @ci-once: what the HTTP server does with a request, whatever the database; CI's second pass, on the embedded database, skips it.
+
 // Issue 18: no file the public can fetch carries where a customer lives. A
 // photo with its GPS position, EXIF and XMP goes through each upload field;
 // every URL it is served at (the original, each width and format, the link
