@@ -74,6 +74,7 @@ export interface CounterDeltas {
 
 export interface CustomerEvents {
   actor: Generated<string>;
+  actor_id: number | null;
   body: Generated<string>;
   created_at: Generated<Timestamp>;
   customer_id: number;
@@ -124,6 +125,7 @@ export interface EmailOutbox {
 
 export interface EstimateEvents {
   actor: Generated<string>;
+  actor_id: number | null;
   body: Generated<string>;
   created_at: Generated<Timestamp>;
   estimate_id: number;
@@ -202,6 +204,7 @@ export interface Images {
 
 export interface InvoiceEvents {
   actor: Generated<string>;
+  actor_id: number | null;
   body: Generated<string>;
   created_at: Generated<Timestamp>;
   id: Generated<number>;
@@ -244,6 +247,7 @@ export interface Invoices {
 
 export interface JobEvents {
   actor: Generated<string>;
+  actor_id: number | null;
   body: Generated<string>;
   created_at: Generated<Timestamp>;
   id: Generated<number>;
@@ -279,6 +283,7 @@ export interface Jobs {
 
 export interface LeadEvents {
   actor: Generated<string>;
+  actor_id: number | null;
   body: Generated<string>;
   created_at: Generated<Timestamp>;
   from_status: string | null;
@@ -369,6 +374,7 @@ export interface Reviews {
 
 export interface RowHistory {
   actor: Generated<string>;
+  actor_id: number | null;
   after: JsonText<Record<string, unknown>> | null;
   at: Generated<Timestamp>;
   before: JsonText<Record<string, unknown>> | null;
