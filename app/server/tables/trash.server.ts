@@ -144,12 +144,16 @@ export async function putBackFromTrash(trx: DB, table: TableDef, id: number): Pr
   return true;
 }
 
-/** Inserts rows given as to_jsonb() objects, into every stored column (generated ones are computed again). */
+/**
+ * Inserts rows given as to_jsonb() objects, into every stored column (generated
+ * ones are computed again). An event's actor_id whose user was deleted since
+ * becomes NULL, as the delete made it on the live rows (the label stays).
+ */
 async function insertFromJson(trx: DB, tableName: string, items: unknown[]): Promise<void> {
   const names = await storedColumns(trx, tableName);
-  const list = sql.join(names.map((n) => sql.ref(n)));
-  await sql`INSERT INTO ${sql.table(tableName)} (${list})
-    SELECT ${list} FROM jsonb_populate_recordset(NULL::${sql.table(tableName)}, ${JSON.stringify(items)}::jsonb)`.execute(trx);
+  const values = names.map((n) => (n === "actor_id" ? sql`(SELECT u.id FROM users u WHERE u.id = r.actor_id)` : sql.ref(`r.${n}`)));
+  await sql`INSERT INTO ${sql.table(tableName)} (${sql.join(names.map((n) => sql.ref(n)))})
+    SELECT ${sql.join(values)} FROM jsonb_populate_recordset(NULL::${sql.table(tableName)}, ${JSON.stringify(items)}::jsonb) r`.execute(trx);
 }
 
 /** The table's columns that take a value on insert (not dropped, not generated), from the catalog. */
