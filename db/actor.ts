@@ -1,4 +1,4 @@
-import { sql, type Kysely } from "kysely";
+import { sql, type Kysely, type RawBuilder } from "kysely";
 import type { Database } from "./types";
 
 /**
@@ -10,9 +10,14 @@ import type { Database } from "./types";
  */
 export type Actor = { id: number; email: string } | string;
 
-/** The two columns every table that records an actor has. */
-export function actorColumns(actor: Actor): { actor: string; actor_id: number | null } {
-  return typeof actor === "string" ? { actor, actor_id: null } : { actor: actor.email, actor_id: actor.id };
+/**
+ * The two columns every table that records an actor has. The id is stored
+ * only while its user exists: a user deleted while their request ran leaves
+ * the label, as the delete (ON DELETE SET NULL) leaves their earlier rows.
+ */
+export function actorColumns(actor: Actor): { actor: string; actor_id: RawBuilder<number | null> | null } {
+  if (typeof actor === "string") return { actor, actor_id: null };
+  return { actor: actor.email, actor_id: sql<number | null>`(SELECT id FROM users WHERE id = ${actor.id})` };
 }
 
 /**
@@ -27,9 +32,9 @@ export function actorColumns(actor: Actor): { actor: string; actor_id: number | 
  * import it through app/server/actor.server.ts.
  */
 export async function asActor<T>(db: Kysely<Database>, actor: Actor, work: (trx: Kysely<Database>) => Promise<T>): Promise<T> {
-  const { actor: label, actor_id: id } = actorColumns(actor);
+  const [label, id] = typeof actor === "string" ? [actor, ""] : [actor.email, String(actor.id)];
   const run = async (trx: Kysely<Database>) => {
-    await sql`SELECT set_config('app.actor', ${label}, true), set_config('app.actor_id', ${id === null ? "" : String(id)}, true)`.execute(trx);
+    await sql`SELECT set_config('app.actor', ${label}, true), set_config('app.actor_id', ${id}, true)`.execute(trx);
     return work(trx);
   };
   return db.isTransaction ? run(db) : db.transaction().execute(run);

@@ -1076,7 +1076,7 @@ AS $function$
           NEW.first_response_at := now();
         END IF;
         INSERT INTO lead_events (lead_id, kind, from_status, to_status, body, actor, actor_id)
-        VALUES (NEW.id, 'status', OLD.status, NEW.status, NEW.lost_reason, coalesce(current_setting('app.actor', true), ''), nullif(current_setting('app.actor_id', true), '')::integer);
+        VALUES (NEW.id, 'status', OLD.status, NEW.status, NEW.lost_reason, coalesce(current_setting('app.actor', true), ''), (SELECT id FROM users WHERE id = nullif(current_setting('app.actor_id', true), '')::integer));
       END IF;
       RETURN NEW;
     END $function$;
@@ -1113,7 +1113,7 @@ AS $function$
       END IF;
       INSERT INTO row_history (table_name, row_id, op, actor, actor_id, before, after)
       VALUES (TG_TABLE_NAME, (coalesce(new_row, old_row)->>'id')::bigint, kind,
-              coalesce(current_setting('app.actor', true), ''), nullif(current_setting('app.actor_id', true), '')::integer, before_values, after_values);
+              coalesce(current_setting('app.actor', true), ''), (SELECT id FROM users WHERE id = nullif(current_setting('app.actor_id', true), '')::integer), before_values, after_values);
       RETURN NULL;
     END $function$;
 

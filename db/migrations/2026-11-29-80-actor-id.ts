@@ -21,7 +21,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     // Serves the ON DELETE SET NULL when a user row is deleted.
     await sql`CREATE INDEX ${sql.raw(`${table}_actor_id_idx`)} ON ${sql.table(table)} (actor_id) WHERE actor_id IS NOT NULL`.execute(db);
   }
-  await triggersStore(db, sql`, actor_id`, sql`, nullif(current_setting('app.actor_id', true), '')::integer`);
+  // An id of no user (deleted while the request ran) is stored as NULL, as the delete would have made it.
+  await triggersStore(db, sql`, actor_id`, sql`, (SELECT id FROM users WHERE id = nullif(current_setting('app.actor_id', true), '')::integer)`);
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

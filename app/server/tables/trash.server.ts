@@ -75,6 +75,13 @@ export const NOT_RESTORED: Record<string, string> = {
   "sessions.user_id": "sessions are credentials: a restored user signs in again",
   // Likewise a deleted user's API tokens stay revoked; new ones are made at /admin/tokens.
   "api_tokens.user_id": "API tokens are credentials: a restored user's old tokens stay revoked",
+  // Who acted (docs/decisions/0123): a deleted user's rows keep the label they acted under; a restored user's are not relinked.
+  "customer_events.actor_id": "a deleted user's rows keep their label",
+  "estimate_events.actor_id": "a deleted user's rows keep their label",
+  "invoice_events.actor_id": "a deleted user's rows keep their label",
+  "job_events.actor_id": "a deleted user's rows keep their label",
+  "lead_events.actor_id": "a deleted user's rows keep their label",
+  "row_history.actor_id": "a deleted user's rows keep their label",
   // A deleted person's jobs wait unassigned for the owner (docs/decisions/0115); a restore does not take them back from whoever has them since.
   "jobs.assigned_to": "a deleted person's jobs are the owner's to assign again",
 };
