@@ -15,8 +15,8 @@ const TABLES = ["customer_events", "estimate_events", "invoice_events", "job_eve
 export async function up(db: Kysely<any>): Promise<void> {
   for (const table of TABLES) {
     await sql`ALTER TABLE ${sql.table(table)} ADD COLUMN actor_id integer REFERENCES users (id) ON DELETE SET NULL`.execute(db);
-    // The rows so far: the label is the e-mail the user signed in with (users
-    // keep theirs as typed, sign-in matches it ignoring case).
+    // The rows so far: the label is the e-mail the user acted under. Users'
+    // are stored lower-cased at sign-in; a label's case is not promised.
     await sql`UPDATE ${sql.table(table)} t SET actor_id = u.id FROM users u WHERE t.actor <> '' AND lower(t.actor) = lower(u.email)`.execute(db);
     // Serves the ON DELETE SET NULL when a user row is deleted.
     await sql`CREATE INDEX ${sql.raw(`${table}_actor_id_idx`)} ON ${sql.table(table)} (actor_id) WHERE actor_id IS NOT NULL`.execute(db);
