@@ -1,19 +1,40 @@
-import { sql, type Kysely } from "kysely";
+import { sql, type Kysely, type RawBuilder } from "kysely";
 import type { Database } from "./types";
 
 /**
- * Runs `work` in a transaction that knows who is acting: the e-mail (or, for
- * the first start's seeding, FIRST_START_ACTOR of app/lib/row-history.ts) is
- * set as `app.actor` for the transaction only, and the database's triggers
- * (the lead status history, db/migrations/2026-11-23-01-leads.ts; the row
- * history, 2026-11-24-01-trash-history.ts) record it with what they write.
- * Writes made outside it record '' (unknown). In the database layer, beside
- * the triggers that read it, so the seed (./seed.ts) uses it without importing
- * the server; the server's modules import it through app/server/actor.server.ts.
+ * Who acts (docs/decisions/0123): a signed-in staff member, by their users row
+ * (the pages show its current e-mail) and the e-mail they act under (kept as
+ * the label a deleted user's rows still show), or a label for anyone without
+ * a users row: the customer, the system, the first start (FIRST_START_ACTOR of
+ * app/lib/row-history.ts). A SessionUser is a staff actor as it is.
  */
-export async function asActor<T>(db: Kysely<Database>, actor: string, work: (trx: Kysely<Database>) => Promise<T>): Promise<T> {
+export type Actor = { id: number; email: string } | string;
+
+/**
+ * The two columns every table that records an actor has. The id is stored
+ * only while its user exists: a user deleted while their request ran leaves
+ * the label, as the delete (ON DELETE SET NULL) leaves their earlier rows.
+ */
+export function actorColumns(actor: Actor): { actor: string; actor_id: RawBuilder<number | null> | null } {
+  if (typeof actor === "string") return { actor, actor_id: null };
+  return { actor: actor.email, actor_id: sql<number | null>`(SELECT id FROM users WHERE id = ${actor.id})` };
+}
+
+/**
+ * Runs `work` in a transaction that knows who is acting: the label is set as
+ * `app.actor` and the user id (or '') as `app.actor_id` for the transaction
+ * only, and the database's triggers (the lead status history,
+ * db/migrations/2026-11-23-01-leads.ts; the row history,
+ * 2026-11-24-01-trash-history.ts; both since 2026-11-29-80-actor-id) record
+ * them with what they write. Writes made outside it record '' (unknown). In
+ * the database layer, beside the triggers that read it, so the seed
+ * (./seed.ts) uses it without importing the server; the server's modules
+ * import it through app/server/actor.server.ts.
+ */
+export async function asActor<T>(db: Kysely<Database>, actor: Actor, work: (trx: Kysely<Database>) => Promise<T>): Promise<T> {
+  const [label, id] = typeof actor === "string" ? [actor, ""] : [actor.email, String(actor.id)];
   const run = async (trx: Kysely<Database>) => {
-    await sql`SELECT set_config('app.actor', ${actor}, true)`.execute(trx);
+    await sql`SELECT set_config('app.actor', ${label}, true), set_config('app.actor_id', ${id}, true)`.execute(trx);
     return work(trx);
   };
   return db.isTransaction ? run(db) : db.transaction().execute(run);

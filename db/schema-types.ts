@@ -90,6 +90,7 @@ export interface CounterDeltas {
 
 export interface CustomerEvents {
   actor: Generated<string>;
+  actor_id: number | null;
   body: Generated<string>;
   created_at: Generated<Timestamp>;
   customer_id: number;
@@ -140,6 +141,7 @@ export interface EmailOutbox {
 
 export interface EstimateEvents {
   actor: Generated<string>;
+  actor_id: number | null;
   body: Generated<string>;
   created_at: Generated<Timestamp>;
   estimate_id: number;
@@ -218,6 +220,7 @@ export interface Images {
 
 export interface InvoiceEvents {
   actor: Generated<string>;
+  actor_id: number | null;
   body: Generated<string>;
   created_at: Generated<Timestamp>;
   id: Generated<number>;
@@ -260,6 +263,7 @@ export interface Invoices {
 
 export interface JobEvents {
   actor: Generated<string>;
+  actor_id: number | null;
   body: Generated<string>;
   created_at: Generated<Timestamp>;
   id: Generated<number>;
@@ -295,6 +299,7 @@ export interface Jobs {
 
 export interface LeadEvents {
   actor: Generated<string>;
+  actor_id: number | null;
   body: Generated<string>;
   created_at: Generated<Timestamp>;
   from_status: string | null;
@@ -402,6 +407,7 @@ export interface Reviews {
 
 export interface RowHistory {
   actor: Generated<string>;
+  actor_id: number | null;
   after: JsonText<Record<string, unknown>> | null;
   at: Generated<Timestamp>;
   before: JsonText<Record<string, unknown>> | null;

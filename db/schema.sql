@@ -130,10 +130,13 @@ CREATE TABLE customer_events (
   body text DEFAULT ''::text NOT NULL,
   actor text DEFAULT ''::text NOT NULL,
   created_at timestamp with time zone DEFAULT now() NOT NULL,
+  actor_id integer,
+  CONSTRAINT customer_events_actor_id_fkey FOREIGN KEY (actor_id) REFERENCES users(id) ON DELETE SET NULL,
   CONSTRAINT customer_events_customer_id_fkey FOREIGN KEY (customer_id) REFERENCES customers(id) ON DELETE CASCADE,
   CONSTRAINT customer_events_kind_check CHECK (kind = ANY (ARRAY['merged'::text, 'erased'::text])),
   CONSTRAINT customer_events_pkey PRIMARY KEY (id)
 );
+CREATE INDEX customer_events_actor_id_idx ON customer_events USING btree (actor_id) WHERE (actor_id IS NOT NULL);
 CREATE INDEX customer_events_customer_idx ON customer_events USING btree (customer_id, id);
 CREATE UNIQUE INDEX customer_events_pkey ON customer_events USING btree (id);
 
@@ -224,10 +227,13 @@ CREATE TABLE estimate_events (
   body text DEFAULT ''::text NOT NULL,
   actor text DEFAULT ''::text NOT NULL,
   created_at timestamp with time zone DEFAULT now() NOT NULL,
+  actor_id integer,
+  CONSTRAINT estimate_events_actor_id_fkey FOREIGN KEY (actor_id) REFERENCES users(id) ON DELETE SET NULL,
   CONSTRAINT estimate_events_estimate_id_fkey FOREIGN KEY (estimate_id) REFERENCES estimates(id) ON DELETE CASCADE,
   CONSTRAINT estimate_events_kind_check CHECK (kind = ANY (ARRAY['created'::text, 'sent'::text, 'viewed'::text, 'accepted'::text, 'declined'::text])),
   CONSTRAINT estimate_events_pkey PRIMARY KEY (id)
 );
+CREATE INDEX estimate_events_actor_id_idx ON estimate_events USING btree (actor_id) WHERE (actor_id IS NOT NULL);
 CREATE INDEX estimate_events_estimate_idx ON estimate_events USING btree (estimate_id, id);
 CREATE UNIQUE INDEX estimate_events_pkey ON estimate_events USING btree (id);
 
@@ -359,10 +365,13 @@ CREATE TABLE invoice_events (
   body text DEFAULT ''::text NOT NULL,
   actor text DEFAULT ''::text NOT NULL,
   created_at timestamp with time zone DEFAULT now() NOT NULL,
+  actor_id integer,
+  CONSTRAINT invoice_events_actor_id_fkey FOREIGN KEY (actor_id) REFERENCES users(id) ON DELETE SET NULL,
   CONSTRAINT invoice_events_invoice_id_fkey FOREIGN KEY (invoice_id) REFERENCES invoices(id) ON DELETE CASCADE,
   CONSTRAINT invoice_events_kind_check CHECK (kind = ANY (ARRAY['created'::text, 'sent'::text, 'payment'::text, 'payment_deleted'::text, 'paid'::text, 'voided'::text])),
   CONSTRAINT invoice_events_pkey PRIMARY KEY (id)
 );
+CREATE INDEX invoice_events_actor_id_idx ON invoice_events USING btree (actor_id) WHERE (actor_id IS NOT NULL);
 CREATE INDEX invoice_events_invoice_idx ON invoice_events USING btree (invoice_id, id);
 CREATE UNIQUE INDEX invoice_events_pkey ON invoice_events USING btree (id);
 
@@ -436,10 +445,13 @@ CREATE TABLE job_events (
   body text DEFAULT ''::text NOT NULL,
   actor text DEFAULT ''::text NOT NULL,
   created_at timestamp with time zone DEFAULT now() NOT NULL,
+  actor_id integer,
+  CONSTRAINT job_events_actor_id_fkey FOREIGN KEY (actor_id) REFERENCES users(id) ON DELETE SET NULL,
   CONSTRAINT job_events_job_id_fkey FOREIGN KEY (job_id) REFERENCES jobs(id) ON DELETE CASCADE,
   CONSTRAINT job_events_kind_check CHECK (kind = ANY (ARRAY['scheduled'::text, 'rescheduled'::text, 'on_the_way'::text, 'done'::text, 'cancelled'::text, 'reminded'::text])),
   CONSTRAINT job_events_pkey PRIMARY KEY (id)
 );
+CREATE INDEX job_events_actor_id_idx ON job_events USING btree (actor_id) WHERE (actor_id IS NOT NULL);
 CREATE INDEX job_events_job_idx ON job_events USING btree (job_id, id);
 CREATE UNIQUE INDEX job_events_pkey ON job_events USING btree (id);
 
@@ -509,10 +521,13 @@ CREATE TABLE lead_events (
   body text DEFAULT ''::text NOT NULL,
   actor text DEFAULT ''::text NOT NULL,
   created_at timestamp with time zone DEFAULT now() NOT NULL,
+  actor_id integer,
+  CONSTRAINT lead_events_actor_id_fkey FOREIGN KEY (actor_id) REFERENCES users(id) ON DELETE SET NULL,
   CONSTRAINT lead_events_kind_check CHECK (kind = ANY (ARRAY['status'::text, 'note'::text])),
   CONSTRAINT lead_events_lead_id_fkey FOREIGN KEY (lead_id) REFERENCES quote_requests(id) ON DELETE CASCADE,
   CONSTRAINT lead_events_pkey PRIMARY KEY (id)
 );
+CREATE INDEX lead_events_actor_id_idx ON lead_events USING btree (actor_id) WHERE (actor_id IS NOT NULL);
 CREATE INDEX lead_events_lead_idx ON lead_events USING btree (lead_id, id);
 CREATE UNIQUE INDEX lead_events_pkey ON lead_events USING btree (id);
 CREATE TRIGGER lead_events_note_transcript AFTER INSERT ON lead_events FOR EACH ROW WHEN (new.kind = 'note'::text) EXECUTE FUNCTION append_lead_note();
@@ -716,8 +731,11 @@ CREATE TABLE row_history (
   at timestamp with time zone DEFAULT now() NOT NULL,
   before jsonb,
   after jsonb,
+  actor_id integer,
+  CONSTRAINT row_history_actor_id_fkey FOREIGN KEY (actor_id) REFERENCES users(id) ON DELETE SET NULL,
   CONSTRAINT row_history_op_check CHECK (op = ANY (ARRAY['create'::text, 'update'::text, 'delete'::text, 'restore'::text, 'revert'::text]))
 );
+CREATE INDEX row_history_actor_id_idx ON row_history USING btree (actor_id) WHERE (actor_id IS NOT NULL);
 CREATE INDEX row_history_row_idx ON row_history USING btree (table_name, row_id, at, id);
 
 CREATE TABLE seeds (
@@ -1151,8 +1169,8 @@ AS $function$
         IF OLD.status = 'new' AND NEW.status <> 'new' AND NEW.first_response_at IS NULL THEN
           NEW.first_response_at := now();
         END IF;
-        INSERT INTO lead_events (lead_id, kind, from_status, to_status, body, actor)
-        VALUES (NEW.id, 'status', OLD.status, NEW.status, NEW.lost_reason, coalesce(current_setting('app.actor', true), ''));
+        INSERT INTO lead_events (lead_id, kind, from_status, to_status, body, actor, actor_id)
+        VALUES (NEW.id, 'status', OLD.status, NEW.status, NEW.lost_reason, coalesce(current_setting('app.actor', true), ''), (SELECT id FROM users WHERE id = nullif(current_setting('app.actor_id', true), '')::integer));
       END IF;
       RETURN NEW;
     END $function$;
@@ -1187,9 +1205,9 @@ AS $function$
         before_values := old_row;
         kind := 'delete';
       END IF;
-      INSERT INTO row_history (table_name, row_id, op, actor, before, after)
+      INSERT INTO row_history (table_name, row_id, op, actor, actor_id, before, after)
       VALUES (TG_TABLE_NAME, (coalesce(new_row, old_row)->>'id')::bigint, kind,
-              coalesce(current_setting('app.actor', true), ''), before_values, after_values);
+              coalesce(current_setting('app.actor', true), ''), (SELECT id FROM users WHERE id = nullif(current_setting('app.actor_id', true), '')::integer), before_values, after_values);
       RETURN NULL;
     END $function$;
 

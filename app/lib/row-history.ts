@@ -14,7 +14,7 @@ export interface FieldChange {
 export interface HistoryEntry {
   id: number;
   op: HistoryOp;
-  /** Who: an administrator's e-mail, FIRST_START_ACTOR, or "" when the write named no one (SQL run by hand). */
+  /** Who: a staff member's current e-mail (the one they acted under once their user is deleted), FIRST_START_ACTOR, or "" when the write named no one (SQL run by hand). */
   actor: string;
   /** ISO 8601. */
   at: string;

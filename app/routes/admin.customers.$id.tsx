@@ -53,7 +53,6 @@ export const action = atEdge(async ({ request, params, context }: Route.ActionAr
   const form = await postedForm(request);
   const field = (name: string) => (typeof form.get(name) === "string" ? (form.get(name) as string) : "");
   const user = adminUserFrom(context);
-  const actor = user.email;
   const values = Object.fromEntries(["name", "email", "phone", "notes", "kind", "make", "model", "year", "color", "vehicleNotes", "source"].map((n) => [n, field(n)]));
   const doneHere = (done: string) => redirect(`/admin/customers/${id}?done=${done}`, 303);
   const handlers: Record<CustomerIntent, () => Promise<Response>> = {
@@ -73,7 +72,7 @@ export const action = atEdge(async ({ request, params, context }: Route.ActionAr
       return doneHere("vehicle-removed");
     },
     merge: async () => {
-      await mergeCustomers(db, id, mergeSourceId(values.source!), actor);
+      await mergeCustomers(db, id, mergeSourceId(values.source!), user);
       return doneHere("merged");
     },
     erase: async () => {

@@ -58,7 +58,7 @@ export const action = atEdge(async ({ request, params, context }: Route.ActionAr
   const id = estimateId(params.id);
   const form = await postedForm(request);
   const values = postedValues(form);
-  const actor = adminUserFrom(context).email;
+  const actor = adminUserFrom(context);
   // Saves, sends and copies end in a redirect (no double post), thrown past the refusals.
   const doneHere = (done: "saved" | "sent") => redirect(`/admin/estimates/${id}?done=${done}`, 303);
   const handlers = {

@@ -33,7 +33,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export const action = atEdge(async ({ request, context }: Route.ActionArgs) => {
   const raw = (await postedForm(request)).get("leadId");
   const db = context.get(databaseContext);
-  const id = await createEstimate(db, await leadOrigin(db, leadId(typeof raw === "string" ? raw : undefined)), adminUserFrom(context).email);
+  const id = await createEstimate(db, await leadOrigin(db, leadId(typeof raw === "string" ? raw : undefined)), adminUserFrom(context));
   throw redirect(`/admin/estimates/${id}`, 303);
 });
 

@@ -66,7 +66,7 @@ export const action = atEdge(async ({ request, params, context }: Route.ActionAr
   const db = context.get(databaseContext);
   const id = invoiceId(params.id);
   const form = await postedForm(request);
-  const actor = adminUserFrom(context).email;
+  const actor = adminUserFrom(context);
   const values = postedInvoiceValues(form);
   const payment: PaymentForm = { amount: formText(form, "amount"), method: formText(form, "method"), date: formText(form, "date"), note: formText(form, "note") };
   // Every change ends in a redirect (no double post), thrown past the refusals.

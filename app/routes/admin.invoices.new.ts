@@ -33,6 +33,6 @@ export const action = atEdge(async ({ request, context }: Route.ActionArgs) => {
         ? await leadOrigin(db, Number(lead))
         : null;
   if (!from) throw badRequest("job_id or lead_id must be the id of a job or a lead");
-  const id = await createInvoice(db, from, adminUserFrom(context).email);
+  const id = await createInvoice(db, from, adminUserFrom(context));
   throw redirect(`/admin/invoices/${id}`, 303);
 });

@@ -62,7 +62,7 @@ export const action = atEdge(async ({ request, params, context }: Route.ActionAr
   const id = jobId(params.id);
   const form = await postedForm(request);
   const db = context.get(databaseContext);
-  const actor = adminUserFrom(context).email;
+  const actor = adminUserFrom(context);
   const origin = linkOrigin(request);
   // On My Way and Mark Done on a job of another day ask first (notTodayQuestion); the answer's button posts again with confirm=yes.
   const confirmed = form.get("confirm") === "yes";

@@ -54,7 +54,7 @@ export const action = atEdge(async ({ request, context }: Route.ActionArgs) => {
     async () => {
       const input = parseForm(form, jobSchema(dayIn(new Date(), zone), zone));
       // The owner booking it does it, until Assigned To on the job's page says otherwise (docs/decisions/0115).
-      const job = await scheduleJob(db, { from: await leadOrigin(db, ids.lead), estimateId: ids.estimate, input, actor: user.email, origin: linkOrigin(request), assignedTo: user.id });
+      const job = await scheduleJob(db, { from: await leadOrigin(db, ids.lead), estimateId: ids.estimate, input, actor: user, origin: linkOrigin(request), assignedTo: user.id });
       throw redirect(`/admin/jobs/${job.id}`, 303);
     },
     (error): JobActionFailure | undefined => (error.status === 404 ? undefined : { intent: "schedule", error: error.message, fields: error.fields, values: readJobForm(form) }),

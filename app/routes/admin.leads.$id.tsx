@@ -37,7 +37,7 @@ export const action = atEdge(async ({ request, params, context }: Route.ActionAr
   const form = await postedForm(request);
   const field = (name: string) => (typeof form.get(name) === "string" ? (form.get(name) as string) : "");
   const db = context.get(databaseContext);
-  const actor = adminUserFrom(context).email;
+  const actor = adminUserFrom(context);
   const handlers = {
     status: () => changeLeadStatus(db, id, form.get("status"), actor, field("reason")),
     note: () => addLeadNote(db, id, form.get("note"), actor),

@@ -11,7 +11,7 @@ import type { Route } from "./+types/admin.schedule.feed";
  * the origin check is the server's, on every POST (server/origin-check.ts).
  */
 export async function action({ context }: Route.ActionArgs) {
-  await resetFeedToken(context.get(databaseContext), adminUserFrom(context).email);
+  await resetFeedToken(context.get(databaseContext), adminUserFrom(context));
   throw redirect("/admin/schedule?feed=reset", 303);
 }
 

@@ -37,6 +37,7 @@ import * as workBelongsToTheCustomer from "./2026-11-29-60-work-belongs-to-the-c
 import * as staffRoles from "./2026-11-29-65-staff-roles";
 import * as jobsAssignedTo from "./2026-11-29-66-jobs-assigned-to";
 import * as customerErase from "./2026-11-29-78-customer-erase";
+import * as actorId from "./2026-11-29-80-actor-id";
 import * as priceBook from "./2026-11-29-90-price-book";
 
 // Listed explicitly (not read from disk) so the bundled server carries them.
@@ -80,5 +81,6 @@ export const migrations: Record<string, Migration> = {
   "2026-11-29-65-staff-roles": staffRoles,
   "2026-11-29-66-jobs-assigned-to": jobsAssignedTo,
   "2026-11-29-78-customer-erase": customerErase,
+  "2026-11-29-80-actor-id": actorId,
   "2026-11-29-90-price-book": priceBook,
 };

@@ -101,7 +101,7 @@ export async function removeStaff(db: DB, user: SessionUser, id: number): Promis
  * change and is refused, and the business keeps an owner.
  */
 async function changeRoleLocked(db: DB, user: SessionUser, who: { id: number } | { email: string }, role: Role | null): Promise<number> {
-  return asActor(db, user.email, async (trx) => {
+  return asActor(db, user, async (trx) => {
     const owners = await trx.selectFrom("users").select("id").where("role", "=", "owner").orderBy("id").forUpdate().execute();
     if ("email" in who) {
       const row = await trx

@@ -1,5 +1,5 @@
 import { sql } from "kysely";
-import { asActor } from "../actor.server";
+import { actorColumns, asActor } from "../actor.server";
 import { can } from "../auth/permissions.server";
 import { AppError } from "../app-error.server";
 import type { DB } from "../db.server";
@@ -37,7 +37,7 @@ export interface ErasedCounts {
 
 export async function eraseCustomer(db: DB, customerId: number, user: SessionUser, storage: UploadStorage = uploadStorage()): Promise<ErasedCounts> {
   requireOwner(user);
-  const { counts, files } = await asActor(db, user.email, async (trx) => {
+  const { counts, files } = await asActor(db, user, async (trx) => {
     // A request from this person being matched right now (match_customer holds
     // this lock until it commits) is erased too; one arriving after the erase
     // finds no e-mail or phone to match and makes a new customer.
@@ -52,7 +52,7 @@ export async function eraseCustomer(db: DB, customerId: number, user: SessionUse
       .values({
         customer_id: customerId,
         kind: "erased",
-        actor: user.email,
+        ...actorColumns(user),
         // Counts only: the record of the erase holds nothing of the person.
         body: `Personal details erased on request: ${records.leads.length} requests, ${records.invoices.length} invoices (amounts kept), ${files.photos} photos.`,
       })

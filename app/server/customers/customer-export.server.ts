@@ -1,5 +1,6 @@
 import { sql, type RawBuilder } from "kysely";
 import { dayIn } from "~/lib/time-zone";
+import { shownActor } from "../actor.server";
 import type { DB } from "../db.server";
 import { env } from "../env.server";
 import type { SessionUser } from "../session.server";
@@ -23,9 +24,12 @@ const EMAIL_PAGE = 20;
 
 type Section = { key: string; rows: (r: CustomerRecords) => RawBuilder<{ row: unknown }> };
 
-/** `(SELECT coalesce(jsonb_agg(…), '[]'))` of a child table's rows of `parent`, in `order`. */
-const children = (table: string, column: string, parent: string, order: string, drop: string[] = []) =>
-  sql`(SELECT coalesce(jsonb_agg(${dropped(sql`to_jsonb(x)`, drop)} ORDER BY ${sql.raw(order)}), '[]'::jsonb) FROM ${sql.table(table)} x WHERE x.${sql.ref(column)} = ${sql.raw(parent)}.id)`;
+/** `(SELECT coalesce(jsonb_agg(…), '[]'))` of a child table's rows `x` of `parent`, in `order`. */
+const children = (table: string, column: string, parent: string, order: string, row: RawBuilder<unknown> = sql`to_jsonb(x)`) =>
+  sql`(SELECT coalesce(jsonb_agg(${row} ORDER BY ${sql.raw(order)}), '[]'::jsonb) FROM ${sql.table(table)} x WHERE x.${sql.ref(column)} = ${sql.raw(parent)}.id)`;
+/** A parent's events, each `actor` as the pages show it (a staff member's current e-mail); the user's row id means nothing to the customer. */
+const events = (table: string, column: string, parent: string) =>
+  children(table, column, parent, "x.id", sql`${dropped(sql`to_jsonb(x)`, ["actor_id"])} || jsonb_build_object('actor', ${shownActor("x")})`);
 const dropped = (json: RawBuilder<unknown>, keys: string[]) => (keys.length ? sql`${json} - ${sql.join(keys.map((k) => sql`${k}::text`), sql` - `)}` : json);
 
 const SECTIONS: Section[] = [
@@ -40,35 +44,35 @@ const SECTIONS: Section[] = [
     rows: (r) => sql`SELECT ${dropped(sql`to_jsonb(q)`, ["search_text", "phone_digits", "note_bodies"])}
         || jsonb_build_object('photos', (SELECT coalesce(jsonb_agg(jsonb_build_object('url', ${uploadsUrl()} || p.upload_name, 'name', u.original_name) ORDER BY p.position), '[]'::jsonb)
           FROM lead_photos p JOIN uploads u ON u.name = p.upload_name WHERE p.lead_id = q.id),
-          'events', ${children("lead_events", "lead_id", "q", "x.id")}) AS row
+          'events', ${events("lead_events", "lead_id", "q")}) AS row
       FROM quote_requests q WHERE ${inIds("q.id", r.leads)} ORDER BY q.id`,
   },
   {
     key: "estimates",
     rows: (r) => sql`SELECT ${dropped(sql`to_jsonb(e)`, ["token"])}
-        || jsonb_build_object('lines', ${children("estimate_lines", "estimate_id", "e", "x.position")}, 'events', ${children("estimate_events", "estimate_id", "e", "x.id")}) AS row
+        || jsonb_build_object('lines', ${children("estimate_lines", "estimate_id", "e", "x.position")}, 'events', ${events("estimate_events", "estimate_id", "e")}) AS row
       FROM estimates e WHERE ${inIds("e.id", r.estimates)} ORDER BY e.id`,
   },
   {
     key: "jobs",
-    rows: (r) => sql`SELECT ${dropped(sql`to_jsonb(j)`, ["token", "busy"])} || jsonb_build_object('events', ${children("job_events", "job_id", "j", "x.id")}) AS row
+    rows: (r) => sql`SELECT ${dropped(sql`to_jsonb(j)`, ["token", "busy"])} || jsonb_build_object('events', ${events("job_events", "job_id", "j")}) AS row
       FROM jobs j WHERE ${inIds("j.id", r.jobs)} ORDER BY j.id`,
   },
   {
     key: "invoices",
     rows: (r) => sql`SELECT ${dropped(sql`to_jsonb(i)`, ["token"])}
         || jsonb_build_object('lines', ${children("invoice_lines", "invoice_id", "i", "x.position")}, 'payments', ${children("payments", "invoice_id", "i", "x.id")},
-          'events', ${children("invoice_events", "invoice_id", "i", "x.id")}) AS row
+          'events', ${events("invoice_events", "invoice_id", "i")}) AS row
       FROM invoices i WHERE ${inIds("i.id", r.invoices)} ORDER BY i.id`,
   },
   { key: "reviews", rows: (r) => sql`SELECT ${dropped(sql`to_jsonb(v)`, ["token"])} AS row FROM reviews v WHERE ${inIds("v.id", r.reviews)} ORDER BY v.id` },
   {
     key: "history",
     rows: (r) => sql`SELECT row FROM (
-        SELECT ev.created_at AS at, jsonb_build_object('table', 'customers', 'id', ev.customer_id, 'change', ev.kind, 'at', ev.created_at, 'by', ev.actor, 'details', ev.body) AS row
+        SELECT ev.created_at AS at, jsonb_build_object('table', 'customers', 'id', ev.customer_id, 'change', ev.kind, 'at', ev.created_at, 'by', ${shownActor("ev")}, 'details', ev.body) AS row
           FROM customer_events ev WHERE ${inIds("ev.customer_id", r.customers)}
         UNION ALL
-        SELECT h.at, jsonb_build_object('table', h.table_name, 'id', h.row_id, 'change', h.op, 'at', h.at, 'by', h.actor, 'before', h.before, 'after', h.after)
+        SELECT h.at, jsonb_build_object('table', h.table_name, 'id', h.row_id, 'change', h.op, 'at', h.at, 'by', ${shownActor("h")}, 'before', h.before, 'after', h.after)
           FROM row_history h WHERE h.table_name = 'quote_requests' AND ${inIds("h.row_id", r.leads)}
       ) t ORDER BY at`,
   },

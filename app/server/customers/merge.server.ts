@@ -1,6 +1,6 @@
 import { sql, type RawBuilder } from "kysely";
 import { AppError, notFound } from "../app-error.server";
-import { asActor } from "../actor.server";
+import { actorColumns, asActor, type Actor } from "../actor.server";
 import type { DB } from "../db.server";
 
 /**
@@ -12,7 +12,7 @@ import type { DB } from "../db.server";
  * (so trashed requests and old links still find the person) and the target's
  * timeline records the merge.
  */
-export async function mergeCustomers(db: DB, targetId: number, sourceId: number, actor: string): Promise<void> {
+export async function mergeCustomers(db: DB, targetId: number, sourceId: number, actor: Actor): Promise<void> {
   if (targetId === sourceId) throw mergeRefusal(400, INTO_ITSELF);
   await asActor(db, actor, async (trx) => {
     const source = await trx.selectFrom("customers").selectAll().where("id", "=", sourceId).executeTakeFirst();
@@ -62,7 +62,7 @@ export async function mergeCustomers(db: DB, targetId: number, sourceId: number,
       .values({
         customer_id: targetId,
         kind: "merged",
-        actor,
+        ...actorColumns(actor),
         body: `Customer #${sourceId} (${src.name}${contact ? `, ${contact}` : ""}) merged into this record: ${plural(requests, "request")} and ${plural(cars, "vehicle")} moved.`,
       })
       .execute();

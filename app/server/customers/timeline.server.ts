@@ -4,6 +4,7 @@ import { INVOICE_STATUS_TITLES, type InvoiceStatus } from "~/lib/invoice-status"
 import { JOB_STATUS_TITLES, type JobStatus } from "~/lib/job-status";
 import { LEAD_STATUS_TITLES, type LeadStatus } from "~/lib/lead-status";
 import { formatCents } from "~/lib/money";
+import { shownActor } from "../actor.server";
 import type { DB } from "../db.server";
 
 /**
@@ -111,7 +112,7 @@ const clip = (text: string, max: number) => (text.length > max ? `${text.slice(0
 
 const merges: TimelineSource = {
   kind: "merged",
-  select: (customerId) => sql`SELECT ev.id, ev.created_at AS at, ev.body AS a, ev.actor AS b, NULL::text AS c
+  select: (customerId) => sql`SELECT ev.id, ev.created_at AS at, ev.body AS a, ${shownActor("ev")} AS b, NULL::text AS c
     FROM customer_events ev WHERE ev.customer_id = ${customerId} AND ev.kind = 'merged'`,
   entry: (r) => ({ title: "Records merged", detail: r.b ? `${r.a} (${r.b})` : r.a!, href: null }),
 };
@@ -119,7 +120,7 @@ const merges: TimelineSource = {
 // The erase on request (docs/decisions/0122): who and when, and counts only.
 const erasures: TimelineSource = {
   kind: "erased",
-  select: (customerId) => sql`SELECT ev.id, ev.created_at AS at, ev.body AS a, ev.actor AS b, NULL::text AS c
+  select: (customerId) => sql`SELECT ev.id, ev.created_at AS at, ev.body AS a, ${shownActor("ev")} AS b, NULL::text AS c
     FROM customer_events ev WHERE ev.customer_id = ${customerId} AND ev.kind = 'erased'`,
   entry: (r) => ({ title: "Personal details erased", detail: `${r.a} (${r.b})`, href: null }),
 };

@@ -1,3 +1,4 @@
+import { actorColumns, type Actor } from "../actor.server";
 import { sql } from "kysely";
 import { parseEstimateForm, type EstimateForm, type EstimateInput } from "~/lib/estimate-input";
 import { addDays } from "~/lib/time-zone";
@@ -137,7 +138,7 @@ export const getEstimate = (db: DB, id: number): Promise<Estimate> => documentBy
 export const getEstimateByToken = (db: DB, token: string): Promise<Estimate | undefined> => sentByToken((key) => loadEstimate(db, key), token, (found) => found.storedStatus === "draft");
 
 /** A new draft for the customer (from a lead or not): no lines yet, valid VALID_DAYS days, at today's Tax Rate (%). Returns its id. */
-export async function createEstimate(db: DB, origin: WorkOrigin, actor: string, copyOf?: Estimate): Promise<number> {
+export async function createEstimate(db: DB, origin: WorkOrigin, actor: Actor, copyOf?: Estimate): Promise<number> {
   const rate = await taxRateMilliPercent(db);
   const lines = copyOf?.lines ?? [];
   const sums = totals(lines, rate);
@@ -163,7 +164,7 @@ export async function createEstimate(db: DB, origin: WorkOrigin, actor: string, 
       .executeTakeFirstOrThrow();
     await insertLines(trx, "estimate", row.id, lines);
     const body = copyOf ? `Copied from estimate #${copyOf.number}` : "";
-    await trx.insertInto("estimate_events").values({ estimate_id: row.id, kind: "created", body, actor }).execute();
+    await trx.insertInto("estimate_events").values({ estimate_id: row.id, kind: "created", body, ...actorColumns(actor) }).execute();
     return row.id;
   });
 }
@@ -210,7 +211,7 @@ export async function saveEstimate(db: DB, id: number, form: EstimateForm): Prom
 }
 
 /** A decided (or any) estimate copied to a new draft for the same customer and lead; returns the new id. */
-export async function copyEstimate(db: DB, id: number, actor: string): Promise<number> {
+export async function copyEstimate(db: DB, id: number, actor: Actor): Promise<number> {
   const estimate = await getEstimate(db, id);
   return createEstimate(db, { customerId: estimate.customerId, leadId: estimate.leadId, source: estimate.source }, actor, estimate);
 }

@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import { isDecided } from "~/lib/estimate-status";
-import { asActor } from "../actor.server";
+import { actorColumns, asActor, type Actor } from "../actor.server";
 import { AppError, badRequest } from "../app-error.server";
 import { kickOutbox } from "../background.server";
 import type { DB } from "../db.server";
@@ -21,7 +21,7 @@ export const RESEND_GUARD_SECONDS = 60;
  * outbox then delivers and retries it like every e-mail. `origin`: where the
  * link points (linkOrigin: APP_URL, or this machine).
  */
-export async function sendEstimate(db: DB, id: number, actor: string, origin: string | undefined): Promise<void> {
+export async function sendEstimate(db: DB, id: number, actor: Actor, origin: string | undefined): Promise<void> {
   const estimate = await getEstimate(db, id);
   if (isDecided(estimate.storedStatus)) throw decidedError(estimate.number, estimate.storedStatus);
   if (!estimate.lines.length) throw badRequest("Add at least one line before sending the estimate.", { lines: "Add at least one line before sending the estimate." });
@@ -44,7 +44,7 @@ export async function sendEstimate(db: DB, id: number, actor: string, origin: st
       if (now && isDecided(now.status)) throw decidedError(now.number, now.status);
       throw new AppError(409, `Estimate #${estimate.number} was sent a moment ago.`);
     }
-    await trx.insertInto("estimate_events").values({ estimate_id: id, kind: "sent", body: `To ${estimate.customer.email}`, actor }).execute();
+    await trx.insertInto("estimate_events").values({ estimate_id: id, kind: "sent", body: `To ${estimate.customer.email}`, ...actorColumns(actor) }).execute();
     const email = estimateEmail(estimate, settings, link, { filename: estimateFileName(estimate), contentType: "application/pdf", content: pdf });
     await enqueueEmail(trx, email, { leadId: estimate.leadId, kind: "estimate" });
     // The request it answers (if any) is quoted now.

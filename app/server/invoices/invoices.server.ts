@@ -1,3 +1,4 @@
+import { actorColumns, type Actor } from "../actor.server";
 import { sql } from "kysely";
 import { z } from "zod";
 import { UNPAID_STATUSES, type InvoiceStatus } from "~/lib/invoice-status";
@@ -176,7 +177,7 @@ export const getInvoiceByToken = (db: DB, token: string): Promise<Invoice | unde
 export async function createInvoice(
   db: DB,
   from: { jobId: number; another?: boolean } | Pick<WorkOrigin, "customerId" | "leadId">,
-  actor: string,
+  actor: Actor,
 ): Promise<number> {
   let customerId: number;
   let leadId: number | null;
@@ -224,7 +225,7 @@ export async function createInvoice(
     await insertLines(trx, "invoice", row.id, lines);
     const estimate = estimateId ? (await trx.selectFrom("estimates").select("number").where("id", "=", estimateId).executeTakeFirst())?.number : undefined;
     const body = estimate ? `From estimate #${estimate}` : "";
-    await trx.insertInto("invoice_events").values({ invoice_id: row.id, kind: "created", body, actor }).execute();
+    await trx.insertInto("invoice_events").values({ invoice_id: row.id, kind: "created", body, ...actorColumns(actor) }).execute();
     return row.id;
   });
 }
@@ -272,7 +273,7 @@ export async function saveInvoice(db: DB, id: number, form: InvoiceForm): Promis
  * owed on it. Refused once money has come in (a paid one, or one with
  * payments: delete a wrong payment first).
  */
-export async function voidInvoice(db: DB, id: number, actor: string): Promise<void> {
+export async function voidInvoice(db: DB, id: number, actor: Actor): Promise<void> {
   await db.transaction().execute(async (trx) => {
     const current = await trx.selectFrom("invoices").select(["number", "status", "paid_cents"]).where("id", "=", id).forUpdate().executeTakeFirst();
     if (!current) throw notFound("Invoice not found");
@@ -282,7 +283,7 @@ export async function voidInvoice(db: DB, id: number, actor: string): Promise<vo
       throw new AppError(409, `Invoice #${current.number} has payments recorded; delete them first if they were wrong, then void it.`);
     }
     await trx.updateTable("invoices").set({ status: "void", voided_at: sql`now()`, updated_at: sql`now()` }).where("id", "=", id).execute();
-    await trx.insertInto("invoice_events").values({ invoice_id: id, kind: "voided", body: "", actor }).execute();
+    await trx.insertInto("invoice_events").values({ invoice_id: id, kind: "voided", body: "", ...actorColumns(actor) }).execute();
   });
 }
 

@@ -2,7 +2,7 @@ import { sql } from "kysely";
 import { paymentStatus, type InvoiceStatus } from "~/lib/invoice-status";
 import { centsToDollarInput } from "~/lib/money";
 import { amountTooLarge, oldPaymentQuestion, parsePaymentForm, type PaymentForm } from "~/lib/payment-input";
-import { asActor } from "../actor.server";
+import { asActor, actorColumns, type Actor } from "../actor.server";
 import { AppError, notFound } from "../app-error.server";
 import { kickOutbox } from "../background.server";
 import type { DB } from "../db.server";
@@ -50,7 +50,7 @@ export async function recordPayment(
   db: DB,
   invoiceId: number,
   form: PaymentForm,
-  actor: string,
+  actor: Actor,
   origin: string | undefined,
   { oldDateConfirmed = false } = {},
 ): Promise<{ paidInFull: boolean }> {
@@ -72,7 +72,7 @@ export async function recordPayment(
     const status = paymentStatus(paid, invoice.totalCents);
     await trx
       .insertInto("payments")
-      .values({ invoice_id: invoiceId, amount_cents: input.amountCents, method: input.method, paid_on: sql<Date>`${input.paidOn}::date`, note: input.note, recorded_by: actor })
+      .values({ invoice_id: invoiceId, amount_cents: input.amountCents, method: input.method, paid_on: sql<Date>`${input.paidOn}::date`, note: input.note, recorded_by: actorColumns(actor).actor })
       .execute();
     await trx
       .updateTable("invoices")
@@ -80,12 +80,12 @@ export async function recordPayment(
       .where("id", "=", invoiceId)
       .execute();
     const body = `${input.method} ${centsToDollarInput(input.amountCents)} on ${input.paidOn}${input.note ? `: ${input.note}` : ""}`;
-    await trx.insertInto("invoice_events").values({ invoice_id: invoiceId, kind: "payment", body, actor }).execute();
+    await trx.insertInto("invoice_events").values({ invoice_id: invoiceId, kind: "payment", body, ...actorColumns(actor) }).execute();
     const [full, settings] = await Promise.all([getInvoice(trx, invoiceId), getBusinessSettings(trx)]);
     const email = paymentEmail(full, input, settings, invoiceLink(origin, full.token));
     await enqueueEmail(trx, email, { leadId: invoice.leadId, kind: status === "paid" ? "invoice_receipt" : "invoice_payment" });
     if (status !== "paid") return false;
-    await trx.insertInto("invoice_events").values({ invoice_id: invoiceId, kind: "paid", body: "", actor }).execute();
+    await trx.insertInto("invoice_events").values({ invoice_id: invoiceId, kind: "paid", body: "", ...actorColumns(actor) }).execute();
     if (invoice.leadId !== null) {
       await trx.updateTable("quote_requests").set({ status: "completed", updated_at: sql`now()` }).where("id", "=", invoice.leadId).where("status", "<>", "completed").execute();
     }
@@ -100,12 +100,12 @@ export async function recordPayment(
  * and no longer counts; the invoice's status follows. A receipt already sent
  * is not taken back, and the lead stays as it is.
  */
-export async function deletePayment(db: DB, invoiceId: number, paymentId: number, actor: string): Promise<void> {
+export async function deletePayment(db: DB, invoiceId: number, paymentId: number, actor: Actor): Promise<void> {
   await asActor(db, actor, async (trx) => {
     const invoice = await lockInvoice(trx, invoiceId);
     const payment = await trx
       .updateTable("payments")
-      .set({ deleted_at: sql`now()`, deleted_by: actor })
+      .set({ deleted_at: sql`now()`, deleted_by: actorColumns(actor).actor })
       .where("id", "=", paymentId)
       .where("invoice_id", "=", invoiceId)
       .where("deleted_at", "is", null)
@@ -116,6 +116,6 @@ export async function deletePayment(db: DB, invoiceId: number, paymentId: number
     const status = invoice.status === "void" ? "void" : paymentStatus(paid, invoice.totalCents);
     await trx.updateTable("invoices").set({ paid_cents: paid, status, paid_at: null, updated_at: sql`now()` }).where("id", "=", invoiceId).execute();
     const body = `${payment.method} ${centsToDollarInput(Number(payment.amount_cents))} on ${payment.paid_on}`;
-    await trx.insertInto("invoice_events").values({ invoice_id: invoiceId, kind: "payment_deleted", body, actor }).execute();
+    await trx.insertInto("invoice_events").values({ invoice_id: invoiceId, kind: "payment_deleted", body, ...actorColumns(actor) }).execute();
   });
 }

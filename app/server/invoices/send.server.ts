@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import { addDays } from "~/lib/time-zone";
-import { asActor } from "../actor.server";
+import { actorColumns, asActor, type Actor } from "../actor.server";
 import { AppError, badRequest } from "../app-error.server";
 import { kickOutbox } from "../background.server";
 import type { DB } from "../db.server";
@@ -20,7 +20,7 @@ export const RESEND_GUARD_SECONDS = 60;
  * or partly paid invoice may be sent again (a reminder with what is left).
  * `origin`: where the link points (linkOrigin: APP_URL, or this machine).
  */
-export async function sendInvoice(db: DB, id: number, actor: string, origin: string | undefined): Promise<void> {
+export async function sendInvoice(db: DB, id: number, actor: Actor, origin: string | undefined): Promise<void> {
   const invoice = await getInvoice(db, id);
   if (invoice.status === "void") throw new AppError(409, `Invoice #${invoice.number} is void and cannot be sent.`);
   if (invoice.status === "paid") throw new AppError(409, `Invoice #${invoice.number} has been paid in full; there is nothing to send.`);
@@ -51,7 +51,7 @@ export async function sendInvoice(db: DB, id: number, actor: string, origin: str
       if (now?.status === "void" || now?.status === "paid") throw new AppError(409, `Invoice #${now.number} is ${now.status} and cannot be sent.`);
       throw new AppError(409, `Invoice #${invoice.number} was sent a moment ago.`);
     }
-    await trx.insertInto("invoice_events").values({ invoice_id: id, kind: "sent", body: `To ${invoice.customer.email}`, actor }).execute();
+    await trx.insertInto("invoice_events").values({ invoice_id: id, kind: "sent", body: `To ${invoice.customer.email}`, ...actorColumns(actor) }).execute();
     const email = invoiceEmail(shown, settings, link, paymentInstructions, { filename: invoiceFileName(invoice), contentType: "application/pdf", content: pdf });
     await enqueueEmail(trx, email, { leadId: invoice.leadId, kind: "invoice" });
   });

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { asActor } from "../actor.server";
+import { asActor, type Actor } from "../actor.server";
 import { AppError } from "../app-error.server";
 import type { DB } from "../db.server";
 import { takeRateLimit, type Limit } from "../rate-limit.server";
@@ -45,7 +45,7 @@ export async function feedToken(db: DB): Promise<string> {
 }
 
 /** Reset feed address: a new token; the old address answers 404 from now on. */
-export async function resetFeedToken(db: DB, actor: string): Promise<string> {
+export async function resetFeedToken(db: DB, actor: Actor): Promise<string> {
   await seedSettings(db);
   const token = newFeedToken();
   await asActor(db, actor, (trx) => trx.updateTable("site_settings").set({ calendar_feed_token: token }).where("id", "=", 1).execute());

@@ -1,3 +1,4 @@
+import { shownActor } from "../actor.server";
 import { notFound } from "../app-error.server";
 import { joinedVehicle } from "../customers/saved-details.server";
 import type { JobStatus } from "~/lib/job-status";
@@ -132,5 +133,5 @@ export async function leadJobs(db: DB, leadId: number): Promise<Job[]> {
 /** A job's events, oldest first: its page and its lead's history. */
 export async function jobEvents(db: DB, jobIds: number[]) {
   if (!jobIds.length) return [];
-  return db.selectFrom("job_events").select(["id", "job_id", "kind", "body", "actor", "created_at"]).where("job_id", "in", jobIds).orderBy("id").execute();
+  return db.selectFrom("job_events as v").select(["id", "job_id", "kind", "body", shownActor("v").as("actor"), "created_at"]).where("job_id", "in", jobIds).orderBy("id").execute();
 }

@@ -3,7 +3,7 @@ import { sql } from "kysely";
 import type { JobInput } from "~/lib/job-input";
 import { isLiveJob, JOB_STATUS_TITLES, LIVE_JOB_STATUSES, type JobStatus } from "~/lib/job-status";
 import { instantIn } from "~/lib/time-zone";
-import { asActor } from "../actor.server";
+import { asActor, actorColumns, type Actor } from "../actor.server";
 import { AppError, badRequest, notFound } from "../app-error.server";
 import { requirePermission } from "../auth/permissions.server";
 import { kickOutbox } from "../background.server";
@@ -90,8 +90,8 @@ async function queueNewBookingAlert(trx: DB, job: Job): Promise<void> {
   await enqueueEmail(trx, email, { leadId: job.leadId, kind: "job_booked_by_customer" });
 }
 
-async function recordEvent(trx: DB, jobId: number, kind: "scheduled" | "rescheduled" | "on_the_way" | "done" | "cancelled" | "reminded", actor: string, body = "") {
-  await trx.insertInto("job_events").values({ job_id: jobId, kind, body, actor }).execute();
+async function recordEvent(trx: DB, jobId: number, kind: "scheduled" | "rescheduled" | "on_the_way" | "done" | "cancelled" | "reminded", actor: Actor, body = "") {
+  await trx.insertInto("job_events").values({ job_id: jobId, kind, body, ...actorColumns(actor) }).execute();
 }
 
 export interface ScheduleRequest {
@@ -99,7 +99,7 @@ export interface ScheduleRequest {
   from: WorkOrigin;
   estimateId?: number | null;
   input: JobInput;
-  actor: string;
+  actor: Actor;
   /** Where the customer's links point (linkOrigin). */
   origin: string | undefined;
   /** The customer's own booking: an estimate booked already answers AlreadyBookedError (two tabs book one). */
@@ -228,7 +228,7 @@ function notLive(job: Pick<Job, "status">): AppError {
  * is told (Appointment changed, the same UID with a higher SEQUENCE) when
  * what they see changed; the reminder is due again for the new time.
  */
-export async function rescheduleJob(db: DB, id: number, input: JobInput, actor: string, origin: string | undefined): Promise<Job> {
+export async function rescheduleJob(db: DB, id: number, input: JobInput, actor: Actor, origin: string | undefined): Promise<Job> {
   const before = await getJob(db, id);
   if (!isLiveJob(before.status)) throw notLive(before);
   await checkCustomerVehicle(db, before.customerId, input.vehicleId);
@@ -285,7 +285,7 @@ export async function assignJob(db: DB, id: number, assignee: unknown, user: Ses
   const before = await getJob(db, id);
   if (!isLiveJob(before.status)) throw notLive(before);
   try {
-    await asActor(db, user.email, (trx) =>
+    await asActor(db, user, (trx) =>
       trx.updateTable("jobs").set({ assigned_to: staff.id, updated_at: sql`now()` }).where("id", "=", id).where("status", "in", [...LIVE_JOB_STATUSES]).execute(),
     );
   } catch (error) {
@@ -302,7 +302,7 @@ export async function assignJob(db: DB, id: number, assignee: unknown, user: Ses
  * Quoted (it has an estimate out) or Contacted. Returns false when the job was
  * no longer live (two presses: one cancels).
  */
-export async function cancelJob(db: DB, id: number, by: "owner" | "customer", actor: string, origin: string | undefined, reason = ""): Promise<boolean> {
+export async function cancelJob(db: DB, id: number, by: "owner" | "customer", actor: Actor, origin: string | undefined, reason = ""): Promise<boolean> {
   const cancelled = await asActor(db, actor, async (trx) => {
     const row = await trx
       .updateTable("jobs")
@@ -339,7 +339,7 @@ async function leadAfterCancel(trx: DB, leadId: number): Promise<void> {
 }
 
 /** On My Way: the customer's e-mail "On our way", arriving in about `minutes`. Once per job (a second press is refused). */
-export async function markOnTheWay(db: DB, id: number, minutes: number, actor: string, origin: string | undefined): Promise<void> {
+export async function markOnTheWay(db: DB, id: number, minutes: number, actor: Actor, origin: string | undefined): Promise<void> {
   await asActor(db, actor, async (trx) => {
     const row = await trx
       .updateTable("jobs")
@@ -357,7 +357,7 @@ export async function markOnTheWay(db: DB, id: number, minutes: number, actor: s
 }
 
 /** Mark Done: the job is done, and its lead Completed unless an invoice of it is still unpaid (then the last payment completes it). */
-export async function markDone(db: DB, id: number, actor: string): Promise<void> {
+export async function markDone(db: DB, id: number, actor: Actor): Promise<void> {
   await asActor(db, actor, async (trx) => {
     const row = await trx
       .updateTable("jobs")

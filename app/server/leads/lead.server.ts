@@ -2,7 +2,7 @@ import { sql } from "kysely";
 import type { EmailState } from "~/lib/email-state";
 import type { JobEventKind } from "~/lib/job-status";
 import { isLeadStatus, LEAD_STATUS_TITLES, LOST_REASON_MAX, NOTE_MAX, type LeadStatus } from "~/lib/lead-status";
-import { asActor } from "../actor.server";
+import { actorColumns, asActor, shownActor, type Actor } from "../actor.server";
 import { AppError, badRequest, notFound } from "../app-error.server";
 import { kickOutbox } from "../background.server";
 import type { DB } from "../db.server";
@@ -88,18 +88,18 @@ export async function leadTimeline(db: DB, lead: Pick<Lead, "id" | "created_at">
     }>`SELECT id, kind, to_address, subject, attempts, last_error, next_attempt_at, sent_at, created_at,
         ${emailStateSql((column) => sql.ref(column))} AS state
       FROM email_outbox WHERE lead_id = ${lead.id} ORDER BY created_at, id`.execute(db),
-    db.selectFrom("lead_events").selectAll().where("lead_id", "=", lead.id).orderBy("id").execute(),
+    db.selectFrom("lead_events as v").select(["v.created_at", "v.kind", "v.from_status", "v.to_status", "v.body", shownActor("v").as("actor")]).where("lead_id", "=", lead.id).orderBy("id").execute(),
     db
       .selectFrom("estimate_events as v")
       .innerJoin("estimates as e", "e.id", "v.estimate_id")
-      .select(["v.created_at", "v.kind", "v.body", "v.actor", "e.id", "e.number"])
+      .select(["v.created_at", "v.kind", "v.body", "e.id", "e.number", shownActor("v").as("actor")])
       .where("e.lead_id", "=", lead.id)
       .orderBy("v.id")
       .execute(),
     db
       .selectFrom("job_events as v")
       .innerJoin("jobs as j", "j.id", "v.job_id")
-      .select(["v.created_at", "v.kind", "v.body", "v.actor", "j.id"])
+      .select(["v.created_at", "v.kind", "v.body", "j.id", shownActor("v").as("actor")])
       .where("j.lead_id", "=", lead.id)
       .orderBy("v.id")
       .execute(),
@@ -142,7 +142,7 @@ export async function leadTimeline(db: DB, lead: Pick<Lead, "id" | "created_at">
  * history and, on the first move out of New, the response time). A reason is
  * kept only for Lost. Moving to the status it has already changes nothing.
  */
-export async function changeLeadStatus(db: DB, id: number, to: unknown, actor: string, reason = ""): Promise<void> {
+export async function changeLeadStatus(db: DB, id: number, to: unknown, actor: Actor, reason = ""): Promise<void> {
   if (!isLeadStatus(to)) throw badRequest(`Unknown status: choose one of ${Object.values(LEAD_STATUS_TITLES).join(", ")}`);
   const lostReason = to === "lost" ? reason.replaceAll("\0", "").trim() : "";
   if (lostReason.length > LOST_REASON_MAX) {
@@ -160,13 +160,13 @@ export async function changeLeadStatus(db: DB, id: number, to: unknown, actor: s
 }
 
 /** Adds a dated note by `actor`. */
-export async function addLeadNote(db: DB, id: number, body: unknown, actor: string): Promise<void> {
+export async function addLeadNote(db: DB, id: number, body: unknown, actor: Actor): Promise<void> {
   const text = typeof body === "string" ? body.replaceAll("\0", "").trim() : "";
   if (!text) throw badRequest("Please write the note first", { note: "Please write the note first" });
   if (text.length > NOTE_MAX) throw badRequest(`A note can be at most ${NOTE_MAX} characters`, { note: `A note can be at most ${NOTE_MAX} characters` });
   await getLead(db, id);
   try {
-    await db.insertInto("lead_events").values({ lead_id: id, kind: "note", body: text, actor }).execute();
+    await db.insertInto("lead_events").values({ lead_id: id, kind: "note", body: text, ...actorColumns(actor) }).execute();
   } catch (error) {
     // Deleted between the look and the insert.
     if ((error as { code?: string }).code === "23503") throw leadNotFound();

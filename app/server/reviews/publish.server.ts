@@ -26,7 +26,7 @@ export async function publishReview(db: DB, jobId: number, user: SessionUser): P
   if (review.testimonial_id === null) throw new AppError(409, NO_TEXT);
   const testimonialId = review.testimonial_id;
   // The row history records who published it; the home page's cache sees the change through its content version (counters.server.ts).
-  await asActor(db, user.email, (trx) =>
+  await asActor(db, user, (trx) =>
     trx.updateTable("testimonials").set({ published: true, updated_at: sql`now()` }).where("id", "=", testimonialId).where("published", "=", false).execute(),
   );
 }

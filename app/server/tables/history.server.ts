@@ -1,5 +1,6 @@
 import { sql } from "kysely";
 import type { HistoryEntry } from "~/lib/row-history";
+import { shownActor } from "../actor.server";
 import { notFound } from "../app-error.server";
 import type { DB } from "../db.server";
 import { writableColumns } from "./registry.server";
@@ -26,7 +27,7 @@ function ofRow(db: DB, table: TableDef, id: number) {
 /** The row's latest changes, newest first (the row may be deleted: its history stays). */
 export async function rowHistory(db: DB, table: TableDef, id: number, limit = HISTORY_LIMIT): Promise<HistoryEntry[]> {
   const rows = await ofRow(db, table, id)
-    .select(["id", "op", "actor", "at", "before", "after"])
+    .select(["id", "op", shownActor("row_history").as("actor"), "at", "before", "after"])
     .orderBy("at", "desc")
     .orderBy("id", "desc")
     .limit(limit)

@@ -110,7 +110,7 @@ export async function importCsv(db: DB, table: TableDef, text: string, actor: Se
   if (!read.ok) return { ok: false, problems: read.problems, truncated: false };
 
   try {
-    return await asActor(db, actor.email, async (trx) => {
+    return await asActor(db, actor, async (trx) => {
       const problems: ImportProblem[] = [];
       let created = 0;
       let updated = 0;

@@ -140,7 +140,7 @@ export async function createRow(db: DB, table: TableDef, body: unknown, actor: S
     ? sql`INSERT INTO ${sql.table(table.name)} (${sql.join(names.map((n) => sql.ref(n)))}) VALUES (${sql.join(names.map((n) => values[n]))})`
     : sql`INSERT INTO ${sql.table(table.name)} DEFAULT VALUES`;
   return storing(table, () =>
-    asActor(db, actor.email, async (trx) => {
+    asActor(db, actor, async (trx) => {
       const { rows } = await sql<TableRow>`${insert} RETURNING ${selectList(table)}`.execute(trx);
       return rows[0]!;
     }),
@@ -197,7 +197,7 @@ export async function updateRowIfChanged(
   return storing(table, () =>
     // As the administrator: a trigger that records the change (a lead's status
     // history, db/migrations/2026-11-23-01-leads.ts) names who made it.
-    asActor(db, actor.email, async (trx) => {
+    asActor(db, actor, async (trx) => {
       if (change) await markChange(trx, change);
       const { rows } = await sql<TableRow>`UPDATE ${sql.table(table.name)} SET ${sql.join(sets)}
         WHERE id = ${existing.id} AND (${differs}) RETURNING ${selectList(table)}`.execute(trx);
@@ -215,7 +215,7 @@ export async function deleteRow(db: DB, table: TableDef, id: string | undefined,
   const key = rowId(id);
   await checkWrite(db, table, { action: "delete", id: key, actor });
   await storing(table, () =>
-    asActor(db, actor.email, async (trx) => {
+    asActor(db, actor, async (trx) => {
       if (!(await moveToTrash(trx, table, key, actor.email))) throw rowNotFound();
     }),
   );
@@ -232,7 +232,7 @@ export async function restoreRow(db: DB, table: TableDef, id: string | undefined
   refuseReadOnly(table);
   const key = rowId(id);
   return storing(table, () =>
-    asActor(db, actor.email, async (trx) => {
+    asActor(db, actor, async (trx) => {
       await markChange(trx, "restore");
       if (!(await putBackFromTrash(trx, table, key))) {
         const { rows } = await sql`SELECT 1 FROM ${sql.table(table.name)} WHERE id = ${key}::bigint`.execute(trx);

@@ -75,6 +75,13 @@ export const NOT_RESTORED: Record<string, string> = {
   "sessions.user_id": "sessions are credentials: a restored user signs in again",
   // Likewise a deleted user's API tokens stay revoked; new ones are made at /admin/tokens.
   "api_tokens.user_id": "API tokens are credentials: a restored user's old tokens stay revoked",
+  // Who acted (docs/decisions/0123): a deleted user's rows keep the label they acted under; a restored user's are not relinked.
+  "customer_events.actor_id": "a deleted user's rows keep their label",
+  "estimate_events.actor_id": "a deleted user's rows keep their label",
+  "invoice_events.actor_id": "a deleted user's rows keep their label",
+  "job_events.actor_id": "a deleted user's rows keep their label",
+  "lead_events.actor_id": "a deleted user's rows keep their label",
+  "row_history.actor_id": "a deleted user's rows keep their label",
   // A deleted person's jobs wait unassigned for the owner (docs/decisions/0115); a restore does not take them back from whoever has them since.
   "jobs.assigned_to": "a deleted person's jobs are the owner's to assign again",
 };
@@ -144,12 +151,16 @@ export async function putBackFromTrash(trx: DB, table: TableDef, id: number): Pr
   return true;
 }
 
-/** Inserts rows given as to_jsonb() objects, into every stored column (generated ones are computed again). */
+/**
+ * Inserts rows given as to_jsonb() objects, into every stored column (generated
+ * ones are computed again). An event's actor_id whose user was deleted since
+ * becomes NULL, as the delete made it on the live rows (the label stays).
+ */
 async function insertFromJson(trx: DB, tableName: string, items: unknown[]): Promise<void> {
   const names = await storedColumns(trx, tableName);
-  const list = sql.join(names.map((n) => sql.ref(n)));
-  await sql`INSERT INTO ${sql.table(tableName)} (${list})
-    SELECT ${list} FROM jsonb_populate_recordset(NULL::${sql.table(tableName)}, ${JSON.stringify(items)}::jsonb)`.execute(trx);
+  const values = names.map((n) => (n === "actor_id" ? sql`(SELECT u.id FROM users u WHERE u.id = r.actor_id)` : sql.ref(`r.${n}`)));
+  await sql`INSERT INTO ${sql.table(tableName)} (${sql.join(names.map((n) => sql.ref(n)))})
+    SELECT ${sql.join(values)} FROM jsonb_populate_recordset(NULL::${sql.table(tableName)}, ${JSON.stringify(items)}::jsonb) r`.execute(trx);
 }
 
 /** The table's columns that take a value on insert (not dropped, not generated), from the catalog. */
