@@ -233,14 +233,14 @@ describe("no overlap per person (docs/decisions/0115)", () => {
   });
 
   it("offers a time while one person is free then, and the booking goes to that person", async () => {
-    const { freeTimes, freeWorker } = await import("~/server/jobs/free-times.server");
+    const { freeTimes, freeWorkers } = await import("~/server/jobs/free-times.server");
     const { sql } = await import("kysely");
     // A Tuesday, a working day.
     const { addDays } = await import("~/lib/time-zone");
     const day = addDays(weekMondayOf(businessDay(44)), 1);
     const busyOne = await bookFor(await idOf(TECH), "10:00", day);
     const range = sql<string>`tstzrange(${busyOne.startsAt}::timestamptz, ${busyOne.endsAt}::timestamptz, '[)')`;
-    const free = await freeWorker(db(), range);
+    const [free] = await freeWorkers(db(), range);
     expect(free).not.toBe(await idOf(TECH));
     expect(free).not.toBeNull();
     const offered = await freeTimes(db(), 120, new Date(busyOne.startsAt.getTime() - 13 * 3_600_000));

@@ -13,7 +13,7 @@ import { getBusinessSettings } from "../settings.server";
 import { queueJobEmail, recordEvent } from "./job-events.server";
 import { appointmentWhen } from "./job-mail.server";
 import { busyRange, isExclusionViolation, jobStart, overlapError, placementColumns, reminderDue, travelBufferMinutes } from "./job-placement.server";
-import { freeWorker } from "./free-times.server";
+import { freeWorkers } from "./free-times.server";
 import { getJob, type Job } from "./job-records.server";
 import { newBookingEmail } from "./owner-alerts.server";
 
@@ -47,7 +47,7 @@ export interface ScheduleRequest {
   onePerEstimate?: boolean;
   /** The customer booked it alone: the owner gets `New booking:` in the same transaction. */
   tellOwner?: boolean;
-  /** Who does it (the owner booking it); absent: the first person free then (freeWorker, docs/decisions/0115). */
+  /** Who does it (the owner booking it); absent: the first person free then, or the next if a booking at the same moment takes them (freeWorkers, docs/decisions/0115, 0125). */
   assignedTo?: number | null;
 }
 
@@ -75,44 +75,53 @@ export async function scheduleJob(db: DB, request: ScheduleRequest): Promise<Job
   await checkCustomerVehicle(db, from.customerId, vehicleId);
   const startsAt = jobStart(input);
   const bufferMinutes = await travelBufferMinutes(db);
-  const assignedTo = request.assignedTo !== undefined ? request.assignedTo : await freeWorker(db, busyRange(startsAt, input.durationMinutes, bufferMinutes));
-  try {
-    const job = await asActor(db, actor, async (trx) => {
-      if (estimateId !== null) await refuseSecondJob(trx, estimateId, request.onePerEstimate === true);
-      const { id } = await trx
-        .insertInto("jobs")
-        .values({
-          customer_id: from.customerId,
-          lead_id: leadId,
-          source: from.source,
-          estimate_id: estimateId,
-          token: newJobToken(),
-          ...placementColumns(input, startsAt, bufferMinutes),
-          vehicle_id: vehicleId ?? null,
-          reminder_due_at: reminderDue(startsAt),
-          assigned_to: assignedTo,
-        })
-        .returning("id")
-        .executeTakeFirstOrThrow();
-      const job = await getJob(trx, id);
-      await recordEvent(trx, id, "scheduled", actor, appointmentWhen(job));
-      if (leadId !== null) {
-        await trx.updateTable("quote_requests").set({ status: "booked", lost_reason: "", updated_at: sql`now()` }).where("id", "=", leadId).where("status", "<>", "booked").execute();
-      }
-      await queueJobEmail(trx, job, "confirmed", origin);
-      if (request.tellOwner) await queueNewBookingAlert(trx, job);
+  const busy = busyRange(startsAt, input.durationMinutes, bufferMinutes);
+  const people = request.assignedTo !== undefined ? [request.assignedTo] : await freeWorkers(db, busy);
+  // Each try is its own transaction: the refused one's has rolled back.
+  for (let i = 0; ; i++) {
+    const assignedTo = people[i]!;
+    try {
+      const job = await asActor(db, actor, async (trx) => {
+        if (estimateId !== null) await refuseSecondJob(trx, estimateId, request.onePerEstimate === true);
+        const { id } = await trx
+          .insertInto("jobs")
+          .values({
+            customer_id: from.customerId,
+            lead_id: leadId,
+            source: from.source,
+            estimate_id: estimateId,
+            token: newJobToken(),
+            ...placementColumns(input, startsAt, bufferMinutes),
+            vehicle_id: vehicleId ?? null,
+            reminder_due_at: reminderDue(startsAt),
+            assigned_to: assignedTo,
+          })
+          .returning("id")
+          .executeTakeFirstOrThrow();
+        const job = await getJob(trx, id);
+        await recordEvent(trx, id, "scheduled", actor, appointmentWhen(job));
+        if (leadId !== null) {
+          await trx.updateTable("quote_requests").set({ status: "booked", lost_reason: "", updated_at: sql`now()` }).where("id", "=", leadId).where("status", "<>", "booked").execute();
+        }
+        await queueJobEmail(trx, job, "confirmed", origin);
+        if (request.tellOwner) await queueNewBookingAlert(trx, job);
+        return job;
+      });
+      kickOutbox(db);
       return job;
-    });
-    kickOutbox(db);
-    return job;
-  } catch (error) {
-    if (isExclusionViolation(error)) throw await overlapError(db, startsAt, input.durationMinutes, bufferMinutes, assignedTo);
-    // The database's last word on a second job of one estimate (jobs_one_per_estimate): the same refusal as the check's.
-    if (estimateId !== null && isOnePerEstimateViolation(error)) {
-      await refuseSecondJob(db, estimateId, request.onePerEstimate === true);
-      throw new AppError(409, "This estimate was just scheduled and cancelled again from elsewhere. Please try again.");
+    } catch (error) {
+      if (isExclusionViolation(error)) {
+        // A booking at the same moment took this person: the next one free then takes the job, in a transaction of its own (ADR 0125).
+        if (i < people.length - 1) continue;
+        throw await overlapError(db, startsAt, input.durationMinutes, bufferMinutes, assignedTo);
+      }
+      // The database's last word on a second job of one estimate (jobs_one_per_estimate): the same refusal as the check's.
+      if (estimateId !== null && isOnePerEstimateViolation(error)) {
+        await refuseSecondJob(db, estimateId, request.onePerEstimate === true);
+        throw new AppError(409, "This estimate was just scheduled and cancelled again from elsewhere. Please try again.");
+      }
+      throw error;
     }
-    throw error;
   }
 }
 
