@@ -11,7 +11,7 @@ import { leadOrigin } from "~/server/customers/work-origin.server";
 import { env } from "~/server/env.server";
 import { postedForm } from "~/server/form-body.server";
 import { parseForm, refusedOnForm } from "~/server/form-action.server";
-import { scheduleJob } from "~/server/jobs/jobs.server";
+import { scheduleJob } from "~/server/jobs/job-booking.server";
 import { newJobView, type JobActionFailure } from "~/server/jobs/job-view.server";
 import { leadId } from "~/server/leads/lead.server";
 import { databaseContext } from "~/server/request-context.server";

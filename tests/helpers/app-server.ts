@@ -112,11 +112,11 @@ export async function freePortAddress(): Promise<{ port: string; url: string }> 
 
 /**
  * Signs `email` in as a person does, through the code the server e-mails to
- * `smtp` (start the server with SMTP_URL pointing at it; ADMIN_EMAILS makes an
- * address an administrator at sign-in). Returns the Cookie header to send.
+ * `smtp` (start the server, or set the in-process app's env, with SMTP_URL
+ * pointing at it; ADMIN_EMAILS makes an address an administrator at sign-in). Returns the Cookie header to send.
  * One sign-in per address and half minute: the resend wait applies.
  */
-export async function signInByEmail(app: AppServer, smtp: SmtpSink, email: string): Promise<string> {
+export async function signInByEmail(app: Pick<AppServer, "fetch">, smtp: SmtpSink, email: string): Promise<string> {
   const json = (body: unknown) => ({ method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
   const before = smtp.messages.length;
   const sent = await app.fetch("/api/send-otp", json({ email }));

@@ -2,7 +2,7 @@ import ICAL from "ical.js";
 import { dayIn, timeIn } from "~/lib/time-zone";
 import type { DB } from "~/server/db.server";
 import { env } from "~/server/env.server";
-import { scheduleJob } from "~/server/jobs/jobs.server";
+import { scheduleJob } from "~/server/jobs/job-booking.server";
 import { leadOrigin } from "~/server/customers/work-origin.server";
 import type { Job } from "~/server/jobs/job-records.server";
 import { insertLead } from "./estimates";

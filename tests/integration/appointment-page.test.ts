@@ -5,7 +5,7 @@ import { reloadEnv } from "~/server/env.server";
 import { APPOINTMENT_NOT_FOUND, CANCEL_LIMITS, type AppointmentView } from "~/server/jobs/appointment-page.server";
 import { jobUid } from "~/server/jobs/job-ical.server";
 import { getJob } from "~/server/jobs/job-records.server";
-import { markDone } from "~/server/jobs/jobs.server";
+import { markDone } from "~/server/jobs/job-status-changes.server";
 import { getLead } from "~/server/leads/lead.server";
 import { saveSettings } from "~/server/settings.server";
 import { minutesFromNow, parseCalendar, scheduleAt } from "../helpers/appointments";

@@ -14,7 +14,7 @@ import { sendEstimate } from "~/server/estimates/send.server";
 import { createInvoice, invoiceToday, saveInvoice } from "~/server/invoices/invoices.server";
 import { recordPayment } from "~/server/invoices/payments.server";
 import { freeTimes } from "~/server/jobs/free-times.server";
-import { cancelJob, markDone } from "~/server/jobs/jobs.server";
+import { cancelJob, markDone } from "~/server/jobs/job-status-changes.server";
 import { LEADS_LIST, listLeads, newLeadCount } from "~/server/leads/inbox.server";
 import { addLeadNote, changeLeadStatus } from "~/server/leads/lead.server";
 import { queueDueReminders } from "~/server/leads/reminders.server";

@@ -10,7 +10,7 @@ import { reloadEnv } from "~/server/env.server";
 import { createEstimate, getEstimate } from "~/server/estimates/estimates.server";
 import { createInvoice, getInvoice } from "~/server/invoices/invoices.server";
 import { getJob } from "~/server/jobs/job-records.server";
-import { scheduleJob } from "~/server/jobs/jobs.server";
+import { scheduleJob } from "~/server/jobs/job-booking.server";
 import { migrateToLatest } from "~/server/migrate.server";
 import { QUOTE_REQUESTS } from "~/server/tables/record-tables.server";
 import { deleteRow, restoreRow } from "~/server/tables/rows.server";

@@ -7,7 +7,7 @@ import { createEstimate, getEstimate, saveEstimate } from "~/server/estimates/es
 import { sendEstimate } from "~/server/estimates/send.server";
 import { appointmentWhen } from "~/server/jobs/job-mail.server";
 import { getJob } from "~/server/jobs/job-records.server";
-import { markDone } from "~/server/jobs/jobs.server";
+import { markDone } from "~/server/jobs/job-status-changes.server";
 import type { BookingView } from "~/server/jobs/self-booking.server";
 import { listTestimonials } from "~/server/public-content.server";
 import { NO_CONSENT, publishReview } from "~/server/reviews/publish.server";

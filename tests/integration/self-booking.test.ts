@@ -11,7 +11,7 @@ import { decideEstimate } from "~/server/estimates/decisions.server";
 import { createEstimate, getEstimate, saveEstimate } from "~/server/estimates/estimates.server";
 import { sendEstimate } from "~/server/estimates/send.server";
 import { freeTimes } from "~/server/jobs/free-times.server";
-import { cancelJob, markDone, markOnTheWay } from "~/server/jobs/jobs.server";
+import { cancelJob, markDone, markOnTheWay } from "~/server/jobs/job-status-changes.server";
 import { CHOOSE_TIME_MESSAGE, TIME_TAKEN_MESSAGE, type BookingView } from "~/server/jobs/self-booking.server";
 import { getLead } from "~/server/leads/lead.server";
 import { saveSettings } from "~/server/settings.server";
@@ -300,5 +300,59 @@ describe("an accepted estimate past its Valid Until day", () => {
   it("before that day the page says nothing of it", async () => {
     const estimate = await estimateFor("in-time@example.com", { minutes: 60 });
     expect(await rendered(estimate.token)).not.toContain("price holds");
+  });
+});
+
+// Issue 34 / ADR 0125: with two technicians, customers who book one time at
+// the same moment may all pick the first of them; the database lets one have
+// that person, and each other booking tries the next person free then before
+// the customer is told the time is taken.
+describe("two technicians and one time", () => {
+  beforeAll(async () => {
+    await db()
+      .insertInto("users")
+      .values([
+        { email: "tech-a@shine.example", role: "technician" },
+        { email: "tech-b@shine.example", role: "technician" },
+      ])
+      .execute();
+  });
+
+  /** The people the estimates' live jobs went to. */
+  const peopleOf = async (estimates: { id: number }[]) =>
+    (
+      await db()
+        .selectFrom("jobs")
+        .select("assigned_to")
+        .where("estimate_id", "in", estimates.map((e) => e.id))
+        .where("status", "<>", "cancelled")
+        .execute()
+    ).map((j) => j.assigned_to);
+
+  it("two customers booking it at once are both booked, on different people", async () => {
+    const pair = await Promise.all([estimateFor("pair-a@example.com", { minutes: 60 }), estimateFor("pair-b@example.com", { minutes: 60 })]);
+    const chosen = offered((await page(pair[0].token)).booking)[40]!;
+    const answers = await Promise.all(pair.map((e) => book(e.token, chosen)));
+    expect(answers.map((r) => r.status)).toEqual([303, 303]);
+    const people = await peopleOf(pair);
+    expect(people).toHaveLength(2);
+    expect(people).not.toContain(null);
+    expect(new Set(people).size).toBe(2);
+  });
+
+  it("three at once with two people: two are booked on different people, the third is told the time is taken", async () => {
+    const three = await Promise.all(["trio-a@example.com", "trio-b@example.com", "trio-c@example.com"].map((email) => estimateFor(email, { minutes: 60 })));
+    const chosen = offered((await page(three[0]!.token)).booking)[50]!;
+    const answers = await Promise.all(three.map((e) => book(e.token, chosen)));
+    expect(answers.map((r) => r.status).sort()).toEqual([303, 303, 409]);
+    const refused = answers.find((r) => r.status === 409)!;
+    expect(((await refused.json()) as { bookingErrors: { start: string } }).bookingErrors.start).toBe(TIME_TAKEN_MESSAGE);
+    const people = await peopleOf(three);
+    expect(new Set(people).size).toBe(2);
+    expect(people).not.toContain(null);
+    // Both people are busy then now: the time is no longer offered to the one refused.
+    const left = offered((await page(three[answers.indexOf(refused)]!.token)).booking);
+    expect(left.length).toBeGreaterThan(10);
+    expect(left).not.toContain(chosen);
   });
 });

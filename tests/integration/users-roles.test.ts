@@ -3,15 +3,19 @@ import { beforeAll, describe, expect, it } from "vitest";
 import routeConfig from "~/routes";
 import { listStaff, addStaff, changeStaffRole, removeStaff, STAFF_REFUSALS } from "~/server/auth/staff.server";
 import { jobPageView } from "~/server/jobs/job-view.server";
-import { assignJob, scheduleJob } from "~/server/jobs/jobs.server";
+import { assignJob } from "~/server/jobs/job-assignment.server";
+import { scheduleJob } from "~/server/jobs/job-booking.server";
 import { scheduleWeek, weekMonday } from "~/server/jobs/schedule-week.server";
 import { publishReview } from "~/server/reviews/publish.server";
 import type { SessionUser } from "~/server/session.server";
+import { reloadEnv } from "~/server/env.server";
 import { getTable } from "~/server/tables/registry.server";
 import { importCsv } from "~/server/tables/import.server";
 import { createRow, deleteRow, restoreRow, updateRow } from "~/server/tables/rows.server";
 import { businessDay, insertJobLead, jobForm } from "../helpers/jobs";
+import { signInByEmail } from "../helpers/app-server";
 import { inProcessFetch } from "../helpers/routes";
+import { startSmtpSink } from "../helpers/smtp";
 import { sessionCookieFor } from "../helpers/sessions";
 import { useTestDatabase } from "../helpers/test-database-lifecycle";
 import { parseJobForm } from "~/lib/job-input";
@@ -177,8 +181,35 @@ describe("the staff page", () => {
     expect((await call(tech, "/admin/staff")).status).toBe(403);
   });
 
+  it("a technician added there signs in by the e-mailed code and may open only a technician's pages", async () => {
+    const mailbox = await startSmtpSink();
+    const saved = process.env.SMTP_URL;
+    try {
+      process.env.SMTP_URL = mailbox.url;
+      reloadEnv();
+      const email = "code.tech@example.com";
+      const added = await app.fetch("/admin/staff", {
+        method: "POST",
+        headers: { cookie: owner, "content-type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({ intent: "add", email, role: "technician" }),
+      });
+      expect(added.status).toBe(303);
+      const job = await bookFor(await idOf(email), "11:00");
+      // The code goes through the real mail path to the SMTP sink and back.
+      const cookie = await signInByEmail(app, mailbox, email);
+      for (const page of ["/admin/staff", "/admin/invoices", "/admin/customers", "/admin/settings"]) expect([page, (await call(cookie, page)).status]).toEqual([page, 403]);
+      expect((await call(cookie, "/admin")).headers.get("location")).toBe("/admin/schedule");
+      for (const page of ["/admin/schedule", `/admin/jobs/${job.id}`]) expect([page, (await call(cookie, page)).status]).toEqual([page, 200]);
+      expect((await call(cookie, `/admin/jobs/${othersJob}`)).status).toBe(403);
+    } finally {
+      if (saved === undefined) delete process.env.SMTP_URL;
+      else process.env.SMTP_URL = saved;
+      reloadEnv();
+      await mailbox.stop();
+    }
+  });
+
   it("keeps one owner when two owners demote each other at once (no ADMIN_EMAILS owner to fall back on)", async () => {
-    const { reloadEnv } = await import("~/server/env.server");
     const saved = process.env.ADMIN_EMAILS;
     process.env.ADMIN_EMAILS = "";
     reloadEnv();
@@ -232,14 +263,14 @@ describe("no overlap per person (docs/decisions/0115)", () => {
   });
 
   it("offers a time while one person is free then, and the booking goes to that person", async () => {
-    const { freeTimes, freeWorker } = await import("~/server/jobs/free-times.server");
+    const { freeTimes, freeWorkers } = await import("~/server/jobs/free-times.server");
     const { sql } = await import("kysely");
     // A Tuesday, a working day.
     const { addDays } = await import("~/lib/time-zone");
     const day = addDays(weekMondayOf(businessDay(44)), 1);
     const busyOne = await bookFor(await idOf(TECH), "10:00", day);
     const range = sql<string>`tstzrange(${busyOne.startsAt}::timestamptz, ${busyOne.endsAt}::timestamptz, '[)')`;
-    const free = await freeWorker(db(), range);
+    const [free] = await freeWorkers(db(), range);
     expect(free).not.toBe(await idOf(TECH));
     expect(free).not.toBeNull();
     const offered = await freeTimes(db(), 120, new Date(busyOne.startsAt.getTime() - 13 * 3_600_000));

@@ -44,9 +44,11 @@ export async function eraseCustomer(db: DB, customerId: number, user: SessionUse
     await sql`SELECT pg_advisory_xact_lock(hashtextextended('customer:match', 0))`.execute(trx);
     await lockLiveCustomer(trx, customerId);
     const records = await customerRecords(trx, customerId);
-    const redact = redactor(await identifiers(trx, records));
+    const known = await identifiers(trx, records);
+    const redact = redactor(known.all);
     const files = await photoFiles(trx, records);
     await eraseRows(trx, records, redact, files.uploads);
+    await eraseMentions(trx, known.whole);
     await trx
       .insertInto("customer_events")
       .values({
@@ -66,8 +68,11 @@ export async function eraseCustomer(db: DB, customerId: number, user: SessionUse
   return counts;
 }
 
-/** The person's names, e-mails, phones and addresses as they stand anywhere: what a kept text must not hold. */
-async function identifiers(trx: DB, records: CustomerRecords): Promise<string[]> {
+/**
+ * The person's names, e-mails, phones and addresses as they stand anywhere
+ * (`whole`), and with their parts (`all`): what a kept text must not hold.
+ */
+async function identifiers(trx: DB, records: CustomerRecords): Promise<{ whole: string[]; all: string[] }> {
   const { rows } = await sql<{ value: string }>`
     SELECT name AS value FROM customers WHERE ${inIds("id", records.customers)}
     UNION SELECT phone FROM customers WHERE ${inIds("id", records.customers)}
@@ -79,13 +84,17 @@ async function identifiers(trx: DB, records: CustomerRecords): Promise<string[]>
   const values = [...rows.map((r) => r.value.trim()), ...records.emails].filter((v) => v.length >= 3 && v !== ERASED_NAME);
   // A name's words too ("Jane" of "Jane Doe"), and an address's street ("12 Elm St" of "12 Elm St, Grand Rapids").
   const parts = values.flatMap((v) => [...v.split(/\s+/), v.split(",")[0]!.trim()]).filter((p) => p.length >= 3);
-  return [...new Set([...values, ...parts])];
+  return { whole: [...new Set(values)], all: [...new Set([...values, ...parts])] };
 }
 
-/** Replaces every identifier in a text (letter case ignored; a phone's digits whatever their separators). */
-function redactor(found: string[]): (text: string) => string {
+/**
+ * A pattern of every identifier (letter case ignored by its user; a phone's
+ * digits whatever their separators), in the syntax JavaScript and
+ * PostgreSQL's regular expressions share; null for none.
+ */
+function patternOf(found: string[]): string | null {
   const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-  const patterns = found
+  const patterns = [...found]
     .sort((a, b) => b.length - a.length)
     .map((value) => {
       const digits = value.replace(/\D/g, "");
@@ -93,9 +102,29 @@ function redactor(found: string[]): (text: string) => string {
       if (digits.length >= 7 && !/[a-z@]/i.test(value)) return digits.slice(-10).split("").join("[\\s().+-]*");
       return escape(value);
     });
-  if (!patterns.length) return (text) => text;
-  const pattern = new RegExp(patterns.join("|"), "gi");
+  return patterns.length ? patterns.join("|") : null;
+}
+
+/** Replaces every identifier in a text. */
+function redactor(found: string[]): (text: string) => string {
+  const source = patternOf(found);
+  if (source === null) return (text) => text;
+  const pattern = new RegExp(source, "gi");
   return (text) => text.replace(pattern, ERASED_MARK);
+}
+
+/**
+ * What is left of the person in other tables' trash and row history (a
+ * testimonial of their review the owner deleted, a row changed while it named
+ * them): snapshots no restore may bring back, found by their whole name,
+ * e-mail, phone or address (not by a first name alone, which others share).
+ * Last, after every change of this erase has written its history.
+ */
+async function eraseMentions(trx: DB, whole: string[]): Promise<void> {
+  const mention = patternOf(whole);
+  if (mention === null) return;
+  await sql`DELETE FROM trash WHERE row_data::text ~* ${mention}`.execute(trx);
+  await sql`DELETE FROM row_history WHERE coalesce(before::text, '') ~* ${mention} OR coalesce(after::text, '') ~* ${mention}`.execute(trx);
 }
 
 /** The photos' stored files (originals and their resized copies), of live requests and of those in the trash. */

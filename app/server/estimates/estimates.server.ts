@@ -3,13 +3,13 @@ import { sql } from "kysely";
 import { parseEstimateForm, type EstimateForm, type EstimateInput } from "~/lib/estimate-input";
 import { addDays } from "~/lib/time-zone";
 import { isDecided, shownStatus, type EstimateStatus } from "~/lib/estimate-status";
-import { parseTaxRate, totals } from "~/lib/money";
+import { totals } from "~/lib/money";
 import type { DocumentLine } from "~/lib/priced-lines";
 import { AppError, notFound } from "../app-error.server";
 import { checkCustomerVehicle, joinedVehicle, onlyVehicle } from "../customers/saved-details.server";
 import type { WorkOrigin, WorkSource } from "../customers/work-origin.server";
 import type { DB } from "../db.server";
-import { documentById, documentId, insertLines, sentByToken, type DocumentKey, newDocumentToken, readLines, replaceLines } from "../priced-documents/documents.server";
+import { documentById, documentFields, documentId, insertLines, sentByToken, type DocumentKey, newDocumentToken, type PricedDocument, readLines, replaceLines } from "../priced-documents/documents.server";
 import { taxRateMilliPercent } from "../settings.server";
 import { businessToday } from "../time-zone.server";
 
@@ -27,34 +27,18 @@ export const VALID_DAYS = 30;
 
 export type EstimateLine = DocumentLine;
 
-export interface Estimate {
-  id: number;
-  number: number;
-  token: string;
-  customerId: number;
-  /** The quote request it answers, if any (docs/decisions/0110). */
-  leadId: number | null;
+export interface Estimate extends PricedDocument {
   source: WorkSource;
   /** As shown: a sent one past its Valid Until day is "expired". */
   status: EstimateStatus;
   storedStatus: EstimateStatus;
   validUntil: string;
-  message: string;
   durationMinutes: number;
-  taxRateMilliPercent: number;
-  subtotalCents: number;
-  taxCents: number;
-  totalCents: number;
   declineReason: string;
-  sentAt: Date | null;
   viewedAt: Date | null;
   decidedAt: Date | null;
-  createdAt: Date;
-  /** The customer's contact details, from their record; the vehicle type their request named ("" without one). */
-  customer: { name: string; email: string; phone: string; vehicleType: string };
   /** The customer's saved vehicle it is for (vehicleLabel), null when none was picked. */
   vehicle: { id: number; label: string } | null;
-  lines: EstimateLine[];
 }
 
 /** A day (YYYY-MM-DD) as a DATE operand: a date column reads back as a Date, so a bare string would not type. */
@@ -106,29 +90,16 @@ async function loadEstimate(db: DB, where: DocumentKey): Promise<Estimate | unde
   if (!row) return undefined;
   const lines = await readLines(db, "estimate", row.id);
   return {
-    id: row.id,
-    number: row.number,
-    token: row.token,
-    customerId: row.customer_id,
-    leadId: row.lead_id,
+    ...documentFields(row, lines),
     source: row.source,
     status: shownStatus(row.status, row.valid_until, businessToday()),
     storedStatus: row.status,
     validUntil: row.valid_until,
-    message: row.message,
     durationMinutes: row.duration_minutes,
-    taxRateMilliPercent: parseTaxRate(row.tax_rate) ?? 0,
-    subtotalCents: Number(row.subtotal_cents),
-    taxCents: Number(row.tax_cents),
-    totalCents: Number(row.total_cents),
     declineReason: row.decline_reason,
-    sentAt: row.sent_at,
     viewedAt: row.viewed_at,
     decidedAt: row.decided_at,
-    createdAt: row.created_at,
-    customer: { name: row.name, email: row.email, phone: row.phone, vehicleType: row.vehicle_type ?? "" },
     vehicle: joinedVehicle(row),
-    lines,
   };
 }
 

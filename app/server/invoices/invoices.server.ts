@@ -8,7 +8,7 @@ import { messageSchema, parseDocumentForm, type DocumentLine, type LineForm } fr
 import { AppError, notFound } from "../app-error.server";
 import type { WorkOrigin } from "../customers/work-origin.server";
 import type { DB } from "../db.server";
-import { documentById, documentId, insertLines, sentByToken, type DocumentKey, newDocumentToken, readLines, replaceLines } from "../priced-documents/documents.server";
+import { documentById, documentFields, documentId, insertLines, sentByToken, type DocumentKey, newDocumentToken, type PricedDocument, readLines, replaceLines } from "../priced-documents/documents.server";
 import { businessToday } from "../time-zone.server";
 import { taxRateMilliPercent } from "../settings.server";
 
@@ -37,33 +37,17 @@ export interface Payment {
   deletedBy: string | null;
 }
 
-export interface Invoice {
-  id: number;
-  number: number;
-  token: string;
-  customerId: number;
-  /** The quote request it answers, if any (docs/decisions/0110). */
-  leadId: number | null;
+export interface Invoice extends PricedDocument {
   jobId: number | null;
   estimateId: number | null;
   status: InvoiceStatus;
-  message: string;
-  taxRateMilliPercent: number;
-  subtotalCents: number;
-  taxCents: number;
-  totalCents: number;
   paidCents: number;
   /** What is still owed: nothing for a draft or a void one. */
   dueCents: number;
   /** YYYY-MM-DD, set when sent. */
   dueDate: string | null;
-  sentAt: Date | null;
   paidAt: Date | null;
   voidedAt: Date | null;
-  createdAt: Date;
-  /** The customer's contact details, from their record; the vehicle type their request named ("" without one). */
-  customer: { name: string; email: string; phone: string; vehicleType: string };
-  lines: InvoiceLine[];
   /** Every payment, a deleted one too (it stays in the history), oldest first. */
   payments: Payment[];
 }
@@ -120,31 +104,18 @@ async function loadInvoice(db: DB, where: DocumentKey): Promise<Invoice | undefi
       .execute(),
   ]);
   const status = row.status as InvoiceStatus;
-  const totalCents = Number(row.total_cents);
+  const fields = documentFields(row, lines);
   const paidCents = Number(row.paid_cents);
   return {
-    id: row.id,
-    number: row.number,
-    token: row.token,
-    customerId: row.customer_id,
-    leadId: row.lead_id,
+    ...fields,
     jobId: row.job_id,
     estimateId: row.estimate_id,
     status,
-    message: row.message,
-    taxRateMilliPercent: parseTaxRate(row.tax_rate) ?? 0,
-    subtotalCents: Number(row.subtotal_cents),
-    taxCents: Number(row.tax_cents),
-    totalCents,
     paidCents,
-    dueCents: amountDue(status, totalCents, paidCents),
+    dueCents: amountDue(status, fields.totalCents, paidCents),
     dueDate: row.due_date,
-    sentAt: row.sent_at,
     paidAt: row.paid_at,
     voidedAt: row.voided_at,
-    createdAt: row.created_at,
-    customer: { name: row.name, email: row.email, phone: row.phone, vehicleType: row.vehicle_type ?? "" },
-    lines,
     payments: payments.map((p) => ({
       id: p.id,
       amountCents: Number(p.amount_cents),

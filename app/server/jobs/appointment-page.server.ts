@@ -6,7 +6,7 @@ import { findByToken, limitCustomer } from "../customer-pages.server";
 import type { Limit } from "../rate-limit.server";
 import { appointmentWhen } from "./job-mail.server";
 import { getJobByToken, type Job } from "./job-records.server";
-import { cancelJob } from "./jobs.server";
+import { cancelJob } from "./job-status-changes.server";
 
 /**
  * What /appointments/{token} (the customer's page, no sign-in) reads and may

@@ -18,7 +18,7 @@ import { getWorkWeek } from "../settings.server";
  *
  * Per person (issue 34, docs/decisions/0115): a start is free when some
  * member of staff is free then (each person's jobs block only them), and the
- * booking goes to such a person (`freeWorker`). Before anyone is staff, the
+ * booking goes to such a person (`freeWorkers`). Before anyone is staff, the
  * jobs nobody is assigned to are one person, the business.
  */
 
@@ -158,24 +158,24 @@ export async function freeTimes(db: DB, durationMinutes: number, now: Date, reac
 }
 
 /**
- * Who takes a job in `busy` (a tstzrange SQL of the job with its buffer): the
- * first person who does jobs and has none overlapping it; if everyone is busy,
- * the first person all the same, so that the exclusion constraint refuses the
- * job as it always has; null before anyone is staff (the business's own
- * jobs). Read outside any lock: two bookings may pick one person, and the
- * database lets one of them have the time.
+ * Who may take a job in `busy` (a tstzrange SQL of the job with its buffer),
+ * in the order to try them: each person who does jobs and has none
+ * overlapping it, by id; if everyone is busy, the first person all the same,
+ * so that the exclusion constraint refuses the job as it always has; `[null]`
+ * before anyone is staff (the business's own jobs). Read outside any lock:
+ * two bookings may pick one person, the database lets one of them have the
+ * time, and the other tries the next person (docs/decisions/0125).
  */
-export async function freeWorker(db: DB, busy: RawBuilder<string>): Promise<number | null> {
-  const row = await db
+export async function freeWorkers(db: DB, busy: RawBuilder<string>): Promise<(number | null)[]> {
+  const rows = await db
     .selectFrom("users as u")
-    .select("u.id")
+    .select(["u.id", sql<boolean>`EXISTS (SELECT 1 FROM jobs AS j WHERE j.assigned_to = u.id AND j.status <> 'cancelled' AND j.busy && ${busy})`.as("busy")])
     .where("u.role", "is not", null)
-    .orderBy(
-      sql`EXISTS (SELECT 1 FROM jobs AS j WHERE j.assigned_to = u.id AND j.status <> 'cancelled' AND j.busy && ${busy})`,
-    )
     .orderBy("u.id")
-    .executeTakeFirst();
-  return row?.id ?? null;
+    .execute();
+  const free = rows.filter((row) => !row.busy).map((row) => row.id);
+  if (free.length) return free;
+  return [rows[0]?.id ?? null];
 }
 
 /** What Schedule Job proposes: the first free start from now (none already begun) within 60 days, or null. */

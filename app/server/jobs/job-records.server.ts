@@ -7,8 +7,9 @@ import type { DB } from "../db.server";
 
 /**
  * Reading jobs (docs/decisions/0083): what the pages, the e-mails, the
- * reminders and the feed need of a job and its customer. The changes are in
- * ./jobs.server.ts.
+ * reminders and the feed need of a job and its customer. The changes are
+ * booking (./job-booking.server.ts), rescheduling, assignment and status
+ * changes (./job-rescheduling, ./job-assignment, ./job-status-changes).
  */
 
 export interface Job {

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { totals, type Totals } from "~/lib/money";
+import { parseTaxRate, totals, type Totals } from "~/lib/money";
 import type { DocumentLine } from "~/lib/priced-lines";
 import { notFound } from "../app-error.server";
 import type { DB } from "../db.server";
@@ -31,6 +31,66 @@ export const isDocumentToken = (token: string) => /^[A-Za-z0-9_-]{22,64}$/.test(
 export function documentId(raw: string | undefined, missing: string): number {
   if (!raw || !/^\d{1,9}$/.test(raw) || Number(raw) < 1) throw notFound(missing);
   return Number(raw);
+}
+
+/** What every kind of document has; each kind's interface adds its own (a Valid Until day, payments). */
+export interface PricedDocument {
+  id: number;
+  number: number;
+  token: string;
+  customerId: number;
+  /** The quote request it answers, if any (docs/decisions/0110). */
+  leadId: number | null;
+  message: string;
+  taxRateMilliPercent: number;
+  subtotalCents: number;
+  taxCents: number;
+  totalCents: number;
+  sentAt: Date | null;
+  createdAt: Date;
+  /** The customer's contact details, from their record; the vehicle type their request named ("" without one). */
+  customer: { name: string; email: string; phone: string; vehicleType: string };
+  lines: DocumentLine[];
+}
+
+/** The columns every kind's loader selects for documentFields (its own table's, the customer's, the request's vehicle type; the tax rate as text). */
+export interface DocumentRow {
+  id: number;
+  number: number;
+  token: string;
+  customer_id: number;
+  lead_id: number | null;
+  message: string;
+  tax_rate: string;
+  subtotal_cents: number | string;
+  tax_cents: number | string;
+  total_cents: number | string;
+  sent_at: Date | null;
+  created_at: Date;
+  name: string;
+  email: string;
+  phone: string;
+  vehicle_type: string | null;
+}
+
+/** A loaded row as the fields every kind shares; the kind adds its own. */
+export function documentFields(row: DocumentRow, lines: DocumentLine[]): PricedDocument {
+  return {
+    id: row.id,
+    number: row.number,
+    token: row.token,
+    customerId: row.customer_id,
+    leadId: row.lead_id,
+    message: row.message,
+    taxRateMilliPercent: parseTaxRate(row.tax_rate) ?? 0,
+    subtotalCents: Number(row.subtotal_cents),
+    taxCents: Number(row.tax_cents),
+    totalCents: Number(row.total_cents),
+    sentAt: row.sent_at,
+    createdAt: row.created_at,
+    customer: { name: row.name, email: row.email, phone: row.phone, vehicleType: row.vehicle_type ?? "" },
+    lines,
+  };
 }
 
 /** Which document a kind's loader reads: by id (the dashboard) or by token (the customer's link). */

@@ -1,0 +1,32 @@
+import { sql } from "kysely";
+import { isLiveJob, LIVE_JOB_STATUSES } from "~/lib/job-status";
+import { asActor } from "../actor.server";
+import { badRequest } from "../app-error.server";
+import { requirePermission } from "../auth/permissions.server";
+import type { DB } from "../db.server";
+import type { SessionUser } from "../session.server";
+import { notLive } from "./job-events.server";
+import { isExclusionViolation, overlapError } from "./job-placement.server";
+import { getJob } from "./job-records.server";
+
+/**
+ * Assigned To (the owner, on the job's page): gives a live job to another
+ * member of staff. Their own job at that time is refused with JobOverlapError,
+ * by the per-person exclusion constraint (docs/decisions/0115).
+ */
+export async function assignJob(db: DB, id: number, assignee: unknown, user: SessionUser): Promise<void> {
+  requirePermission(user, "jobs.write");
+  const person = typeof assignee === "string" && /^\d{1,9}$/.test(assignee) ? Number(assignee) : NaN;
+  const staff = Number.isNaN(person) ? undefined : await db.selectFrom("users").select("id").where("id", "=", person).where("role", "is not", null).executeTakeFirst();
+  if (!staff) throw badRequest("Choose a member of staff", { assigned_to: "Choose a member of staff" });
+  const before = await getJob(db, id);
+  if (!isLiveJob(before.status)) throw notLive(before);
+  try {
+    await asActor(db, user, (trx) =>
+      trx.updateTable("jobs").set({ assigned_to: staff.id, updated_at: sql`now()` }).where("id", "=", id).where("status", "in", [...LIVE_JOB_STATUSES]).execute(),
+    );
+  } catch (error) {
+    if (isExclusionViolation(error)) throw await overlapError(db, before.startsAt, before.durationMinutes, before.bufferMinutes, staff.id, id);
+    throw error;
+  }
+}

@@ -1,0 +1,31 @@
+import { actorColumns, type Actor } from "../actor.server";
+import { AppError } from "../app-error.server";
+import type { DB } from "../db.server";
+import { enqueueEmail } from "../outbox.server";
+import { getBusinessSettings } from "../settings.server";
+import { jobEmail, type JobEmailKind } from "./job-mail.server";
+import type { Job } from "./job-records.server";
+
+/**
+ * What each change of a job leaves behind, in the change's own transaction:
+ * its event in the job's history and the customer's e-mail (queued in the
+ * outbox with the job's invite); and the refusal of a change to a job that is
+ * no longer live.
+ */
+
+export type JobEventKind = "scheduled" | "rescheduled" | "on_the_way" | "done" | "cancelled" | "reminded";
+
+export async function recordEvent(trx: DB, jobId: number, kind: JobEventKind, actor: Actor, body = ""): Promise<void> {
+  await trx.insertInto("job_events").values({ job_id: jobId, kind, body, ...actorColumns(actor) }).execute();
+}
+
+/** Queues one of the job's e-mails to its customer, with the invite; in the caller's transaction. */
+export async function queueJobEmail(trx: DB, job: Job, kind: JobEmailKind, origin: string | undefined, extra?: { minutes?: number }): Promise<void> {
+  const settings = await getBusinessSettings(trx);
+  await enqueueEmail(trx, jobEmail(kind, job, settings, origin, extra), { leadId: job.leadId, kind: `job_${kind}` });
+}
+
+/** A change of a job that is no longer live (done or cancelled) is refused with what it is. */
+export function notLive(job: Pick<Job, "status">): AppError {
+  return new AppError(409, job.status === "done" ? "This job is done and can no longer be changed." : "This job was cancelled and can no longer be changed.");
+}

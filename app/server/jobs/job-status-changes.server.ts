@@ -1,0 +1,101 @@
+import { sql } from "kysely";
+import { LIVE_JOB_STATUSES } from "~/lib/job-status";
+import { asActor, type Actor } from "../actor.server";
+import { AppError } from "../app-error.server";
+import { kickOutbox } from "../background.server";
+import type { DB } from "../db.server";
+import { env } from "../env.server";
+import { hasUnpaidInvoice } from "../invoices/invoices.server";
+import { enqueueEmail } from "../outbox.server";
+import { getBusinessSettings } from "../settings.server";
+import { notLive, queueJobEmail, recordEvent } from "./job-events.server";
+import { jobEmail } from "./job-mail.server";
+import { getJob } from "./job-records.server";
+
+/** A job's status after it is booked: cancelled, on the way, done (docs/decisions/0083, 0084). */
+
+/**
+ * Cancel Job (the owner) or Cancel Appointment (the customer): frees the time
+ * at once (a cancelled job is outside the exclusion constraint), sends the
+ * customer the cancellation with METHOD:CANCEL, and when the customer
+ * cancelled, tells the owner. A lead left with no live job goes back to
+ * Quoted (it has an estimate out) or Contacted. Returns false when the job was
+ * no longer live (two presses: one cancels).
+ */
+export async function cancelJob(db: DB, id: number, by: "owner" | "customer", actor: Actor, origin: string | undefined, reason = ""): Promise<boolean> {
+  const cancelled = await asActor(db, actor, async (trx) => {
+    const row = await trx
+      .updateTable("jobs")
+      .set({ status: "cancelled", cancelled_by: by, cancelled_at: sql`now()`, sequence: sql`sequence + 1`, reminder_due_at: null, updated_at: sql`now()` })
+      .where("id", "=", id)
+      .where("status", "in", [...LIVE_JOB_STATUSES])
+      .returning("id")
+      .executeTakeFirst();
+    if (!row) return false;
+    const job = await getJob(trx, id);
+    await recordEvent(trx, id, "cancelled", actor, [by === "customer" ? "By the customer" : "", reason].filter(Boolean).join(": "));
+    await queueJobEmail(trx, job, "cancelled", origin);
+    if (by === "customer") {
+      const settings = await getBusinessSettings(trx);
+      await enqueueEmail(trx, jobEmail("cancelled_by_customer", job, settings, origin), { leadId: job.leadId, kind: "job_cancelled_by_customer" });
+    }
+    if (job.leadId !== null) await leadAfterCancel(trx, job.leadId);
+    return true;
+  });
+  if (cancelled) kickOutbox(db);
+  return cancelled;
+}
+
+async function leadAfterCancel(trx: DB, leadId: number): Promise<void> {
+  const live = await trx.selectFrom("jobs").select("id").where("lead_id", "=", leadId).where("status", "in", [...LIVE_JOB_STATUSES]).executeTakeFirst();
+  if (live) return;
+  const quoted = await trx.selectFrom("estimates").select("id").where("lead_id", "=", leadId).where("status", "in", ["sent", "viewed", "accepted"]).executeTakeFirst();
+  await trx
+    .updateTable("quote_requests")
+    .set({ status: quoted ? "quoted" : "contacted", updated_at: sql`now()` })
+    .where("id", "=", leadId)
+    .where("status", "=", "booked")
+    .execute();
+}
+
+/** On My Way: the customer's e-mail "On our way", arriving in about `minutes`. Once per job (a second press is refused). */
+export async function markOnTheWay(db: DB, id: number, minutes: number, actor: Actor, origin: string | undefined): Promise<void> {
+  await asActor(db, actor, async (trx) => {
+    const row = await trx
+      .updateTable("jobs")
+      .set({ status: "on_the_way", reminder_due_at: null, updated_at: sql`now()` })
+      .where("id", "=", id)
+      .where("status", "=", "scheduled")
+      .returning("id")
+      .executeTakeFirst();
+    const job = await getJob(trx, id);
+    if (!row) throw job.status === "on_the_way" ? new AppError(409, "The customer was already told you are on your way.") : notLive(job);
+    await recordEvent(trx, id, "on_the_way", actor, `Arriving in about ${minutes} minutes`);
+    await queueJobEmail(trx, job, "on_the_way", origin, { minutes });
+  });
+  kickOutbox(db);
+}
+
+/** Mark Done: the job is done, and its lead Completed unless an invoice of it is still unpaid (then the last payment completes it). */
+export async function markDone(db: DB, id: number, actor: Actor): Promise<void> {
+  await asActor(db, actor, async (trx) => {
+    const row = await trx
+      .updateTable("jobs")
+      // The review request goes REVIEW_REQUEST_MINUTES later (../reviews/review-requests.server.ts).
+      .set({
+        status: "done",
+        done_at: sql`now()`,
+        reminder_due_at: null,
+        review_due_at: sql`now() + make_interval(secs => ${env().REVIEW_REQUEST_MINUTES * 60}::double precision)`,
+        updated_at: sql`now()`,
+      })
+      .where("id", "=", id)
+      .where("status", "in", [...LIVE_JOB_STATUSES])
+      .returning("lead_id")
+      .executeTakeFirst();
+    if (!row) throw notLive(await getJob(trx, id));
+    await recordEvent(trx, id, "done", actor);
+    if (row.lead_id === null || (await hasUnpaidInvoice(trx, row.lead_id))) return;
+    await trx.updateTable("quote_requests").set({ status: "completed", updated_at: sql`now()` }).where("id", "=", row.lead_id).where("status", "<>", "completed").execute();
+  });
+}
