@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect } from "./fixtures";
+import { expect, hydrated } from "./fixtures";
 
 /** A unique marker per call, so tests sharing a worker's database never see each other's rows. */
 export function marker(prefix: string): string {
@@ -45,3 +45,17 @@ export const TINY_PNG = Buffer.from(
   "base64",
 );
 
+
+/**
+ * A new lead (customer e-mail `email`) and, from its page, a new estimate or
+ * invoice (Create Estimate / Create Invoice): the page opens on its editor.
+ */
+export async function newDocumentFromLead(page: Page, kind: "Estimate" | "Invoice", email: string): Promise<void> {
+  const [lead] = await createRows(page, "quote_requests", [quoteRequest(`${kind} ${marker("c")}`, { email })]);
+  await page.goto(`/admin/leads/${lead!.id}`);
+  await hydrated(page);
+  await page.getByRole("button", { name: `Create ${kind}` }).click();
+  await expect(page).toHaveURL(new RegExp(`/admin/${kind.toLowerCase()}s/\\d+$`));
+  await hydrated(page);
+  await expect(page.getByRole("heading", { level: 2, name: new RegExp(`^${kind} #\\d+$`) })).toBeVisible();
+}

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { axeClean } from "./axe";
-import { createRows, marker, quoteRequest } from "./admin-helpers";
+import { createRows, marker, newDocumentFromLead, quoteRequest } from "./admin-helpers";
 import { ADMIN_EMAIL, expect, expectNoScripts, expectNoSidewaysScroll, hydrated, signIn, test, VIEWS } from "./fixtures";
 
 /*
@@ -13,13 +13,7 @@ import { ADMIN_EMAIL, expect, expectNoScripts, expectNoSidewaysScroll, hydrated,
 const line = (page: Page, n: number) => page.getByRole("group", { name: `Line ${n}` });
 
 async function writeEstimate(page: Page, email: string): Promise<string> {
-  const [lead] = await createRows(page, "quote_requests", [quoteRequest(`Estimate ${marker("c")}`, { email })]);
-  await page.goto(`/admin/leads/${lead!.id}`);
-  await hydrated(page);
-  await page.getByRole("button", { name: "Create Estimate" }).click();
-  await expect(page).toHaveURL(/\/admin\/estimates\/\d+$/);
-  await hydrated(page);
-  await expect(page.getByRole("heading", { level: 2, name: /^Estimate #\d+$/ })).toBeVisible();
+  await newDocumentFromLead(page, "Estimate", email);
 
   // A service with its price, then an empty line filled in, then one removed.
   await page.getByLabel("Add a service").selectOption({ label: "Headlight Restoration ($89.00)" });

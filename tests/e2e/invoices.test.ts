@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { axeClean } from "./axe";
-import { createRows, marker, quoteRequest } from "./admin-helpers";
+import { marker, newDocumentFromLead } from "./admin-helpers";
 import { ADMIN_EMAIL, expect, expectNoScripts, expectNoSidewaysScroll, hydrated, signIn, test, VIEWS } from "./fixtures";
 
 /*
@@ -14,13 +14,7 @@ import { ADMIN_EMAIL, expect, expectNoScripts, expectNoSidewaysScroll, hydrated,
 const line = (page: Page, n: number) => page.getByRole("group", { name: `Line ${n}` });
 
 async function writeInvoice(page: Page, email: string): Promise<string> {
-  const [lead] = await createRows(page, "quote_requests", [quoteRequest(`Invoice ${marker("c")}`, { email })]);
-  await page.goto(`/admin/leads/${lead!.id}`);
-  await hydrated(page);
-  await page.getByRole("button", { name: "Create Invoice" }).click();
-  await expect(page).toHaveURL(/\/admin\/invoices\/\d+$/);
-  await hydrated(page);
-  await expect(page.getByRole("heading", { level: 2, name: /^Invoice #\d+$/ })).toBeVisible();
+  await newDocumentFromLead(page, "Invoice", email);
 
   await page.getByLabel("Add a service").selectOption({ label: "Headlight Restoration ($89.00)" });
   await page.getByRole("button", { name: "Add Line" }).click();

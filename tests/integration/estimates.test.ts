@@ -2,7 +2,6 @@ import { PDFParse } from "pdf-parse";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seedContent } from "../../db/seed";
 import { addDays } from "~/lib/time-zone";
-import { AppError } from "~/server/app-error.server";
 import { stopBackgroundJobs } from "~/server/background.server";
 import { reloadEnv } from "~/server/env.server";
 import { decideEstimate, markViewed } from "~/server/estimates/decisions.server";
@@ -19,6 +18,7 @@ import { expectCustomerEmail } from "../helpers/customer-email";
 import { startSmtpSink, type SmtpSink } from "../helpers/smtp";
 import { useTestDatabase } from "../helpers/test-database-lifecycle";
 import { leadOrigin } from "~/server/customers/work-origin.server";
+import { refusal } from "../helpers/refusal";
 
 // Issue 20: estimates priced on the server in whole cents, saved whole or not
 // at all, sent once through the outbox to a real SMTP server with the PDF,
@@ -40,15 +40,6 @@ afterAll(async () => {
   await stopBackgroundJobs();
   await mailbox?.stop();
 });
-
-async function refusal(work: Promise<unknown>): Promise<AppError> {
-  const error = await work.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(AppError);
-  return error as AppError;
-}
 
 describe("prices, tax rate and numbers", () => {
   it("seeds believable prices and durations for the seeded services, once", async () => {

@@ -21,6 +21,7 @@ import { callRoute, routeContext } from "../helpers/routes";
 import { startSmtpSink, type SmtpSink } from "../helpers/smtp";
 import { useTestDatabase } from "../helpers/test-database-lifecycle";
 import { leadOrigin } from "~/server/customers/work-origin.server";
+import { refusal } from "../helpers/refusal";
 
 // Issue 22: invoices numbered once, priced at the tax rate of their day,
 // sent through the outbox with the PDF; payments that never exceed what is
@@ -42,15 +43,6 @@ afterAll(async () => {
   await stopBackgroundJobs();
   await mailbox?.stop();
 });
-
-async function refusal(work: Promise<unknown>): Promise<AppError> {
-  const error = await work.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(AppError);
-  return error as AppError;
-}
 
 /** A sent invoice of `lines` for a new lead (customer e-mail `email`). */
 async function sentInvoice(lines: [string, string, string][], email?: string) {

@@ -2,7 +2,6 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SEED_SETTINGS } from "~/lib/business";
 import { parseJobForm, type JobForm } from "~/lib/job-input";
 import { instantIn } from "~/lib/time-zone";
-import { AppError } from "~/server/app-error.server";
 import { kickOutbox, stopBackgroundJobs } from "~/server/background.server";
 import { env, reloadEnv } from "~/server/env.server";
 import { queueDueJobReminders } from "~/server/jobs/job-reminders.server";
@@ -20,6 +19,7 @@ import { expectCustomerEmail } from "../helpers/customer-email";
 import { startSmtpSink, type ReceivedMail, type SmtpSink } from "../helpers/smtp";
 import { useTestDatabase } from "../helpers/test-database-lifecycle";
 import { leadOrigin } from "~/server/customers/work-origin.server";
+import { refusal } from "../helpers/refusal";
 
 // Issue 21: jobs on the schedule. The database refuses a double booking (an
 // exclusion constraint, docs/decisions/0083); each change tells the customer
@@ -57,15 +57,6 @@ async function setBuffer(minutes: number) {
 
 async function book(leadId: number, form: JobForm) {
   return scheduleJob(db(), { from: await leadOrigin(db(), leadId), input: input(form), actor: ADMIN, origin: ORIGIN });
-}
-
-async function refusal(work: Promise<unknown>): Promise<AppError> {
-  const error = await work.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(AppError);
-  return error as AppError;
 }
 
 const to = (email: string, subject: string) => (m: ReceivedMail) => m.to.includes(email) && m.subject.startsWith(subject);

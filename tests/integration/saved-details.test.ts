@@ -1,7 +1,6 @@
 import { PDFParse } from "pdf-parse";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseJobForm } from "~/lib/job-input";
-import { AppError } from "~/server/app-error.server";
 import { stopBackgroundJobs } from "~/server/background.server";
 import { savedDetails } from "~/server/customers/saved-details.server";
 import { env, reloadEnv } from "~/server/env.server";
@@ -16,6 +15,7 @@ import { estimateForm } from "../helpers/estimates";
 import { businessDay, insertJobLead, jobForm } from "../helpers/jobs";
 import { useTestDatabase } from "../helpers/test-database-lifecycle";
 import { leadOrigin } from "~/server/customers/work-origin.server";
+import { refusal } from "../helpers/refusal";
 
 // Issue 23: a new estimate or job for a returning customer offers their saved
 // address and vehicles. Every request belongs to a customer (matched by
@@ -44,15 +44,6 @@ function input(form: ReturnType<typeof jobForm>) {
   const parsed = parseJobForm(form, businessDay(0), env().BUSINESS_TIME_ZONE);
   if (!parsed.ok) throw new Error(`Bad test form: ${JSON.stringify(parsed.errors)}`);
   return parsed.input;
-}
-
-async function refusal(work: Promise<unknown>): Promise<AppError> {
-  const error = await work.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(AppError);
-  return error as AppError;
 }
 
 let n = 0;
