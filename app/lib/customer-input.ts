@@ -11,8 +11,12 @@ import { newestYear, OLDEST_YEAR, VEHICLE_KINDS } from "./vehicle-kinds";
  * app/server/customers/customers.server.ts, docs/decisions/0108).
  */
 
-/** An optional text that, when given, `check` holds to; "" when left empty. */
-const optionalChecked = (check: z.ZodString) => trimmed(check.optional()).transform((text) => text ?? "");
+/** An optional text that, when given, `check` holds to; "" when left empty (conform's undefined, or "" from a plain object). */
+const optionalChecked = (check: z.ZodString) =>
+  trimmed(z.string().optional())
+    .transform((text) => text || undefined)
+    .pipe(check.optional())
+    .transform((text) => text ?? "");
 
 export const contactSchema = z.object({
   name: trimmed(z.string({ error: "Name is required." }).min(1, "Name is required.").max(100, "Name must be at most 100 characters.")),

@@ -23,6 +23,7 @@ export function tokenSchema(today: string) {
       expires: trimmed(
         z
           .string({ error: "Expires is required" })
+          .min(1, { error: "Expires is required", abort: true })
           .refine(isCalendarDay, { error: "Expires must be a date (YYYY-MM-DD)", abort: true })
           .refine((day) => day >= today, { error: "Expires cannot be in the past", abort: true })
           .refine((day) => day <= last, `Expires must be within ${TOKEN_MAX_DAYS} days (by ${last})`),

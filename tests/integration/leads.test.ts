@@ -94,7 +94,7 @@ describe("the pipeline and its history", () => {
 
     const contacted = await timed(() => changeLeadStatus(db(), lead.id, "contacted", JAKE));
     const quoted = await timed(() => changeLeadStatus(db(), lead.id, "quoted", AMY));
-    const lost = await timed(() => changeLeadStatus(db(), lead.id, "lost", JAKE, "  Went with a cheaper quote  "));
+    const lost = await timed(() => changeLeadStatus(db(), lead.id, "lost", JAKE, leadStatusSchema.parse({ status: "lost", reason: "  Went with a cheaper quote  " }).reason));
     expect(await getLead(db(), lead.id)).toMatchObject({ status: "lost", lost_reason: "Went with a cheaper quote" });
     // Moving on from Lost drops the reason (a reason given with another status is ignored).
     const booked = await timed(() => changeLeadStatus(db(), lead.id, "booked", AMY, "ignored"));
@@ -124,7 +124,7 @@ describe("the pipeline and its history", () => {
 
   it("keeps notes as dated entries by their author, oldest first, and as the read-only transcript in quote_requests.notes", async () => {
     const lead = await insertLead();
-    const first = await timed(() => addLeadNote(db(), lead.id, "  Called, left a voicemail.  ", JAKE));
+    const first = await timed(() => addLeadNote(db(), lead.id, leadNoteSchema.parse({ note: "  Called, left a voicemail.  " }).note, JAKE));
     const second = await timed(() => addLeadNote(db(), lead.id, "Prefers Saturday mornings.", AMY));
 
     const timeline = await leadTimeline(db(), await getLead(db(), lead.id));
