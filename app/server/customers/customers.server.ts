@@ -72,7 +72,8 @@ export async function lockLiveCustomer(trx: DB, id: number): Promise<Customer> {
 export const serverContactSchema = contactSchema.extend({ phone: withPhoneRule(contactSchema.shape.phone) });
 
 /** Saves contact details read by serverContactSchema; an e-mail another customer has is a 409 on Email. */
-export async function updateContact(db: DB, id: number, values: ContactInput): Promise<void> {
+export async function updateContact(db: DB, id: number, { name, email, phone, notes }: ContactInput): Promise<void> {
+  const values = { name, email, phone, notes };
   await db.transaction().execute(async (trx) => {
     await lockLiveCustomer(trx, id);
     const other = values.email
