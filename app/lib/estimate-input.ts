@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { messageSchema, parseDocumentForm, postedText, type DocumentFieldErrors, type DocumentLine, type LineForm, type Parsed } from "./priced-lines";
+import { DECLINE_REASON_MAX } from "./estimate-status";
+import { trimmed, vehicleChoice } from "./form-schema";
 import { isCalendarDay } from "./time-zone";
-import { NOT_THEIR_VEHICLE, parseVehicleChoice } from "./vehicles";
 
 /**
  * The estimate editor's form: the priced document's lines and message
@@ -53,14 +54,14 @@ export function estimateFieldsSchema(today: string) {
         .refine((day) => day >= today, "Valid Until cannot be in the past."),
     ),
     message: messageSchema,
-    vehicleId: postedText.transform((text, ctx) => {
-      const choice = parseVehicleChoice(text);
-      if (choice !== "invalid") return choice;
-      ctx.addIssue({ code: "custom", message: NOT_THEIR_VEHICLE });
-      return z.NEVER;
-    }),
+    vehicleId: vehicleChoice,
   });
 }
+
+/** The customer's Decline (/estimates/{token}): an optional reason, cut to the textarea's maxlength. */
+export const declineSchema = z.object({
+  reason: trimmed(z.string().optional()).transform((text) => (text ?? "").slice(0, DECLINE_REASON_MAX)),
+});
 
 /** Checks the form against the limits; `today` is YYYY-MM-DD in the business's time zone. */
 export function parseEstimateForm(form: EstimateForm, today: string): Parsed<EstimateInput> {

@@ -31,6 +31,15 @@ export function optionalText(max: number, tooLong: string) {
   return trimmed(z.string().max(max, tooLong).optional(), oneLineEnd).transform((text) => text ?? "");
 }
 
+/** A record's id posted by a button (a hidden field): a whole number, else `message`. */
+export const recordId = (message: string) => trimmed(z.string({ error: message }).regex(/^\d{1,9}$/, message)).transform(Number);
+
+/**
+ * An id a lookup answers (a staff member, a token): a whole number, or 0 for
+ * anything else, which matches no record, so the lookup's own 404 answers it.
+ */
+export const lookupId = trimmed(z.string().optional()).transform((text) => (text && /^\d{1,9}$/.test(text) ? Number(text) : 0));
+
 /** A choice of one of the customer's saved vehicles: its id, null for none. */
 export const vehicleChoice = trimmed(z.string().optional()).transform((text, ctx) => {
   const choice = parseVehicleChoice(text);

@@ -6,15 +6,16 @@ import { CustomerTimeline } from "~/components/customers/CustomerTimeline";
 import { MergePanel } from "~/components/customers/MergePanel";
 import { Vehicles } from "~/components/customers/Vehicles";
 import { ErrorBanner } from "~/components/admin/ErrorBanner";
-import { atEdge, badRequest } from "~/server/app-error.server";
+import { atEdge } from "~/server/app-error.server";
 import { adminUserFrom } from "~/server/auth/current-user.server";
 import { eraseCustomer } from "~/server/customers/customer-erase.server";
-import { addVehicle, customerId, getCustomer, removeVehicle, updateContact } from "~/server/customers/customers.server";
+import { addVehicle, customerId, getCustomer, removeVehicle, serverContactSchema, updateContact } from "~/server/customers/customers.server";
+import { removeVehicleSchema, vehicleSchema } from "~/lib/customer-input";
 import { customerView, type CustomerActionFailure, type CustomerIntent } from "~/server/customers/customer-view.server";
 import { mergeCustomers, mergeSourceId } from "~/server/customers/merge.server";
 import { env } from "~/server/env.server";
 import { postedForm } from "~/server/form-body.server";
-import { dispatchIntent, postedIntent, refusedOnForm } from "~/server/form-action.server";
+import { dispatchIntent, FIRST_FIELD, formTexts, parseForm, postedIntent, refusedOnForm } from "~/server/form-action.server";
 import { databaseContext } from "~/server/request-context.server";
 import type { Route } from "./+types/admin.customers.$id";
 
@@ -51,28 +52,24 @@ export const action = atEdge(async ({ request, params, context }: Route.ActionAr
   const db = context.get(databaseContext);
   const id = customerId(params.id);
   const form = await postedForm(request);
-  const field = (name: string) => (typeof form.get(name) === "string" ? (form.get(name) as string) : "");
   const user = adminUserFrom(context);
-  const values = Object.fromEntries(["name", "email", "phone", "notes", "kind", "make", "model", "year", "color", "vehicleNotes", "source"].map((n) => [n, field(n)]));
+  const values = formTexts(form, ["name", "email", "phone", "notes", "kind", "make", "model", "year", "color", "vehicleNotes", "source"]);
   const doneHere = (done: string) => redirect(`/admin/customers/${id}?done=${done}`, 303);
   const handlers: Record<CustomerIntent, () => Promise<Response>> = {
     contact: async () => {
-      await updateContact(db, id, { name: values.name!, email: values.email!, phone: values.phone!, notes: values.notes! });
+      await updateContact(db, id, parseForm(form, serverContactSchema));
       return doneHere("saved");
     },
     "add-vehicle": async () => {
-      const { kind, make, model, year, color, vehicleNotes } = values as Record<string, string>;
-      await addVehicle(db, id, { kind: kind!, make: make!, model: model!, year: year!, color: color!, notes: vehicleNotes! });
+      await addVehicle(db, id, parseForm(form, vehicleSchema(new Date())));
       return doneHere("vehicle-added");
     },
     "remove-vehicle": async () => {
-      const vehicle = field("vehicle");
-      if (!/^\d{1,9}$/.test(vehicle)) throw badRequest("vehicle must be the id of the vehicle to remove");
-      await removeVehicle(db, id, Number(vehicle));
+      await removeVehicle(db, id, parseForm(form, removeVehicleSchema, FIRST_FIELD).vehicle);
       return doneHere("vehicle-removed");
     },
     merge: async () => {
-      await mergeCustomers(db, id, mergeSourceId(values.source!), user);
+      await mergeCustomers(db, id, mergeSourceId(values.source), user);
       return doneHere("merged");
     },
     erase: async () => {

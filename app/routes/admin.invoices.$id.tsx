@@ -12,12 +12,12 @@ import { serviceLine } from "~/lib/priced-lines";
 import { atEdge, badRequest } from "~/server/app-error.server";
 import { adminUserFrom } from "~/server/auth/current-user.server";
 import { postedForm } from "~/server/form-body.server";
-import { dispatchIntent, refusedOnForm } from "~/server/form-action.server";
+import { dispatchIntent, formText, refusedOnForm } from "~/server/form-action.server";
 import { invoiceSummary, invoiceValues, postedInvoiceValues, toInvoiceForm, type InvoiceValues } from "~/server/invoices/invoice-page.server";
 import { getInvoice, invoiceId, notDraftError, saveInvoice, voidInvoice } from "~/server/invoices/invoices.server";
 import { deletePayment, OldPaymentDateError, recordPayment } from "~/server/invoices/payments.server";
 import { sendInvoice } from "~/server/invoices/send.server";
-import { formText, postedEditorIntent, REMOVE_LINE, serviceChoices } from "~/server/priced-documents/document-views.server";
+import { postedEditorIntent, REMOVE_LINE, serviceChoices } from "~/server/priced-documents/document-views.server";
 import { databaseContext } from "~/server/request-context.server";
 import { linkOrigin } from "~/server/site-url.server";
 import type { Route } from "./+types/admin.invoices.$id";
@@ -89,7 +89,7 @@ export const action = atEdge(async ({ request, params, context }: Route.ActionAr
     add: async () => data<Failure>({ values: { ...values, lines: [...values.lines, serviceLine(await serviceChoices(db), formText(form, "addService"))] } }),
     [REMOVE_LINE]: async () => data<Failure>({ values: { ...values, lines: values.lines.filter((_, i) => i !== line) } }),
     "record-payment": async () => {
-      const oldDateConfirmed = form.get("confirm") === "yes";
+      const oldDateConfirmed = formText(form, "confirm") === "yes";
       try {
         return doneHere((await recordPayment(db, id, payment, actor, linkOrigin(request), { oldDateConfirmed })).paidInFull ? "paid" : "payment");
       } catch (error) {

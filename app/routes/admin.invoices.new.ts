@@ -1,5 +1,7 @@
 import { redirect } from "react-router";
-import { atEdge, badRequest } from "~/server/app-error.server";
+import { newInvoiceSchema } from "~/lib/new-invoice";
+import { atEdge } from "~/server/app-error.server";
+import { FIRST_FIELD, parseForm } from "~/server/form-action.server";
 import { adminUserFrom } from "~/server/auth/current-user.server";
 import { leadOrigin } from "~/server/customers/work-origin.server";
 import { postedForm } from "~/server/form-body.server";
@@ -19,20 +21,11 @@ export function loader() {
   return redirect("/admin/invoices");
 }
 
-const ID = /^\d{1,9}$/;
-
 export const action = atEdge(async ({ request, context }: Route.ActionArgs) => {
   const form = await postedForm(request);
-  const job = form.get("job_id");
-  const lead = form.get("lead_id");
+  const post = parseForm(form, newInvoiceSchema, FIRST_FIELD);
   const db = context.get(databaseContext);
-  const from =
-    typeof job === "string" && ID.test(job)
-      ? { jobId: Number(job), another: form.get("another") === "yes" }
-      : typeof lead === "string" && ID.test(lead)
-        ? await leadOrigin(db, Number(lead))
-        : null;
-  if (!from) throw badRequest("job_id or lead_id must be the id of a job or a lead");
+  const from = "jobId" in post ? post : await leadOrigin(db, post.leadId);
   const id = await createInvoice(db, from, adminUserFrom(context));
   throw redirect(`/admin/invoices/${id}`, 303);
 });

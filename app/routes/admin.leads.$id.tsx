@@ -14,7 +14,8 @@ import { atEdge } from "~/server/app-error.server";
 import { adminUserFrom } from "~/server/auth/current-user.server";
 import { env } from "~/server/env.server";
 import { postedForm } from "~/server/form-body.server";
-import { dispatchIntent, postedIntent, refusedOnForm } from "~/server/form-action.server";
+import { leadNoteSchema, leadStatusSchema } from "~/lib/lead-input";
+import { dispatchIntent, FIRST_FIELD, formText, formTexts, parseForm, postedIntent, refusedOnForm } from "~/server/form-action.server";
 import { addLeadNote, changeLeadStatus, leadId, retryLeadEmail } from "~/server/leads/lead.server";
 import { leadView, type LeadActionFailure } from "~/server/leads/lead-view.server";
 import { databaseContext } from "~/server/request-context.server";
@@ -35,20 +36,23 @@ export const loader = atEdge(async ({ params, context }: Route.LoaderArgs) =>
 export const action = atEdge(async ({ request, params, context }: Route.ActionArgs) => {
   const id = leadId(params.id);
   const form = await postedForm(request);
-  const field = (name: string) => (typeof form.get(name) === "string" ? (form.get(name) as string) : "");
   const db = context.get(databaseContext);
   const actor = adminUserFrom(context);
   const handlers = {
-    status: () => changeLeadStatus(db, id, form.get("status"), actor, field("reason")),
-    note: () => addLeadNote(db, id, form.get("note"), actor),
-    retry: () => retryLeadEmail(db, id, form.get("email")),
+    status: async () => {
+      const { status, reason } = parseForm(form, leadStatusSchema, FIRST_FIELD);
+      return changeLeadStatus(db, id, status, actor, reason);
+    },
+    note: async () => addLeadNote(db, id, parseForm(form, leadNoteSchema, FIRST_FIELD).note, actor),
+    // An id that is no e-mail of this lead's is its 404.
+    retry: () => retryLeadEmail(db, id, formText(form, "email")),
   };
   const intent = postedIntent(form, handlers);
   const refused = await refusedOnForm(
     () => dispatchIntent(intent, handlers),
     // The lead itself is gone (deleted meanwhile): the page's "Lead not found".
     (error): LeadActionFailure | undefined =>
-      error.status === 404 && intent !== "retry" ? undefined : { intent, error: error.message, fields: error.fields, values: { note: field("note"), reason: field("reason"), email: field("email") } },
+      error.status === 404 && intent !== "retry" ? undefined : { intent, error: error.message, fields: error.fields, values: formTexts(form, ["note", "reason", "email"]) },
   );
   if (refused) return refused;
   // Back to the page, replacing the POST in the history.

@@ -9,7 +9,7 @@ import type { BusinessSettings } from "~/lib/site-settings";
 import { SETTING_FIELDS, type SettingField } from "~/lib/site-settings-fields";
 import type { SettingsFieldErrors } from "~/lib/site-settings-schema";
 import { TRAVEL_BUFFER_MAX, WEEKDAYS, WORK_WEEK_LABELS, type WorkWeekName } from "~/lib/work-week";
-import { refusedOnForm } from "~/server/form-action.server";
+import { formText, formTexts, refusedOnForm } from "~/server/form-action.server";
 import { adminUserFrom } from "~/server/auth/current-user.server";
 import { readForm } from "~/server/form-body.server";
 import { databaseContext } from "~/server/request-context.server";
@@ -35,16 +35,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const body = await readForm(request);
   if (!body.ok) throw data({ error: body.error }, { status: body.status });
-  const values = Object.fromEntries(
-    SETTING_FIELDS.map(({ name }) => {
-      const value = body.form.get(name);
-      return [name, typeof value === "string" ? value : ""];
-    }),
-  ) as unknown as BusinessSettings;
+  // As typed: saveSettings reads them through the settings' schemas (the API's too).
+  const form = body.form;
+  const values = formTexts(form, SETTING_FIELDS.map(({ name }) => name)) as unknown as BusinessSettings;
   // The working week as typed. A form without it (a caller that predates it)
   // leaves it as stored; this page's form always sends the days' empty marker.
-  const form = body.form;
-  const typed = (name: WorkWeekName) => (form.has(name) ? String(form.get(name)) : undefined);
+  const typed = (name: WorkWeekName) => (form.has(name) ? formText(form, name) : undefined);
   const week = {
     workdayStart: typed("workdayStart"),
     workdayEnd: typed("workdayEnd"),

@@ -1,12 +1,14 @@
 import { CheckCircle2, UserPlus } from "lucide-react";
-import { data, Form, redirect } from "react-router";
+import { Form, redirect } from "react-router";
 import { ErrorBanner } from "~/components/admin/ErrorBanner";
 import { buttonClass } from "~/components/ui/button";
 import { ROLE_TITLES, ROLES } from "~/lib/roles";
-import { AppError } from "~/server/app-error.server";
+import { addStaffSchema, removeStaffSchema, staffRoleSchema } from "~/lib/staff-input";
+import { atEdge } from "~/server/app-error.server";
 import { adminUserFrom } from "~/server/auth/current-user.server";
 import { addStaff, changeStaffRole, listStaff, removeStaff } from "~/server/auth/staff.server";
-import { readForm } from "~/server/form-body.server";
+import { dispatchIntent, FIRST_FIELD, formText, parseForm, postedIntent, refusedOnForm } from "~/server/form-action.server";
+import { postedForm } from "~/server/form-body.server";
 import { databaseContext } from "~/server/request-context.server";
 import type { Route } from "./+types/admin.staff";
 
@@ -25,31 +27,33 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { staff: await listStaff(context.get(databaseContext), adminUserFrom(context)), done: done && done in DONE ? DONE[done as keyof typeof DONE] : null };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const body = await readForm(request);
-  if (!body.ok) throw data({ error: body.error }, { status: body.status });
-  const { form } = body;
+export const action = atEdge(async ({ request, context }: Route.ActionArgs) => {
+  const form = await postedForm(request);
   const db = context.get(databaseContext);
   const user = adminUserFrom(context);
-  const intent = form.get("intent");
-  const id = Number(form.get("id"));
-  try {
-    if (intent === "add") {
-      await addStaff(db, user, { email: form.get("email"), role: form.get("role") });
-      throw redirect("/admin/staff?done=added", 303);
-    }
-    if (intent === "role" || intent === "remove") {
-      if (!Number.isSafeInteger(id) || id < 1) return data({ error: "Staff member not found", email: "" }, { status: 404 });
-      if (intent === "role") await changeStaffRole(db, user, id, form.get("role"));
-      else await removeStaff(db, user, id);
-      throw redirect(`/admin/staff?done=${intent === "role" ? "changed" : "removed"}`, 303);
-    }
-    return data({ error: "intent must be add, role or remove", email: "" }, { status: 400 });
-  } catch (error) {
-    if (!(error instanceof AppError)) throw error;
-    return data({ error: error.message, email: String(form.get("email") ?? "") }, { status: error.status });
-  }
-}
+  const handlers = {
+    add: async () => {
+      await addStaff(db, user, parseForm(form, addStaffSchema, FIRST_FIELD));
+      return redirect("/admin/staff?done=added", 303);
+    },
+    role: async () => {
+      const { id, role } = parseForm(form, staffRoleSchema, FIRST_FIELD);
+      await changeStaffRole(db, user, id, role);
+      return redirect("/admin/staff?done=changed", 303);
+    },
+    remove: async () => {
+      await removeStaff(db, user, parseForm(form, removeStaffSchema, FIRST_FIELD).id);
+      return redirect("/admin/staff?done=removed", 303);
+    },
+  };
+  // Every refusal shows above the forms, Add Staff keeping the address typed.
+  const answer = await refusedOnForm(
+    () => dispatchIntent(postedIntent(form, handlers), handlers),
+    (error) => ({ error: error.message, email: formText(form, "email") }),
+  );
+  if (answer instanceof Response) throw answer;
+  return answer;
+});
 
 export function meta() {
   return [{ title: "Staff · Admin Dashboard" }, { name: "robots", content: "noindex" }];

@@ -6,12 +6,14 @@ import { NewToken } from "~/components/admin/tokens/NewToken";
 import { TokenItem, type TokenRow } from "~/components/admin/tokens/TokenItem";
 import { TOKEN_DEFAULT_DAYS, TOKEN_MAX_DAYS } from "~/lib/api-tokens";
 import { shownTime } from "~/lib/time-ago";
-import { addDays, dayIn } from "~/lib/time-zone";
+import { addDays, dayIn, startOfDayIn } from "~/lib/time-zone";
 import { adminUserFrom } from "~/server/auth/current-user.server";
-import { parseTokenForm } from "~/server/auth/token-form.server";
 import { createApiToken, listApiTokens, revokeApiToken } from "~/server/auth/tokens.server";
 import { env } from "~/server/env.server";
-import { readForm } from "~/server/form-body.server";
+import { revokeTokenSchema, tokenSchema } from "~/lib/token-input";
+import { atEdge, notFound } from "~/server/app-error.server";
+import { dispatchIntent, formText, parseForm, postedIntent, refusedOnForm } from "~/server/form-action.server";
+import { postedForm } from "~/server/form-body.server";
 import { databaseContext, requestInfoContext } from "~/server/request-context.server";
 import type { Route } from "./+types/admin.tokens";
 
@@ -48,34 +50,36 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const body = await readForm(request);
-  if (!body.ok) throw data({ error: body.error }, { status: body.status });
+export const action = atEdge(async ({ request, context }: Route.ActionArgs) => {
+  const form = await postedForm(request);
   const db = context.get(databaseContext);
   const user = adminUserFrom(context);
   const { clientIp } = context.get(requestInfoContext);
-  const intent = body.form.get("intent");
-
-  if (intent === "revoke") {
-    const id = Number(body.form.get("id"));
-    if (!Number.isSafeInteger(id) || id < 1 || !(await revokeApiToken(db, user, id, clientIp))) {
-      return data({ intent: "revoke" as const, error: "That token does not exist or is already revoked." }, { status: 404 });
-    }
-    throw redirect("/admin/tokens?revoked=1");
-  }
-
-  if (intent !== "create") return data({ intent: "unknown" as const, error: "Unknown action." }, { status: 400 });
-  const parsed = parseTokenForm(body.form, new Date(), env().BUSINESS_TIME_ZONE);
-  if (!parsed.ok) {
-    return data({ intent: "create" as const, error: "Please correct the fields below.", fields: parsed.fields, values: parsed.values }, { status: 400 });
-  }
-  const created = await createApiToken(db, user, parsed.token, clientIp);
-  // The one answer that holds the token: never stored by a cache.
-  return data(
-    { intent: "create" as const, created: { id: created.id, name: parsed.token.name, token: created.token } },
-    { headers: { "Cache-Control": "no-store" } },
+  const timeZone = env().BUSINESS_TIME_ZONE;
+  const handlers = {
+    create: async () => {
+      const { name, expires, readOnly } = parseForm(form, tokenSchema(dayIn(new Date(), timeZone)), "Please correct the fields below.");
+      // It works through the end of its day in the business's time zone.
+      const created = await createApiToken(db, user, { name, readOnly, expiresAt: startOfDayIn(addDays(expires, 1), timeZone) }, clientIp);
+      // The one answer that holds the token: never stored by a cache.
+      return data({ intent: "create" as const, created: { id: created.id, name, token: created.token } }, { headers: { "Cache-Control": "no-store" } });
+    },
+    revoke: async () => {
+      if (!(await revokeApiToken(db, user, parseForm(form, revokeTokenSchema).id, clientIp))) throw notFound("That token does not exist or is already revoked.");
+      throw redirect("/admin/tokens?revoked=1");
+    },
+  };
+  const intent = postedIntent(form, handlers);
+  return refusedOnForm(
+    () => dispatchIntent(intent, handlers),
+    (error) => ({
+      intent,
+      error: error.message,
+      fields: error.fields,
+      values: { name: formText(form, "name"), expires: formText(form, "expires"), readOnly: form.has("read_only") },
+    }),
   );
-}
+});
 
 export function headers() {
   return { "Cache-Control": "no-store" };
@@ -120,7 +124,7 @@ export default function AdminTokens({ loaderData, actionData }: Route.ComponentP
       <CreateTokenForm
         // A fresh form after each token made.
         key={`form-${created?.id ?? 0}`}
-        refused={actionData && "fields" in actionData ? actionData : undefined}
+        refused={actionData && "error" in actionData && actionData.intent === "create" ? actionData : undefined}
         expiry={expiry}
         creating={creating}
         disabled={busy}

@@ -5,6 +5,8 @@ import { focusRing } from "~/components/site/styles";
 import { CallLink, CustomerPageShell } from "~/components/site/CustomerPageShell";
 import { useSiteSettings } from "~/components/site/use-site-settings";
 import { NO_SCRIPTS } from "~/lib/no-scripts";
+import { cancelAppointmentSchema } from "~/lib/customer-page-forms";
+import { dispatchIntent, parseForm, postedIntent, refusedOnForm } from "~/server/form-action.server";
 import { readForm } from "~/server/form-body.server";
 import { appointmentView, cancelAsCustomer, jobForCustomer, type AppointmentView } from "~/server/jobs/appointment-page.server";
 import { answerCustomer } from "~/server/customer-pages.server";
@@ -35,18 +37,26 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   return { appointment: appointmentView(job), token: params.token, outcome };
 }
 
-const CONFIRM_MESSAGE = "Tick “Yes, cancel my appointment” to cancel it.";
-
 export async function action({ request, params, context }: Route.ActionArgs) {
   const db = context.get(databaseContext);
   const { clientIp } = context.get(requestInfoContext);
   const job = await jobForCustomer(db, params.token, clientIp).catch(answerCustomer);
   const body = await readForm(request);
   if (!body.ok) throw data({ error: body.error }, { status: body.status });
-  if (body.form.get("intent") !== "cancel") throw data({ error: "intent must be cancel" }, { status: 400 });
-  if (body.form.get("confirm") !== "yes") return data({ fields: { confirm: CONFIRM_MESSAGE } }, { status: 400 });
-  const outcome = await cancelAsCustomer(db, job, clientIp, linkOrigin(request)).catch(answerCustomer);
-  throw redirect(`/appointments/${params.token}?outcome=${outcome}`, 303);
+  const handlers = {
+    cancel: async () => {
+      parseForm(body.form, cancelAppointmentSchema);
+      const outcome = await cancelAsCustomer(db, job, clientIp, linkOrigin(request));
+      return redirect(`/appointments/${params.token}?outcome=${outcome}`, 303);
+    },
+  };
+  // The box not ticked: the form again with its message; any other refusal is the page's.
+  const answer = await refusedOnForm(
+    () => dispatchIntent(postedIntent(body.form, handlers), handlers),
+    (error) => (error.fields ? { fields: { confirm: error.fields.confirm } } : undefined),
+  ).catch(answerCustomer);
+  if (answer instanceof Response) throw answer;
+  return answer;
 }
 
 export function meta() {

@@ -10,7 +10,9 @@ import { durationText } from "~/lib/job-time";
 import { NO_SCRIPTS } from "~/lib/no-scripts";
 import type { NoOnlineBooking } from "~/server/jobs/owner-alerts.server";
 import { customerView, estimateForCustomer, limitBooking, limitDecision, noteView } from "~/server/estimates/customer-page.server";
-import { decideEstimate } from "~/server/estimates/decisions.server";
+import { decideEstimate, type Decision } from "~/server/estimates/decisions.server";
+import { declineSchema } from "~/lib/estimate-input";
+import { dispatchIntent, parseForm, postedIntent } from "~/server/form-action.server";
 import { bookingView, bookTime, TIME_TAKEN_MESSAGE, type BookingView } from "~/server/jobs/self-booking.server";
 import { readForm } from "~/server/form-body.server";
 import { answerCustomer } from "~/server/customer-pages.server";
@@ -44,20 +46,26 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const estimate = await estimateForCustomer(db, params.token, clientIp).catch(answerCustomer);
   const body = await readForm(request);
   if (!body.ok) throw data({ error: body.error }, { status: body.status });
-  const intent = body.form.get("intent");
-  if (intent !== "accept" && intent !== "decline" && intent !== "book") throw data({ error: "intent must be accept, decline or book" }, { status: 400 });
   const here = `/estimates/${params.token}`;
-  if (intent === "book") {
-    await limitBooking(db, clientIp).catch(answerCustomer);
-    if (estimate.status !== "accepted") throw redirect(`${here}?outcome=already`, 303);
-    const booked = await bookTime(db, estimate, body.form, linkOrigin(request));
-    if (booked.booked) throw redirect(here, 303);
-    return data({ bookingErrors: booked.errors }, { status: booked.errors.start === TIME_TAKEN_MESSAGE ? 409 : 400 });
-  }
-  await limitDecision(db, clientIp, estimate.id).catch(answerCustomer);
-  const reason = body.form.get("reason");
-  const outcome = await decideEstimate(db, estimate, intent === "accept" ? "accepted" : "declined", typeof reason === "string" ? reason : "");
-  throw redirect(outcome.decided ? here : `${here}?outcome=already`, 303);
+  const decide = async (decision: Decision, reason = "") => {
+    await limitDecision(db, clientIp, estimate.id);
+    const outcome = await decideEstimate(db, estimate, decision, reason);
+    return redirect(outcome.decided ? here : `${here}?outcome=already`, 303);
+  };
+  const handlers = {
+    accept: () => decide("accepted"),
+    decline: () => decide("declined", parseForm(body.form, declineSchema).reason),
+    book: async () => {
+      await limitBooking(db, clientIp);
+      if (estimate.status !== "accepted") return redirect(`${here}?outcome=already`, 303);
+      const booked = await bookTime(db, estimate, body.form, linkOrigin(request));
+      if (booked.booked) return redirect(here, 303);
+      return data({ bookingErrors: booked.errors }, { status: booked.errors.start === TIME_TAKEN_MESSAGE ? 409 : 400 });
+    },
+  };
+  const answer = await dispatchIntent(postedIntent(body.form, handlers), handlers).catch(answerCustomer);
+  if (answer instanceof Response) throw answer;
+  return answer;
 }
 
 export function meta({ data: loaderData }: Route.MetaArgs) {

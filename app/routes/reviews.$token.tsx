@@ -7,13 +7,9 @@ import { useSiteSettings } from "~/components/site/use-site-settings";
 import { readForm } from "~/server/form-body.server";
 import { NO_SCRIPTS } from "~/lib/no-scripts";
 import { REVIEW_NAME_MAX, REVIEW_TEXT_MAX } from "~/lib/review-limits";
-import {
-  parseReviewForm,
-  reviewForCustomer,
-  reviewThanks,
-  submitReview,
-  type ReviewFieldErrors,
-} from "~/server/reviews/review-page.server";
+import { reviewSchema } from "~/lib/review-input";
+import { formText, formTexts, parseForm, refusedOnForm } from "~/server/form-action.server";
+import { reviewForCustomer, reviewThanks, submitReview } from "~/server/reviews/review-page.server";
 import { answerCustomer } from "~/server/customer-pages.server";
 import { databaseContext, requestInfoContext } from "~/server/request-context.server";
 import type { Route } from "./+types/reviews.$token";
@@ -37,8 +33,10 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   return { customerName: review.customerName, thanks };
 }
 
+type ReviewField = "stars" | "text" | "displayName";
+
 interface Rejected {
-  fields: ReviewFieldErrors;
+  fields: Partial<Record<ReviewField, string>>;
   values: { stars: string; text: string; displayName: string; consent: boolean };
 }
 
@@ -49,18 +47,15 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (!body.ok) throw data({ error: body.error }, { status: body.status });
   // Sent already (a second tab, a double press): nothing changes, the page thanks.
   if (review.submittedAt) throw redirect(`/reviews/${params.token}`, 303);
-  const parsed = parseReviewForm(body.form);
-  if (!parsed.ok) {
-    const values = {
-      stars: String(body.form.get("stars") ?? ""),
-      text: String(body.form.get("text") ?? ""),
-      displayName: String(body.form.get("displayName") ?? ""),
-      consent: body.form.get("consent") === "yes",
-    };
-    return data<Rejected>({ fields: parsed.errors, values }, { status: 400 });
-  }
-  await submitReview(db, review, parsed.input);
-  throw redirect(`/reviews/${params.token}`, 303);
+  const { form } = body;
+  return refusedOnForm(
+    async () => {
+      await submitReview(db, review, parseForm(form, reviewSchema));
+      throw redirect(`/reviews/${params.token}`, 303);
+    },
+    // A mistake: the form again, as typed, each message at its field.
+    (error): Rejected => ({ fields: error.fields ?? {}, values: { ...formTexts(form, ["stars", "text", "displayName"]), consent: formText(form, "consent") === "yes" } }),
+  );
 }
 
 export function meta() {
@@ -128,7 +123,7 @@ function ReviewForm({ rejected }: { rejected: Rejected | undefined }) {
   const errors = rejected?.fields ?? {};
   const values = rejected?.values;
   const fieldClass = `mt-1 block w-full rounded-lg border border-slate-400 bg-white px-3 py-2 text-base ${focusRing}`;
-  const described = (name: keyof ReviewFieldErrors) => (errors[name] ? { "aria-invalid": true as const, "aria-describedby": `review-${name}-error` } : {});
+  const described = (name: ReviewField) => (errors[name] ? { "aria-invalid": true as const, "aria-describedby": `review-${name}-error` } : {});
   return (
     <form method="post" className="space-y-5 rounded-xl border border-slate-200 bg-white p-4 sm:p-6">
       {Object.keys(errors).length > 0 && (

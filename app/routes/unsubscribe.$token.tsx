@@ -6,6 +6,8 @@ import { useSiteSettings } from "~/components/site/use-site-settings";
 import { NO_SCRIPTS } from "~/lib/no-scripts";
 import { answerCustomer, findByToken } from "~/server/customer-pages.server";
 import type { DB } from "~/server/db.server";
+import { UNSUBSCRIBE_HOW, unsubscribeSchema } from "~/lib/customer-page-forms";
+import { parseForm } from "~/server/form-action.server";
 import { readForm } from "~/server/form-body.server";
 import { databaseContext, requestInfoContext } from "~/server/request-context.server";
 import { customerByUnsubscribeToken, unsubscribe } from "~/server/reviews/unsubscribe.server";
@@ -42,11 +44,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   await customerFor(db, params.token, context.get(requestInfoContext).clientIp);
   const body = await readForm(request);
   if (!body.ok) throw data({ error: body.error }, { status: body.status });
-  const oneClick = body.form.get("List-Unsubscribe") === "One-Click";
-  if (!oneClick && body.form.get("intent") !== "unsubscribe") {
-    throw data({ error: "Send List-Unsubscribe=One-Click, or press Unsubscribe on the page." }, { status: 400 });
-  }
-  await unsubscribe(db, params.token);
+  const post = async () => {
+    parseForm(body.form, unsubscribeSchema, UNSUBSCRIBE_HOW);
+    await unsubscribe(db, params.token);
+  };
+  await post().catch(answerCustomer);
   return { done: true };
 }
 

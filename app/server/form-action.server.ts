@@ -17,16 +17,31 @@ import { AppError, badRequest } from "./app-error.server";
  * constraints from in the browser): the value, or an AppError 400 with each
  * field's first message for the form to show.
  */
-export function parseForm<S extends z.ZodType>(form: FormData, schema: S, message = CORRECT_FIELDS): z.output<S> {
+export function parseForm<S extends z.ZodType>(form: FormData, schema: S, message: string | typeof FIRST_FIELD = CORRECT_FIELDS): z.output<S> {
   const submission = parseWithZod(form, { schema });
   if (submission.status === "success") return submission.value as z.output<S>;
-  throw badRequest(message, firstMessages(submission.error ?? {}));
+  const fields = firstMessages(submission.error ?? {});
+  throw badRequest(message === FIRST_FIELD ? (Object.values(fields)[0] ?? CORRECT_FIELDS) : message, fields);
+}
+
+/** parseForm's message for a form that shows its refusal above it, not beside a field: the first field's own message. */
+export const FIRST_FIELD = Symbol("the first field's message");
+
+/** A posted field as typed ("" when absent or a file): what a refused form shows again. */
+export function formText(form: FormData, name: string): string {
+  const value = form.get(name);
+  return typeof value === "string" ? value : "";
+}
+
+/** The posted fields `names` as typed (formText each). */
+export function formTexts<Name extends string>(form: FormData, names: readonly Name[]): Record<Name, string> {
+  return Object.fromEntries(names.map((name) => [name, formText(form, name)])) as Record<Name, string>;
 }
 
 /** The posted `intent` when it is one of `handlers`' names, else "" (the page's banner). */
 export function postedIntent<Intent extends string>(form: FormData, handlers: Record<Intent, unknown>): Intent | "" {
-  const intent = form.get("intent");
-  return typeof intent === "string" && Object.hasOwn(handlers, intent) ? (intent as Intent) : "";
+  const intent = formText(form, "intent");
+  return Object.hasOwn(handlers, intent) ? (intent as Intent) : "";
 }
 
 /** Runs the handler of `intent`; an unknown one is a 400 naming the intents there are. */

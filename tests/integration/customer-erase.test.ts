@@ -5,6 +5,7 @@ import { action as homeAction } from "~/routes/home";
 import { eraseCustomer } from "~/server/customers/customer-erase.server";
 import { exportCustomer } from "~/server/customers/customer-export.server";
 import { addVehicle, updateContact } from "~/server/customers/customers.server";
+import { vehicleSchema } from "~/lib/customer-input";
 import { mergeCustomers } from "~/server/customers/merge.server";
 import type { DB } from "~/server/db.server";
 import { env, reloadEnv } from "~/server/env.server";
@@ -20,7 +21,9 @@ import { addLeadNote, changeLeadStatus } from "~/server/leads/lead.server";
 import { submitQuote } from "~/server/quote.server";
 import { publishReview } from "~/server/reviews/publish.server";
 import { queueDueReviewRequests } from "~/server/reviews/review-requests.server";
-import { parseReviewForm, reviewForCustomer, submitReview } from "~/server/reviews/review-page.server";
+import { reviewForCustomer, submitReview } from "~/server/reviews/review-page.server";
+import { reviewSchema } from "~/lib/review-input";
+import { parseForm } from "~/server/form-action.server";
 import { unsubscribeTokenOf } from "~/server/reviews/unsubscribe.server";
 import { uploadStorage } from "~/server/uploads/storage.server";
 import { estimateForm } from "../helpers/estimates";
@@ -75,7 +78,7 @@ async function janeWithEverything() {
   const old = await postQuote({ name: "Jane Erasewell", email: "jane.old@example.com", phone: "616-555-0188" });
   await mergeCustomers(db(), id, old.customer_id, OWNER);
   await updateContact(db(), id, { ...JANE, notes: "Gate code 4321" });
-  await addVehicle(db(), id, { kind: "Car", make: "Chevrolet", model: "Tahoe", year: "2019", color: "Black", notes: "Plate ZZ-9876" });
+  await addVehicle(db(), id, vehicleSchema(new Date()).parse({ kind: "Car", make: "Chevrolet", model: "Tahoe", year: "2019", color: "Black", vehicleNotes: "Plate ZZ-9876" }));
   await addLeadNote(db(), first.id, "Spoke with Jane Erasewell at 616-555-0199", OWNER);
   await changeLeadStatus(db(), lost.id, "lost", OWNER, "Jane Erasewell sold the boat");
   expect((await app.fetch(`/api/tables/quote_requests/${trashed.id}`, { method: "DELETE", headers: { cookie } })).status).toBe(200);
@@ -105,9 +108,7 @@ async function janeWithEverything() {
   const { token: reviewToken } = await db().selectFrom("reviews").select("token").where("job_id", "=", job.id).executeTakeFirstOrThrow();
   const form = new FormData();
   for (const [k, v] of Object.entries({ stars: "5", text: "Erasewell family loves the shine", displayName: "Jane Erasewell", consent: "yes" })) form.set(k, v);
-  const parsed = parseReviewForm(form);
-  if (!parsed.ok) throw new Error(JSON.stringify(parsed.errors));
-  expect(await submitReview(db(), await reviewForCustomer(db(), reviewToken, "198.51.100.78"), parsed.input)).toBe(true);
+  expect(await submitReview(db(), await reviewForCustomer(db(), reviewToken, "198.51.100.78"), parseForm(form, reviewSchema))).toBe(true);
   // Published, then deleted from the Testimonials table: the trash and the row history hold her name and words.
   await publishReview(db(), job.id, owner);
   const { testimonial_id } = await db().selectFrom("reviews").select("testimonial_id").where("job_id", "=", job.id).executeTakeFirstOrThrow();

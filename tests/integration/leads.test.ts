@@ -1,5 +1,7 @@
 import { sql } from "kysely";
 import { beforeAll, describe, expect, it } from "vitest";
+import { parseFields } from "~/lib/form-schema";
+import { leadNoteSchema, leadStatusSchema } from "~/lib/lead-input";
 import { LEAD_STATUSES, NOTE_MAX, type LeadStatus } from "~/lib/lead-status";
 import { AppError } from "~/server/app-error.server";
 import { defaultListQuery, parseListQuery, withFilter } from "~/lib/list-query";
@@ -92,7 +94,7 @@ describe("the pipeline and its history", () => {
 
     const contacted = await timed(() => changeLeadStatus(db(), lead.id, "contacted", JAKE));
     const quoted = await timed(() => changeLeadStatus(db(), lead.id, "quoted", AMY));
-    const lost = await timed(() => changeLeadStatus(db(), lead.id, "lost", JAKE, "  Went with a cheaper quote  "));
+    const lost = await timed(() => changeLeadStatus(db(), lead.id, "lost", JAKE, leadStatusSchema.parse({ status: "lost", reason: "  Went with a cheaper quote  " }).reason));
     expect(await getLead(db(), lead.id)).toMatchObject({ status: "lost", lost_reason: "Went with a cheaper quote" });
     // Moving on from Lost drops the reason (a reason given with another status is ignored).
     const booked = await timed(() => changeLeadStatus(db(), lead.id, "booked", AMY, "ignored"));
@@ -122,7 +124,7 @@ describe("the pipeline and its history", () => {
 
   it("keeps notes as dated entries by their author, oldest first, and as the read-only transcript in quote_requests.notes", async () => {
     const lead = await insertLead();
-    const first = await timed(() => addLeadNote(db(), lead.id, "  Called, left a voicemail.  ", JAKE));
+    const first = await timed(() => addLeadNote(db(), lead.id, leadNoteSchema.parse({ note: "  Called, left a voicemail.  " }).note, JAKE));
     const second = await timed(() => addLeadNote(db(), lead.id, "Prefers Saturday mornings.", AMY));
 
     const timeline = await leadTimeline(db(), await getLead(db(), lead.id));
@@ -415,23 +417,25 @@ describe("the inbox list", () => {
 });
 
 describe("the actions' refusals", () => {
-  it("changeLeadStatus: 400 for an unknown status or a reason too long, 404 for an unknown lead; nothing recorded", async () => {
+  it("a status: refused for an unknown status or a reason too long (leadStatusSchema), 404 for an unknown lead; nothing recorded", async () => {
     const lead = await insertLead();
     for (const status of ["closed", "", "NEW", 3, null]) {
-      expect((await rejection(changeLeadStatus(db(), lead.id, status, JAKE))).status, String(status)).toBe(400);
+      expect(parseFields(leadStatusSchema, { status }), String(status)).toMatchObject({ ok: false, errors: { status: expect.stringMatching(/^Unknown status: choose one of New, /) } });
     }
-    expect((await rejection(changeLeadStatus(db(), lead.id, "lost", JAKE, "x".repeat(301)))).status).toBe(400);
+    expect(parseFields(leadStatusSchema, { status: "lost", reason: "x".repeat(301) })).toEqual({ ok: false, errors: { reason: "The reason can be at most 300 characters" } });
+    expect(parseFields(leadStatusSchema, { status: "lost", reason: " Sold \0it " })).toEqual({ ok: true, input: { status: "lost", reason: "Sold it" } });
     expect((await rejection(changeLeadStatus(db(), 2_000_000_000, "contacted", JAKE))).status).toBe(404);
     expect(await eventsOf(lead.id)).toEqual([]);
     expect(await getLead(db(), lead.id)).toMatchObject({ status: "new", first_response_at: null });
   });
 
-  it("addLeadNote: 400 for an empty or too long note, 404 for an unknown lead", async () => {
+  it("a note: refused when empty or too long (leadNoteSchema), 404 for an unknown lead", async () => {
     const lead = await insertLead();
-    for (const body of ["", "   \n ", undefined, 42]) {
-      expect((await rejection(addLeadNote(db(), lead.id, body, JAKE))).status, String(body)).toBe(400);
+    for (const note of ["", "   \n ", undefined, 42]) {
+      expect(parseFields(leadNoteSchema, { note }), String(note)).toMatchObject({ ok: false, errors: { note: expect.any(String) } });
     }
-    expect((await rejection(addLeadNote(db(), lead.id, "x".repeat(NOTE_MAX + 1), JAKE))).status).toBe(400);
+    expect(parseFields(leadNoteSchema, { note: "" })).toEqual({ ok: false, errors: { note: "Please write the note first" } });
+    expect(parseFields(leadNoteSchema, { note: "x".repeat(NOTE_MAX + 1) })).toEqual({ ok: false, errors: { note: `A note can be at most ${NOTE_MAX} characters` } });
     expect((await rejection(addLeadNote(db(), 2_000_000_000, "Hello", JAKE))).status).toBe(404);
     expect(await eventsOf(lead.id)).toEqual([]);
     // The longest note is taken.

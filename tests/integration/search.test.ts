@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { reloadEnv } from "~/server/env.server";
 import { addVehicle } from "~/server/customers/customers.server";
+import { vehicleSchema } from "~/lib/customer-input";
 import { createInvoice } from "~/server/invoices/invoices.server";
 import { submitQuote } from "~/server/quote.server";
 import { inProcessFetch } from "../helpers/routes";
@@ -92,7 +93,7 @@ describe("a customer by their vehicle", () => {
     let phone = 100;
     for (const [name, list] of Object.entries(vehicles)) {
       const { customerId } = await submit(name, `616-555-0${++phone}`);
-      for (const v of list) await addVehicle(db(), customerId, { ...v, notes: "" });
+      for (const v of list) await addVehicle(db(), customerId, vehicleSchema(new Date()).parse(v));
     }
   });
 

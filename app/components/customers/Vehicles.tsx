@@ -87,7 +87,7 @@ export function Vehicles(props: {
         <TextField id="vehicle-model" name="model" label="Model" defaultValue={value("model")} error={fields.model} />
         <TextField id="vehicle-year" name="year" label="Year" inputMode="numeric" defaultValue={value("year")} error={fields.year} />
         <TextField id="vehicle-color" name="color" label="Color" defaultValue={value("color")} error={fields.color} />
-        <TextField id="vehicle-notes" name="vehicleNotes" label="Vehicle Notes" defaultValue={value("vehicleNotes")} error={fields.notes} />
+        <TextField id="vehicle-notes" name="vehicleNotes" label="Vehicle Notes" defaultValue={value("vehicleNotes")} error={fields.vehicleNotes} />
         <p className="text-xs text-slate-600 sm:col-span-3">
           Year from {years.oldest} to {years.newest}; a Make or a Model is needed.
         </p>

@@ -1,9 +1,10 @@
 import { sql, type RawBuilder } from "kysely";
 import { escapeLiteral } from "pg";
-import { isEmailAddress, normalizeEmail } from "~/lib/email";
-import { isRole, ROLE_TITLES, type Role } from "~/lib/roles";
+import type { z } from "zod";
+import { ROLE_TITLES, type Role } from "~/lib/roles";
+import { STAFF_EMAIL_INVALID, STAFF_ROLE_INVALID, type addStaffSchema } from "~/lib/staff-input";
 import { asActor } from "../actor.server";
-import { AppError, badRequest, notFound } from "../app-error.server";
+import { AppError, notFound } from "../app-error.server";
 import type { DB } from "../db.server";
 import { env } from "../env.server";
 import { effectiveRole, isAdminEmail, type SessionUser } from "../session.server";
@@ -20,8 +21,8 @@ import { requirePermission } from "./permissions.server";
  */
 
 export const STAFF_REFUSALS = {
-  email: "Enter a valid email address",
-  role: "Choose a role",
+  email: STAFF_EMAIL_INVALID,
+  role: STAFF_ROLE_INVALID,
   envOwner: "Owner through ADMIN_EMAILS; change the server setting to remove",
   lastOwner: "The last owner cannot be removed or made a technician; make someone else an owner first",
 };
@@ -71,20 +72,15 @@ export async function assignableStaff(db: DB): Promise<{ id: number; label: stri
 }
 
 /** Adds `email` as staff with `role`: a new users row, or the role given to an existing one. Returns its id. */
-export async function addStaff(db: DB, user: SessionUser, input: { email: unknown; role: unknown }): Promise<number> {
+export async function addStaff(db: DB, user: SessionUser, { email, role }: z.output<typeof addStaffSchema>): Promise<number> {
   requirePermission(user, "staff.manage");
-  const email = typeof input.email === "string" ? normalizeEmail(input.email) : "";
-  if (!isEmailAddress(email)) throw badRequest(STAFF_REFUSALS.email, { email: STAFF_REFUSALS.email });
-  if (!isRole(input.role)) throw badRequest(STAFF_REFUSALS.role, { role: STAFF_REFUSALS.role });
-  const role = input.role;
   if (role !== "owner" && isAdminEmail(email)) throw new AppError(409, STAFF_REFUSALS.envOwner, { fields: { role: STAFF_REFUSALS.envOwner } });
   return changeRoleLocked(db, user, { email }, role);
 }
 
 /** Gives staff member `id` another role. */
-export async function changeStaffRole(db: DB, user: SessionUser, id: number, role: unknown): Promise<void> {
+export async function changeStaffRole(db: DB, user: SessionUser, id: number, role: Role): Promise<void> {
   requirePermission(user, "staff.manage");
-  if (!isRole(role)) throw badRequest(STAFF_REFUSALS.role, { role: STAFF_REFUSALS.role });
   await changeRoleLocked(db, user, { id }, role);
 }
 

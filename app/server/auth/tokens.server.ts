@@ -14,7 +14,7 @@ import { recordAuthEvent } from "./audit.server";
  * A token acts as the user who made it, who must still be an administrator.
  *
  * Here: making, listing and revoking tokens. A request's token is judged in
- * ./token-auth.server.ts, the dashboard's form read in ./token-form.server.ts.
+ * ./token-auth.server.ts, the dashboard's form read by tokenSchema (~/lib/token-input.ts).
  */
 
 export const hashApiToken = (token: string) => createHash("sha256").update(token).digest("hex");

@@ -1,9 +1,8 @@
 import { sql } from "kysely";
-import { EMAIL_MAX_LENGTH, isEmailAddress } from "~/lib/email";
-import { isVehicleKind, newestYear, OLDEST_YEAR, VEHICLE_KINDS } from "~/lib/vehicle-kinds";
+import { contactSchema, type ContactInput, type VehicleInput } from "~/lib/customer-input";
 import { AppError, notFound } from "../app-error.server";
 import type { DB } from "../db.server";
-import { isPhone, phoneColumns, PHONE_INVALID_SENTENCE } from "../phone.server";
+import { phoneColumns, withPhoneRule } from "../phone.server";
 
 /**
  * Customer records (docs/decisions/0090): reading one, changing its contact
@@ -66,30 +65,15 @@ export async function lockLiveCustomer(trx: DB, id: number): Promise<Customer> {
   return getCustomer(trx, id);
 }
 
-export interface ContactForm {
-  name: string;
-  email: string;
-  phone: string;
-  notes: string;
-}
+/**
+ * The Contact Details form as the server reads it: the shared schema, its
+ * phone held to the whole phone rule (docs/decisions/0108).
+ */
+export const serverContactSchema = contactSchema.extend({ phone: withPhoneRule(contactSchema.shape.phone) });
 
-/** The contact details as posted, checked (the one e-mail and phone rules, docs/decisions/0108); an AppError 400 naming each wrong field. */
-export function checkContact(form: ContactForm): ContactForm {
-  const values = { name: form.name.trim(), email: form.email.trim(), phone: form.phone.trim(), notes: form.notes.trim() };
-  const fields: Record<string, string> = {};
-  if (!values.name) fields.name = "Name is required.";
-  else if (values.name.length > 100) fields.name = "Name must be at most 100 characters.";
-  if (values.email.length > EMAIL_MAX_LENGTH) fields.email = `Email must be at most ${EMAIL_MAX_LENGTH} characters.`;
-  else if (values.email && !isEmailAddress(values.email)) fields.email = "Email must be an e-mail address, like name@example.com.";
-  if (values.phone.length > 30) fields.phone = "Phone must be at most 30 characters.";
-  else if (values.phone && !isPhone(values.phone)) fields.phone = PHONE_INVALID_SENTENCE;
-  if (values.notes.length > 2000) fields.notes = "Notes must be at most 2,000 characters.";
-  if (Object.keys(fields).length) throw new AppError(400, Object.values(fields).join(" "), { fields });
-  return values;
-}
-
-export async function updateContact(db: DB, id: number, form: ContactForm): Promise<void> {
-  const values = checkContact(form);
+/** Saves contact details read by serverContactSchema; an e-mail another customer has is a 409 on Email. */
+export async function updateContact(db: DB, id: number, { name, email, phone, notes }: ContactInput): Promise<void> {
+  const values = { name, email, phone, notes };
   await db.transaction().execute(async (trx) => {
     await lockLiveCustomer(trx, id);
     const other = values.email
@@ -113,40 +97,8 @@ export async function updateContact(db: DB, id: number, form: ContactForm): Prom
   });
 }
 
-export interface VehicleForm {
-  kind: string;
-  make: string;
-  model: string;
-  year: string;
-  color: string;
-  notes: string;
-}
-
-export function checkVehicle(form: VehicleForm, now: Date) {
-  const fields: Record<string, string> = {};
-  const make = form.make.trim();
-  const model = form.model.trim();
-  const color = form.color.trim();
-  const notes = form.notes.trim();
-  const yearText = form.year.trim();
-  if (!isVehicleKind(form.kind)) fields.kind = `Kind must be one of ${VEHICLE_KINDS.join(", ")}.`;
-  if (make.length > 60) fields.make = "Make must be at most 60 characters.";
-  if (model.length > 60) fields.model = "Model must be at most 60 characters.";
-  if (!make && !model) fields.make = "Enter the Make or the Model.";
-  const newest = newestYear(now);
-  let year: number | null = null;
-  if (yearText) {
-    year = /^\d{4}$/.test(yearText) ? Number(yearText) : NaN;
-    if (!(year >= OLDEST_YEAR && year <= newest)) fields.year = `Year must be a year from ${OLDEST_YEAR} to ${newest}.`;
-  }
-  if (color.length > 40) fields.color = "Color must be at most 40 characters.";
-  if (notes.length > 1000) fields.notes = "Notes must be at most 1,000 characters.";
-  if (Object.keys(fields).length) throw new AppError(400, Object.values(fields).join(" "), { fields });
-  return { kind: form.kind as (typeof VEHICLE_KINDS)[number], make, model, year, color, notes };
-}
-
-export async function addVehicle(db: DB, customerId: number, form: VehicleForm, now = new Date()): Promise<number> {
-  const vehicle = checkVehicle(form, now);
+/** Adds a vehicle read by vehicleSchema (~/lib/customer-input). */
+export async function addVehicle(db: DB, customerId: number, vehicle: VehicleInput): Promise<number> {
   return db.transaction().execute(async (trx) => {
     await lockLiveCustomer(trx, customerId);
     const row = await trx.insertInto("vehicles").values({ ...vehicle, customer_id: customerId }).returning("id").executeTakeFirstOrThrow();

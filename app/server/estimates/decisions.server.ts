@@ -1,5 +1,5 @@
 import { sql } from "kysely";
-import { DECLINE_REASON_MAX, OPEN_STATUSES, type EstimateStatus } from "~/lib/estimate-status";
+import { OPEN_STATUSES, type EstimateStatus } from "~/lib/estimate-status";
 import { asActor } from "../actor.server";
 import { kickOutbox } from "../background.server";
 import type { DB } from "../db.server";
@@ -26,8 +26,9 @@ export type DecisionOutcome = { decided: true } | { decided: false; status: Esti
 
 const CUSTOMER = (estimate: Estimate) => `${estimate.customer.name} (customer, estimate #${estimate.number})`;
 
-export async function decideEstimate(db: DB, estimate: Estimate, decision: Decision, rawReason = ""): Promise<DecisionOutcome> {
-  const reason = decision === "declined" ? rawReason.replaceAll("\0", "").trim().slice(0, DECLINE_REASON_MAX) : "";
+/** `declineReason`: as declineSchema (~/lib/estimate-input) reads it; kept only for a decline. */
+export async function decideEstimate(db: DB, estimate: Estimate, decision: Decision, declineReason = ""): Promise<DecisionOutcome> {
+  const reason = decision === "declined" ? declineReason : "";
   const settings = await getBusinessSettings(db);
   // What the customer's page will offer once accepted, so the owner's e-mail can say whether they can book online.
   const note = decision === "accepted" ? bookingNote((await onlineBooking(db, estimate)).blocked, estimate.customer.name, settings) : undefined;

@@ -1,6 +1,7 @@
 import { editorLines } from "~/lib/priced-lines";
 import type { EditorValues } from "~/lib/estimate-editor";
-import { formText, postedLines } from "../priced-documents/document-views.server";
+import { formText } from "../form-action.server";
+import { postedLines } from "../priced-documents/document-views.server";
 import type { Estimate } from "./estimates.server";
 
 /** The estimate editor's values: the estimate as the inputs show it, and as its form posted it. */

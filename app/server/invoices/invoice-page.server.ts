@@ -2,7 +2,8 @@ import { formatCents } from "~/lib/money";
 import { isOverdue } from "~/lib/invoice-status";
 import { editorLines, lineForm, type EditorLine } from "~/lib/priced-lines";
 import { longDate } from "~/lib/time-zone";
-import { formText, linesView, postedLines } from "../priced-documents/document-views.server";
+import { formText } from "../form-action.server";
+import { linesView, postedLines } from "../priced-documents/document-views.server";
 import { invoiceToday, type Invoice, type InvoiceForm } from "./invoices.server";
 
 /** The admin invoice page's data: the invoice as the inputs and the tables show it, formatted here. */

@@ -1,7 +1,7 @@
 import { formatCents } from "~/lib/money";
 import type { EditorLine, ServiceChoice } from "~/lib/priced-lines";
 import type { DB } from "../db.server";
-import { postedIntent } from "../form-action.server";
+import { formText, postedIntent } from "../form-action.server";
 import type { DocumentLine } from "./documents.server";
 
 /**
@@ -23,12 +23,6 @@ export function linesView(document: { lines: readonly DocumentLine[]; subtotalCe
     tax: formatCents(document.taxCents),
     total: formatCents(document.totalCents),
   };
-}
-
-/** A posted field as text ("" when absent or a file). */
-export function formText(form: FormData, name: string): string {
-  const value = form.get(name);
-  return typeof value === "string" ? value : "";
 }
 
 /** The handler name of the editor's Remove buttons, which post `remove-{i}` (without JavaScript): "intent must be …" names it so. */

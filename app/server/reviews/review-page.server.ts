@@ -1,5 +1,5 @@
 import { sql } from "kysely";
-import { REVIEW_NAME_MAX, REVIEW_TEXT_MAX } from "~/lib/review-limits";
+import type { ReviewInput } from "~/lib/review-input";
 import { kickOutbox } from "../background.server";
 import type { DB } from "../db.server";
 import { enqueueEmail } from "../outbox.server";
@@ -51,30 +51,6 @@ async function reviewByToken(db: DB, token: string): Promise<ReviewRecord | unde
 /** The review for its token, or a 404 (counted against the client's wrong-token limit, past which every token is a 429). */
 export async function reviewForCustomer(db: DB, token: string | undefined, clientIp: string): Promise<ReviewRecord> {
   return findByToken(db, clientIp, async () => (token && token.length <= 100 ? await reviewByToken(db, token) : undefined), REVIEW_NOT_FOUND);
-}
-
-export interface ReviewInput {
-  stars: number;
-  text: string;
-  displayName: string;
-  consent: boolean;
-}
-
-export type ReviewFieldErrors = Partial<Record<"stars" | "text" | "displayName", string>>;
-
-/** The form's fields, or a message per field (the labels are the UI contract's). */
-export function parseReviewForm(form: FormData): { ok: true; input: ReviewInput } | { ok: false; errors: ReviewFieldErrors } {
-  const errors: ReviewFieldErrors = {};
-  const rawStars = String(form.get("stars") ?? "");
-  const stars = /^[1-5]$/.test(rawStars) ? Number(rawStars) : 0;
-  if (!stars) errors.stars = "Choose from 1 star to 5 stars.";
-  const text = String(form.get("text") ?? "").replace(/\r\n?/g, "\n").trim();
-  if (text.length > REVIEW_TEXT_MAX) errors.text = `Your Review must be at most ${REVIEW_TEXT_MAX.toLocaleString("en-US")} characters (it has ${text.length.toLocaleString("en-US")}).`;
-  const displayName = String(form.get("displayName") ?? "").trim();
-  if (displayName.length > REVIEW_NAME_MAX) errors.displayName = `Name to Show must be at most ${REVIEW_NAME_MAX} characters.`;
-  else if (/[\r\n]/.test(displayName)) errors.displayName = "Name to Show must be on one line.";
-  if (Object.keys(errors).length) return { ok: false, errors };
-  return { ok: true, input: { stars, text, displayName, consent: form.get("consent") === "yes" } };
 }
 
 /** "Dana K." of "Dana Kowalski": what a testimonial shows when the customer chose no name. */

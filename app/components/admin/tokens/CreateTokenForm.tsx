@@ -3,13 +3,16 @@ import { Form } from "react-router";
 import { ErrorBanner } from "~/components/admin/ErrorBanner";
 import { buttonClass } from "~/components/ui/button";
 import { TOKEN_NAME_MAX } from "~/lib/api-tokens";
-import type { TokenFormResult } from "~/server/auth/token-form.server";
 
 const INPUT =
   "block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 shadow-xs focus:border-brand-500 focus:outline-2 focus:outline-brand-500/40 aria-invalid:border-red-500 disabled:bg-slate-50";
 
-/** The form's refusal: the message, a message per field and the values sent (token-form.server.ts). */
-export type RefusedTokenForm = Omit<Extract<TokenFormResult, { ok: false }>, "ok"> & { error: string };
+/** The form's refusal: the message, a message per field (tokenSchema, ~/lib/token-input.ts) and the values sent. */
+export interface RefusedTokenForm {
+  error: string;
+  fields?: Partial<Record<"name" | "expires", string>>;
+  values: { name: string; expires: string; readOnly: boolean };
+}
 
 /** Name, expiry day and read-only: a plain POST form (docs/decisions/0036). */
 export function CreateTokenForm({

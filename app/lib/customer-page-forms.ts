@@ -1,0 +1,19 @@
+import { z } from "zod";
+
+/**
+ * The small forms of the customer's pages (no sign-in, no JavaScript), one
+ * zod schema each (docs/decisions/0118): Cancel Appointment's confirmation
+ * and Unsubscribe, by its button or a mail client's RFC 8058 one-click POST.
+ */
+
+/** Cancel Appointment: the box "Yes, cancel my appointment" ticked. */
+export const cancelAppointmentSchema = z.object({
+  confirm: z.literal("yes", { error: "Tick “Yes, cancel my appointment” to cancel it." }),
+});
+
+export const UNSUBSCRIBE_HOW = "Send List-Unsubscribe=One-Click, or press Unsubscribe on the page.";
+
+/** Unsubscribe: the page's button (intent=unsubscribe) or the one-click body `List-Unsubscribe=One-Click`. */
+export const unsubscribeSchema = z
+  .object({ "List-Unsubscribe": z.string().optional(), intent: z.string().optional() })
+  .refine((post) => post["List-Unsubscribe"] === "One-Click" || post.intent === "unsubscribe", UNSUBSCRIBE_HOW);
