@@ -5,7 +5,7 @@ import { TableSidebar } from "~/components/admin/TableSidebar";
 import { withStatus } from "~/components/admin/StatusMessage";
 import { TrashView } from "~/components/admin/TrashView";
 import { listHref, listPager, parseListQuery, withPage } from "~/lib/list-query";
-import { refusedOnForm } from "~/server/form-action.server";
+import { formText, postedIntent, refusedOnForm } from "~/server/form-action.server";
 import { adminUserFrom } from "~/server/auth/current-user.server";
 import { readForm } from "~/server/form-body.server";
 import { env } from "~/server/env.server";
@@ -57,8 +57,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const table = tableFrom(params);
   const body = await readForm(request);
   if (!body.ok) throw data({ error: body.error }, { status: body.status });
-  if (body.form.get("intent") !== "restore") throw data({ error: "intent must be restore" }, { status: 400 });
-  const id = body.form.get("id")?.toString();
+  if (!postedIntent(body.form, { restore: true })) throw data({ error: "intent must be restore" }, { status: 400 });
+  const id = formText(body.form, "id") || undefined;
   return refusedOnForm(
     async () => {
       await restoreRow(context.get(databaseContext), table, id, adminUserFrom(context));

@@ -8,7 +8,7 @@ import { listSearch, pageCount, parseListQuery, withPage } from "~/lib/list-quer
 import { FAILURE_TITLE, rowFromFormData, type RowActionFailure } from "~/lib/row-form";
 import type { HistoryEntry } from "~/lib/row-history";
 import type { TableRow } from "~/lib/table-schema";
-import { refusedOnForm } from "~/server/form-action.server";
+import { formText, postedIntent, refusedOnForm } from "~/server/form-action.server";
 import { AppError } from "~/server/app-error.server";
 import { adminUserFrom } from "~/server/auth/current-user.server";
 import { readForm } from "~/server/form-body.server";
@@ -90,11 +90,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const body = await readForm(request);
   if (!body.ok) throw data({ error: body.error }, { status: body.status });
   const { form } = body;
-  const intent = form.get("intent");
-  if (intent !== "create" && intent !== "update" && intent !== "delete" && intent !== "restore" && intent !== "revert") {
-    throw data({ error: "intent must be create, update, delete, restore or revert" }, { status: 400 });
-  }
-  const id = typeof form.get("id") === "string" ? (form.get("id") as string) : undefined;
+  const intent = postedIntent(form, FAILURE_TITLE);
+  if (!intent) throw data({ error: "intent must be create, update, delete, restore or revert" }, { status: 400 });
+  const id = formText(form, "id") || undefined;
   const values = intent === "create" || intent === "update" ? rowFromFormData(schema, form) : undefined;
   const db = context.get(databaseContext);
   const actor = adminUserFrom(context);
@@ -104,7 +102,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       else if (intent === "update") await updateRow(db, table, id, values, actor);
       else if (intent === "delete") await deleteRow(db, table, id, actor);
       else if (intent === "restore") await restoreRow(db, table, id, actor);
-      else await restoreVersion(db, table, id, form.get("version")?.toString(), actor);
+      else await restoreVersion(db, table, id, formText(form, "version") || undefined, actor);
     },
     (error): RowActionFailure => ({ intent, error: `${FAILURE_TITLE[intent]}: ${error.message}`, fields: error.fields, values, id }),
   );

@@ -8,14 +8,15 @@ import { JobReview } from "~/components/jobs/JobReview";
 import { JobWork } from "~/components/jobs/JobWork";
 import { JobSummary } from "~/components/jobs/JobSummary";
 import { ARRIVAL_MINUTES } from "~/lib/job-status";
+import { ARRIVAL_INVALID, assignSchema, markDoneSchema, onTheWaySchema } from "~/lib/job-page-forms";
 import { jobSchema, readJobForm } from "~/lib/job-input";
 import { dayIn } from "~/lib/time-zone";
 import { workPartyHref, workPartyLabel } from "~/lib/work-links";
-import { atEdge, badRequest } from "~/server/app-error.server";
+import { atEdge } from "~/server/app-error.server";
 import { adminUserFrom } from "~/server/auth/current-user.server";
 import { env } from "~/server/env.server";
 import { postedForm } from "~/server/form-body.server";
-import { dispatchIntent, parseForm, postedIntent, refusedOnForm } from "~/server/form-action.server";
+import { dispatchIntent, FIRST_FIELD, parseForm, postedIntent, refusedOnForm } from "~/server/form-action.server";
 import { getJob, jobId } from "~/server/jobs/job-records.server";
 import { jobPageView, notTodayQuestion, type JobActionFailure, type JobConfirmation } from "~/server/jobs/job-view.server";
 import { assignJob } from "~/server/jobs/job-assignment.server";
@@ -66,8 +67,6 @@ export const action = atEdge(async ({ request, params, context }: Route.ActionAr
   const db = context.get(databaseContext);
   const actor = adminUserFrom(context);
   const origin = linkOrigin(request);
-  // On My Way and Mark Done on a job of another day ask first (notTodayQuestion); the answer's button posts again with confirm=yes.
-  const confirmed = form.get("confirm") === "yes";
   const doneHere = (done: Done) => redirect(`/admin/jobs/${id}?done=${done}`, 303);
   const handlers = {
     reschedule: async () => {
@@ -81,27 +80,26 @@ export const action = atEdge(async ({ request, params, context }: Route.ActionAr
       return doneHere("cancelled");
     },
     on_the_way: async () => {
-      const minutes = Number(form.get("minutes"));
-      if (!ARRIVAL_MINUTES.includes(minutes as (typeof ARRIVAL_MINUTES)[number])) {
-        throw badRequest(`Arriving in must be one of ${ARRIVAL_MINUTES.join(", ")} minutes.`, { minutes: "Choose how soon you arrive." });
-      }
-      const question = confirmed ? null : notTodayQuestion(await getJob(db, id), "on_the_way", new Date());
+      // On a job of another day it asks first (notTodayQuestion); the answer's button posts again with confirm=yes.
+      const { minutes, confirm } = parseForm(form, onTheWaySchema, ARRIVAL_INVALID);
+      const question = confirm ? null : notTodayQuestion(await getJob(db, id), "on_the_way", new Date());
       if (question) return data<JobConfirmation>({ intent: "on_the_way", confirm: question, minutes });
       await markOnTheWay(db, id, minutes, actor, origin);
       return doneHere("on_the_way");
     },
     done: async () => {
-      const question = confirmed ? null : notTodayQuestion(await getJob(db, id), "done", new Date());
+      const { confirm } = parseForm(form, markDoneSchema);
+      const question = confirm ? null : notTodayQuestion(await getJob(db, id), "done", new Date());
       if (question) return data<JobConfirmation>({ intent: "done", confirm: question });
       await markDone(db, id, actor);
       return doneHere("done");
     },
     assign: async () => {
-      await assignJob(db, id, form.get("assigned_to"), adminUserFrom(context));
+      await assignJob(db, id, parseForm(form, assignSchema, FIRST_FIELD).assigned_to, actor);
       return doneHere("assigned");
     },
     publish_review: async () => {
-      await publishReview(db, id, adminUserFrom(context));
+      await publishReview(db, id, actor);
       return doneHere("published");
     },
   };

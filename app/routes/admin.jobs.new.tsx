@@ -10,7 +10,7 @@ import { adminUserFrom } from "~/server/auth/current-user.server";
 import { leadOrigin } from "~/server/customers/work-origin.server";
 import { env } from "~/server/env.server";
 import { postedForm } from "~/server/form-body.server";
-import { parseForm, refusedOnForm } from "~/server/form-action.server";
+import { formText, parseForm, refusedOnForm } from "~/server/form-action.server";
 import { scheduleJob } from "~/server/jobs/job-booking.server";
 import { newJobView, type JobActionFailure } from "~/server/jobs/job-view.server";
 import { leadId } from "~/server/leads/lead.server";
@@ -42,10 +42,7 @@ export const loader = atEdge(async ({ request, context }: Route.LoaderArgs) => {
 
 export const action = atEdge(async ({ request, context }: Route.ActionArgs) => {
   const form = await postedForm(request);
-  const ids = idsFrom((name) => {
-    const value = form.get(name);
-    return typeof value === "string" && value ? value : null;
-  });
+  const ids = idsFrom((name) => formText(form, name) || null);
   const zone = env().BUSINESS_TIME_ZONE;
   const db = context.get(databaseContext);
   const user = adminUserFrom(context);

@@ -7,6 +7,7 @@ import { SignInError } from "~/server/auth/otp-strategy.server";
 import { sendSignInCode } from "~/server/auth/otp.server";
 import type { DB } from "~/server/db.server";
 import { readForm } from "~/server/form-body.server";
+import { formTexts } from "~/server/form-action.server";
 
 const reply = (state: LoginFormState, status = 200) => data(state, { status });
 
@@ -24,9 +25,10 @@ export async function handleLoginIntent(db: DB, request: Request, clientIp: stri
   const body = await readForm(request.clone());
   if (!body.ok) return reply({ tab: "otp", step: "email", email: "", error: body.error }, body.status);
   const { form } = body;
-  const intent = String(form.get("intent") ?? "");
-  const email = String(form.get("email") ?? "").trim();
-  const returnUrl = safeReturnUrl(String(form.get("returnUrl") ?? ""));
+  // The address is checked where the JSON API's is (sendSignInCode), the code by the sign-in strategy.
+  const { intent, email: typed, returnUrl: asked } = formTexts(form, ["intent", "email", "returnUrl"]);
+  const email = typed.trim();
+  const returnUrl = safeReturnUrl(asked);
 
   switch (intent) {
     case "google":

@@ -18,10 +18,15 @@ import { AppError, badRequest } from "./app-error.server";
  * field's first message for the form to show.
  */
 export function parseForm<S extends z.ZodType>(form: FormData, schema: S, message: string | typeof FIRST_FIELD = CORRECT_FIELDS): z.output<S> {
+  const checked = checkForm(form, schema);
+  if (checked.ok) return checked.value;
+  throw badRequest(message === FIRST_FIELD ? (Object.values(checked.errors)[0] ?? CORRECT_FIELDS) : message, checked.errors);
+}
+
+/** parseForm's reading, answered rather than thrown: for a form whose refusal the page shows with more checks of its own (Book This Time). */
+export function checkForm<S extends z.ZodType>(form: FormData, schema: S): { ok: true; value: z.output<S> } | { ok: false; errors: Record<string, string> } {
   const submission = parseWithZod(form, { schema });
-  if (submission.status === "success") return submission.value as z.output<S>;
-  const fields = firstMessages(submission.error ?? {});
-  throw badRequest(message === FIRST_FIELD ? (Object.values(fields)[0] ?? CORRECT_FIELDS) : message, fields);
+  return submission.status === "success" ? { ok: true, value: submission.value as z.output<S> } : { ok: false, errors: firstMessages(submission.error ?? {}) };
 }
 
 /** parseForm's message for a form that shows its refusal above it, not beside a field: the first field's own message. */

@@ -125,6 +125,7 @@ describe("the job's page", () => {
 
     // A job of another day: confirmed (job-screens.test.ts has the question).
     expect((await post(path, { intent: "on_the_way", minutes: "17", confirm: "yes" })).status).toBe(400);
+    expect((await post(path, { intent: "assign", assigned_to: "somebody" })).status).toBe(400);
     expect((await post(path, { intent: "on_the_way", minutes: "20", confirm: "yes" })).headers.get("location")).toBe(`${path}?done=on_the_way`);
     expect((await post(path, { intent: "on_the_way", minutes: "20", confirm: "yes" })).status).toBe(409);
     expect((await post(path, { intent: "done", confirm: "yes" })).headers.get("location")).toBe(`${path}?done=done`);

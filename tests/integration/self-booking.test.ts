@@ -12,7 +12,8 @@ import { createEstimate, getEstimate, saveEstimate } from "~/server/estimates/es
 import { sendEstimate } from "~/server/estimates/send.server";
 import { freeTimes } from "~/server/jobs/free-times.server";
 import { cancelJob, markDone, markOnTheWay } from "~/server/jobs/job-status-changes.server";
-import { CHOOSE_TIME_MESSAGE, TIME_TAKEN_MESSAGE, type BookingView } from "~/server/jobs/self-booking.server";
+import { CHOOSE_TIME_MESSAGE } from "~/lib/booking-input";
+import { TIME_TAKEN_MESSAGE, type BookingView } from "~/server/jobs/self-booking.server";
 import { getLead } from "~/server/leads/lead.server";
 import { saveSettings } from "~/server/settings.server";
 import { estimateForm, insertLead } from "../helpers/estimates";

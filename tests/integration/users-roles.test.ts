@@ -147,7 +147,7 @@ describe("a technician's session, route by route from app/routes.ts", () => {
     await refused(listStaff(db(), techUser));
     await refused(addStaff(db(), techUser, { email: "x@example.com", role: "owner" }));
     await refused(jobPageView(db(), othersJob, new Date(), techUser));
-    await refused(assignJob(db(), ownJob, String(techUser.id), techUser));
+    await refused(assignJob(db(), ownJob, techUser.id, techUser));
     await refused(publishReview(db(), ownJob, techUser));
     await refused(scheduleWeek(db(), weekMondayOf(businessDay(30)), new Date(), ZONE, undefined, { ...techUser, role: null }));
     // The owner is let through the same functions.
@@ -257,9 +257,9 @@ describe("no overlap per person (docs/decisions/0115)", () => {
     for (const o of tries.filter((t): t is PromiseRejectedResult => t.status === "rejected")) expect(o.reason).toMatchObject({ status: 409 });
     // Assigned To: moving the second technician's 13:00 job to the first, who is busy then, is refused; to someone free, allowed.
     const secondJob = (both[1] as PromiseFulfilledResult<{ id: number }>).value.id;
-    await expect(assignJob(db(), secondJob, String(one), ownerUser)).rejects.toMatchObject({ status: 409 });
+    await expect(assignJob(db(), secondJob, one, ownerUser)).rejects.toMatchObject({ status: 409 });
     // Nobody without a role takes jobs (the owner here is one through ADMIN_EMAILS only, with nothing stored).
-    await expect(assignJob(db(), secondJob, String(ownerUser.id), ownerUser)).rejects.toMatchObject({ status: 400 });
+    await expect(assignJob(db(), secondJob, ownerUser.id, ownerUser)).rejects.toMatchObject({ status: 400 });
   });
 
   it("offers a time while one person is free then, and the booking goes to that person", async () => {

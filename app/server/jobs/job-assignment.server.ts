@@ -1,4 +1,5 @@
 import { sql } from "kysely";
+import { STAFF_MISSING } from "~/lib/job-page-forms";
 import { isLiveJob, LIVE_JOB_STATUSES } from "~/lib/job-status";
 import { asActor } from "../actor.server";
 import { badRequest } from "../app-error.server";
@@ -14,11 +15,10 @@ import { getJob } from "./job-records.server";
  * member of staff. Their own job at that time is refused with JobOverlapError,
  * by the per-person exclusion constraint (docs/decisions/0115).
  */
-export async function assignJob(db: DB, id: number, assignee: unknown, user: SessionUser): Promise<void> {
+export async function assignJob(db: DB, id: number, assignee: number, user: SessionUser): Promise<void> {
   requirePermission(user, "jobs.write");
-  const person = typeof assignee === "string" && /^\d{1,9}$/.test(assignee) ? Number(assignee) : NaN;
-  const staff = Number.isNaN(person) ? undefined : await db.selectFrom("users").select("id").where("id", "=", person).where("role", "is not", null).executeTakeFirst();
-  if (!staff) throw badRequest("Choose a member of staff", { assigned_to: "Choose a member of staff" });
+  const staff = await db.selectFrom("users").select("id").where("id", "=", assignee).where("role", "is not", null).executeTakeFirst();
+  if (!staff) throw badRequest(STAFF_MISSING, { assigned_to: STAFF_MISSING });
   const before = await getJob(db, id);
   if (!isLiveJob(before.status)) throw notLive(before);
   try {

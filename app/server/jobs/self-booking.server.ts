@@ -1,7 +1,9 @@
-import { JOB_ADDRESS_MAX, JOB_DURATION_MAX_MINUTES } from "~/lib/job-input";
+import { bookingSchema } from "~/lib/booking-input";
+import { JOB_DURATION_MAX_MINUTES } from "~/lib/job-input";
 import { clockTime, longDay } from "~/lib/job-time";
 import { dayIn, timeIn } from "~/lib/time-zone";
 import type { DB } from "../db.server";
+import { checkForm } from "../form-action.server";
 import { env } from "../env.server";
 import type { Estimate } from "../estimates/estimates.server";
 import { freeTimes, HORIZON_DAYS } from "./free-times.server";
@@ -27,7 +29,6 @@ import { getWorkWeek } from "../settings.server";
 export const DEFAULT_BOOKING_MINUTES = 120;
 
 export const TIME_TAKEN_MESSAGE = "Sorry, someone booked that time a moment ago. Please choose another time.";
-export const CHOOSE_TIME_MESSAGE = "Please choose a time.";
 
 export interface BookingDay {
   /** "Monday, December 7, 2026" */
@@ -112,26 +113,19 @@ export type BookingOutcome = { booked: true } | { booked: false; errors: { start
  */
 export async function bookTime(db: DB, estimate: Estimate, form: FormData, origin: string | undefined, now = new Date()): Promise<BookingOutcome> {
   if ((await holdingJobId(db, estimate.id)) !== undefined) return { booked: true };
-  const startText = form.get("start");
-  const addressText = form.get("address");
-  const address = (typeof addressText === "string" ? addressText : "").replaceAll("\0", "").trim().replace(/\s+/g, " ");
-  const errors: { start?: string; address?: string } = {};
-  if (!address) errors.address = "Address is required: where should we come?";
-  else if (address.length > JOB_ADDRESS_MAX) errors.address = `Address can be at most ${JOB_ADDRESS_MAX} characters.`;
+  const choice = checkForm(form, bookingSchema);
+  if (!choice.ok) return { booked: false, errors: choice.errors };
+  const { start, address } = choice.value;
   const minutes = bookingMinutes(estimate);
-  const start = typeof startText === "string" && /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/.test(startText) ? new Date(startText) : null;
   // Only a time the page would offer now: free, in working hours, 12 hours to 14 days ahead.
-  const offered = start !== null && !Number.isNaN(start.getTime()) && (await freeTimes(db, minutes, now)).some((t) => t.getTime() === start.getTime());
-  if (!start) errors.start = CHOOSE_TIME_MESSAGE;
-  else if (!offered) errors.start = TIME_TAKEN_MESSAGE;
-  if (errors.start || errors.address) return { booked: false, errors };
+  if (!(await freeTimes(db, minutes, now)).some((t) => t.getTime() === start.getTime())) return { booked: false, errors: { start: TIME_TAKEN_MESSAGE } };
   const zone = env().BUSINESS_TIME_ZONE;
   try {
     await scheduleJob(db, {
       // The estimate's customer and origin: the job comes from where the estimate came from.
       from: { customerId: estimate.customerId, leadId: estimate.leadId, source: estimate.source },
       estimateId: estimate.id,
-      input: { date: dayIn(start!, zone), startTime: timeIn(start!, zone), durationMinutes: minutes, address, notes: "" },
+      input: { date: dayIn(start, zone), startTime: timeIn(start, zone), durationMinutes: minutes, address, notes: "" },
       actor: `${estimate.customer.name} (customer, estimate #${estimate.number})`,
       origin,
       onePerEstimate: true,

@@ -1,0 +1,31 @@
+import { z } from "zod";
+import { ARRIVAL_MINUTES } from "./job-status";
+
+/**
+ * The job page's small forms beside Reschedule (whose schema is job-input's):
+ * On My Way's arrival, the "another day?" answer, and Assigned To; one zod
+ * schema each (docs/decisions/0118). Browser-safe.
+ */
+
+export const ARRIVAL_INVALID = `Arriving in must be one of ${ARRIVAL_MINUTES.join(", ")} minutes.`;
+
+/** On My Way and Mark Done on a job of another day ask first; the answer posts again with confirm=yes. */
+const confirmed = z
+  .string()
+  .optional()
+  .transform((answer) => answer === "yes");
+
+export const onTheWaySchema = z.object({
+  minutes: z.coerce
+    .number({ error: "Choose how soon you arrive." })
+    .refine((minutes) => (ARRIVAL_MINUTES as readonly number[]).includes(minutes), "Choose how soon you arrive."),
+  confirm: confirmed,
+});
+
+export const markDoneSchema = z.object({ confirm: confirmed });
+
+export const STAFF_MISSING = "Choose a member of staff";
+/** A member of staff's id; whether it is one is the assignment's to look up. */
+export const assignSchema = z.object({
+  assigned_to: z.string({ error: STAFF_MISSING }).regex(/^\d{1,9}$/, STAFF_MISSING).transform(Number),
+});
