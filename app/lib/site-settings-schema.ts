@@ -58,10 +58,11 @@ export const siteSettingsSchema = z.object({
   googleReviewUrl: z.preprocess((value) => value ?? "", line("googleReviewUrl")).pipe(
     z.string().refine((value) => value === "" || isHttpsUrl(value), "Google Review URL must be an https:// address, or empty."),
   ),
-  // Absent (a caller that predates them) is the first value, Grand Rapids and 50 miles.
+  // Absent (a caller that predates them, a form without the fields) or empty is the
+  // first value, Grand Rapids and 50 miles, as an empty Invoice Due (days) is 14.
   // Whether the ZIP code exists is the server's check (its location data, docs/decisions/0127).
-  baseZip: z.preprocess((value) => value ?? "49503", line("baseZip")).pipe(z.string().regex(/^\d{5}$/, "Base ZIP Code must be five digits, like 49503.")),
-  serviceRadiusMiles: z.preprocess((value) => value ?? "50", line("serviceRadiusMiles")).pipe(
+  baseZip: z.preprocess((value) => value || "49503", line("baseZip")).pipe(z.string().regex(/^\d{5}$/, "Base ZIP Code must be five digits, like 49503.")),
+  serviceRadiusMiles: z.preprocess((value) => value || "50", line("serviceRadiusMiles")).pipe(
     z
       .string()
       .refine((value) => /^\d{1,3}$/.test(value) && Number(value) >= 1 && Number(value) <= SERVICE_RADIUS_MAX, `Service Radius (miles) must be a whole number from 1 to ${SERVICE_RADIUS_MAX}.`),
