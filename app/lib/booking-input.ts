@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { trimmed } from "./form-schema";
+import { formConstraint, trimmed } from "./form-schema";
 import { JOB_ADDRESS_MAX } from "./job-input";
 
 /**
@@ -24,3 +24,6 @@ export const bookingSchema = z.object({
     (text) => text.replace(/\s+/g, " "),
   ),
 });
+
+/** Book This Time's constraint attributes: read while rendering, the page has no JavaScript. */
+export const BOOKING_CONSTRAINT = formConstraint(bookingSchema);

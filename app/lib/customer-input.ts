@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { EMAIL_MAX_LENGTH, isEmailAddress } from "./email";
-import { optionalText, recordId, trimmed } from "./form-schema";
+import { formConstraint, optionalText, recordId, trimmed } from "./form-schema";
 import { isPhoneShaped, PHONE_INVALID } from "./phone-shape";
 import { newestYear, OLDEST_YEAR, VEHICLE_KINDS } from "./vehicle-kinds";
 
@@ -32,6 +32,9 @@ export const contactSchema = z.object({
 
 export type ContactInput = z.output<typeof contactSchema>;
 
+/** The Contact Details inputs' constraint attributes (docs/decisions/0118). */
+export const CONTACT_CONSTRAINT = formConstraint(contactSchema);
+
 /**
  * Add Vehicle: a Kind, the Make or the Model, a Year from 1900 to next year's
  * models (`now` says which), and optional Color and Vehicle Notes.
@@ -56,6 +59,9 @@ export function vehicleSchema(now: Date) {
 }
 
 export type VehicleInput = z.output<ReturnType<typeof vehicleSchema>>;
+
+/** The Add Vehicle inputs' constraint attributes (the Year's bounds, which move with the year, are the server's). */
+export const VEHICLE_CONSTRAINT = formConstraint(vehicleSchema(new Date()));
 
 /** A vehicle's Remove button. */
 export const removeVehicleSchema = z.object({ vehicle: recordId("vehicle must be the id of the vehicle to remove") });

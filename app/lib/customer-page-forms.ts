@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { formConstraint } from "./form-schema";
 
 /**
  * The small forms of the customer's pages (no sign-in, no JavaScript), one
@@ -10,6 +11,9 @@ import { z } from "zod";
 export const cancelAppointmentSchema = z.object({
   confirm: z.literal("yes", { error: "Tick “Yes, cancel my appointment” to cancel it." }),
 });
+
+/** Cancel Appointment's checkbox constraint (required): read while rendering, the page has no JavaScript. */
+export const CANCEL_APPOINTMENT_CONSTRAINT = formConstraint(cancelAppointmentSchema);
 
 export const UNSUBSCRIBE_HOW = "Send List-Unsubscribe=One-Click, or press Unsubscribe on the page.";
 

@@ -1,3 +1,4 @@
+import { getZodConstraint } from "@conform-to/zod/v4";
 import { z } from "zod";
 import { NOT_THEIR_VEHICLE, parseVehicleChoice } from "./vehicles";
 
@@ -29,6 +30,59 @@ export const oneLineEnd = (text: string) => text.replace(/\r\n?/g, "\n");
 /** An optional text of at most `max` characters, "" when left empty. */
 export function optionalText(max: number, tooLong: string) {
   return trimmed(z.string().max(max, tooLong).optional(), oneLineEnd).transform((text) => text ?? "");
+}
+
+/** One field's HTML constraint attributes: required, minLength/maxLength, min/max, an enum's pattern. */
+export type FieldConstraint = ReturnType<typeof getZodConstraint>[string];
+
+/**
+ * The browser's side of a form's schema: each field's constraint attributes,
+ * for its input to spread (`{...constraint.name}`), so the browser refuses
+ * what the action would. conform's getZodConstraint says what is required
+ * and an enum's pattern; it reads the lengths and bounds from zod's `_zod.bag`,
+ * which zod 4.6 no longer fills, so they are read here from the field's own
+ * string or number (zod's maxLength, maxValue…). A schema refined or
+ * transformed as a whole gives its object's fields. A pure function: a page
+ * without JavaScript calls it while rendering.
+ */
+export function formConstraint<S extends z.ZodType>(schema: S): Record<keyof z.input<S> & string, FieldConstraint> {
+  const fields = objectOf(schema);
+  const conform = getZodConstraint(fields);
+  return Object.fromEntries(
+    Object.entries(fields.shape as Record<string, z.ZodType>).map(([name, field]) => {
+      const constraint: FieldConstraint = { ...conform[name] };
+      const leaf = leafOf(field);
+      if (leaf instanceof z.ZodString) {
+        if (leaf.minLength != null) constraint.minLength = leaf.minLength;
+        if (leaf.maxLength != null) constraint.maxLength = leaf.maxLength;
+      } else if (leaf instanceof z.ZodNumber) {
+        // A number without a bound reads as ±Infinity, or the safe-integer range for an int.
+        if (isBound(leaf.minValue)) constraint.min = leaf.minValue;
+        if (isBound(leaf.maxValue)) constraint.max = leaf.maxValue;
+      }
+      return [name, constraint];
+    }),
+  ) as Record<keyof z.input<S> & string, FieldConstraint>;
+}
+
+const isBound = (value: number | null): value is number => value != null && Math.abs(value) < Number.MAX_SAFE_INTEGER;
+
+/** The object under a schema's whole-form refinements and transforms. */
+function objectOf(schema: z.ZodType): z.ZodObject {
+  if (schema instanceof z.ZodObject) return schema;
+  if (schema instanceof z.ZodPipe) return objectOf(schema.in as z.ZodType);
+  throw new Error("formConstraint: the schema is not an object");
+}
+
+/**
+ * The string or number a field's text is checked as, the way conform walks
+ * a field: through optional and default, and through a pipe to what it feeds
+ * (trimmed's preprocess, a `.pipe`), or to its input when it ends in a transform.
+ */
+function leafOf(schema: z.ZodType): z.ZodType {
+  if (schema instanceof z.ZodOptional || schema instanceof z.ZodDefault || schema instanceof z.ZodNullable) return leafOf(schema.unwrap() as z.ZodType);
+  if (schema instanceof z.ZodPipe) return leafOf((schema.out instanceof z.ZodTransform ? schema.in : schema.out) as z.ZodType);
+  return schema;
 }
 
 /** A record's id posted by a button (a hidden field): a whole number, else `message`. */

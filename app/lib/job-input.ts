@@ -1,6 +1,5 @@
-import { getZodConstraint } from "@conform-to/zod/v4";
 import { z } from "zod";
-import { optionalText, parseFields, trimmed, vehicleChoice } from "./form-schema";
+import { formConstraint, optionalText, parseFields, trimmed, vehicleChoice } from "./form-schema";
 import { addDays, isCalendarDay, skippedTimeMessage } from "./time-zone";
 
 /**
@@ -76,7 +75,7 @@ const jobFields = z.object({
 });
 
 /** The browser's side of the schema: required, min, max, maxLength per field. */
-export const JOB_CONSTRAINT = getZodConstraint(jobFields);
+export const JOB_CONSTRAINT = formConstraint(jobFields);
 
 /**
  * The Schedule Job form (and Reschedule's): `today` is YYYY-MM-DD in the

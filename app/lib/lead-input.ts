@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { oneLineEnd, optionalText, trimmed } from "./form-schema";
+import { formConstraint, oneLineEnd, optionalText, trimmed } from "./form-schema";
 import { LEAD_STATUS_TITLES, LEAD_STATUSES, LOST_REASON_MAX, NOTE_MAX } from "./lead-status";
 
 /**
@@ -19,3 +19,7 @@ const NOTE_EMPTY = "Please write the note first";
 export const leadNoteSchema = z.object({
   note: trimmed(z.string({ error: NOTE_EMPTY }).min(1, NOTE_EMPTY).max(NOTE_MAX, `A note can be at most ${NOTE_MAX} characters`), oneLineEnd),
 });
+
+/** The Lost reason's and the note's constraint attributes (docs/decisions/0118). */
+export const LEAD_STATUS_CONSTRAINT = formConstraint(leadStatusSchema);
+export const LEAD_NOTE_CONSTRAINT = formConstraint(leadNoteSchema);

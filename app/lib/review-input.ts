@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { oneLineEnd, trimmed } from "./form-schema";
+import { formConstraint, oneLineEnd, trimmed } from "./form-schema";
 import { REVIEW_NAME_MAX, REVIEW_TEXT_MAX } from "./review-limits";
 
 /**
@@ -13,14 +13,13 @@ const count = (n: number) => n.toLocaleString("en-US");
 
 export const reviewSchema = z.object({
   stars: trimmed(z.string({ error: STARS_MESSAGE }).regex(/^[1-5]$/, STARS_MESSAGE)).transform(Number),
-  text: trimmed(z.string().optional(), oneLineEnd)
-    .transform((text) => text ?? "")
-    .check((payload) => {
-      const length = payload.value.length;
-      if (length > REVIEW_TEXT_MAX) {
-        payload.issues.push({ code: "custom", message: `Your Review must be at most ${count(REVIEW_TEXT_MAX)} characters (it has ${count(length)}).`, input: payload.value });
-      }
-    }),
+  text: trimmed(
+    z
+      .string()
+      .max(REVIEW_TEXT_MAX, { error: (issue) => `Your Review must be at most ${count(REVIEW_TEXT_MAX)} characters (it has ${count(String(issue.input).length)}).` })
+      .optional(),
+    oneLineEnd,
+  ).transform((text) => text ?? ""),
   displayName: trimmed(
     z
       .string()
@@ -36,3 +35,6 @@ export const reviewSchema = z.object({
 });
 
 export type ReviewInput = z.output<typeof reviewSchema>;
+
+/** The review form's constraint attributes (docs/decisions/0118): a page without JavaScript, so read while rendering. */
+export const REVIEW_CONSTRAINT = formConstraint(reviewSchema);

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { isEmailAddress, normalizeEmail } from "./email";
-import { lookupId, trimmed } from "./form-schema";
+import { formConstraint, lookupId, trimmed } from "./form-schema";
 import { ROLES } from "./roles";
 
 /**
@@ -20,6 +20,9 @@ export const addStaffSchema = z.object({
   email: trimmed(z.string({ error: STAFF_EMAIL_INVALID }).transform(normalizeEmail).refine(isEmailAddress, STAFF_EMAIL_INVALID)),
   role,
 });
+
+/** Add Staff's constraint attributes (docs/decisions/0118). */
+export const ADD_STAFF_CONSTRAINT = formConstraint(addStaffSchema);
 
 export const staffRoleSchema = z.object({ id: staffId, role });
 

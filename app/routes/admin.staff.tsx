@@ -3,7 +3,7 @@ import { Form, redirect } from "react-router";
 import { ErrorBanner } from "~/components/admin/ErrorBanner";
 import { buttonClass } from "~/components/ui/button";
 import { ROLE_TITLES, ROLES } from "~/lib/roles";
-import { addStaffSchema, removeStaffSchema, staffRoleSchema } from "~/lib/staff-input";
+import { ADD_STAFF_CONSTRAINT, addStaffSchema, removeStaffSchema, staffRoleSchema } from "~/lib/staff-input";
 import { atEdge } from "~/server/app-error.server";
 import { adminUserFrom } from "~/server/auth/current-user.server";
 import { addStaff, changeStaffRole, listStaff, removeStaff } from "~/server/auth/staff.server";
@@ -80,13 +80,13 @@ export default function StaffPage({ loaderData, actionData }: Route.ComponentPro
           <label htmlFor="staff-email" className="mb-1 block text-sm font-medium text-slate-800">
             Email
           </label>
-          <input id="staff-email" name="email" type="email" required autoComplete="off" defaultValue={actionData?.email} className={FIELD} />
+          <input id="staff-email" name="email" type="email" required={ADD_STAFF_CONSTRAINT.email.required} autoComplete="off" defaultValue={actionData?.email} className={FIELD} />
         </div>
         <div>
           <label htmlFor="staff-role" className="mb-1 block text-sm font-medium text-slate-800">
             Role
           </label>
-          <select id="staff-role" name="role" defaultValue="technician" className={FIELD}>
+          <select id="staff-role" name="role" required={ADD_STAFF_CONSTRAINT.role.required} defaultValue="technician" className={FIELD}>
             {ROLES.map((role) => (
               <option key={role} value={role}>
                 {ROLE_TITLES[role]}

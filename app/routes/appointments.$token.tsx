@@ -5,7 +5,7 @@ import { focusRing } from "~/components/site/styles";
 import { CallLink, CustomerPageShell } from "~/components/site/CustomerPageShell";
 import { useSiteSettings } from "~/components/site/use-site-settings";
 import { NO_SCRIPTS } from "~/lib/no-scripts";
-import { cancelAppointmentSchema } from "~/lib/customer-page-forms";
+import { CANCEL_APPOINTMENT_CONSTRAINT, cancelAppointmentSchema } from "~/lib/customer-page-forms";
 import { dispatchIntent, parseForm, postedIntent, refusedOnForm } from "~/server/form-action.server";
 import { readForm } from "~/server/form-body.server";
 import { appointmentView, cancelAsCustomer, jobForCustomer, type AppointmentView } from "~/server/jobs/appointment-page.server";
@@ -182,7 +182,7 @@ function CancelForm({ error, cutoffHours }: { error: string | undefined; cutoffH
             type="checkbox"
             name="confirm"
             value="yes"
-            required
+            required={CANCEL_APPOINTMENT_CONSTRAINT.confirm.required}
             aria-invalid={error ? true : undefined}
             aria-describedby={error ? "confirm-error" : undefined}
             className="mt-1 size-4"

@@ -6,8 +6,8 @@ import { CallLink, CustomerPageShell } from "~/components/site/CustomerPageShell
 import { useSiteSettings } from "~/components/site/use-site-settings";
 import { readForm } from "~/server/form-body.server";
 import { NO_SCRIPTS } from "~/lib/no-scripts";
-import { REVIEW_NAME_MAX, REVIEW_TEXT_MAX } from "~/lib/review-limits";
-import { reviewSchema } from "~/lib/review-input";
+import { REVIEW_TEXT_MAX } from "~/lib/review-limits";
+import { REVIEW_CONSTRAINT, reviewSchema } from "~/lib/review-input";
 import { formText, formTexts, parseForm, refusedOnForm } from "~/server/form-action.server";
 import { reviewForCustomer, reviewThanks, submitReview } from "~/server/reviews/review-page.server";
 import { answerCustomer } from "~/server/customer-pages.server";
@@ -136,7 +136,7 @@ function ReviewForm({ rejected }: { rejected: Rejected | undefined }) {
         <div className="mt-2 flex flex-wrap gap-2">
           {STAR_CHOICES.map((n) => (
             <label key={n} className="inline-flex items-center gap-2 rounded-lg border border-slate-300 px-3 py-2 has-[:checked]:border-brand-700 has-[:checked]:bg-brand-50">
-              <input type="radio" name="stars" value={n} required defaultChecked={values?.stars === String(n)} className="size-4" />
+              <input type="radio" name="stars" value={n} required={REVIEW_CONSTRAINT.stars.required} defaultChecked={values?.stars === String(n)} className="size-4" />
               {n === 1 ? "1 star" : `${n} stars`}
             </label>
           ))}
@@ -151,7 +151,7 @@ function ReviewForm({ rejected }: { rejected: Rejected | undefined }) {
           id="review-text"
           name="text"
           rows={6}
-          maxLength={REVIEW_TEXT_MAX}
+          {...REVIEW_CONSTRAINT.text}
           defaultValue={values?.text ?? ""}
           className={fieldClass}
           {...described("text")}
@@ -167,7 +167,7 @@ function ReviewForm({ rejected }: { rejected: Rejected | undefined }) {
           id="review-name"
           name="displayName"
           type="text"
-          maxLength={REVIEW_NAME_MAX}
+          {...REVIEW_CONSTRAINT.displayName}
           autoComplete="name"
           defaultValue={values?.displayName ?? ""}
           className={fieldClass}

@@ -1,6 +1,7 @@
 import { Form } from "react-router";
 import { primaryButton } from "~/components/ui/button";
 import type { CustomerActionFailure, CustomerPageView } from "~/server/customers/customer-view.server";
+import { CONTACT_CONSTRAINT } from "~/lib/customer-input";
 import { panelClass } from "./field-style";
 import { TextField } from "./TextField";
 
@@ -25,11 +26,11 @@ export function ContactForm({ customer, failure }: { customer: CustomerPageView[
       )}
       <Form method="post" className="mt-3 grid gap-4 sm:grid-cols-2">
         <input type="hidden" name="intent" value="contact" />
-        <TextField id="customer-name" name="name" label="Name" defaultValue={value("name")} error={fields.name} required autoComplete="name" />
-        <TextField id="customer-email" name="email" label="Email" type="email" defaultValue={value("email")} error={fields.email} autoComplete="email" />
-        <TextField id="customer-phone" name="phone" label="Phone" type="tel" defaultValue={value("phone")} error={fields.phone} autoComplete="tel" />
+        <TextField id="customer-name" name="name" label="Name" defaultValue={value("name")} error={fields.name} constraint={CONTACT_CONSTRAINT.name} autoComplete="name" />
+        <TextField id="customer-email" name="email" label="Email" type="email" defaultValue={value("email")} error={fields.email} constraint={CONTACT_CONSTRAINT.email} autoComplete="email" />
+        <TextField id="customer-phone" name="phone" label="Phone" type="tel" defaultValue={value("phone")} error={fields.phone} constraint={CONTACT_CONSTRAINT.phone} autoComplete="tel" />
         <div className="sm:col-span-2">
-          <TextField id="customer-notes" name="notes" label="Notes" multiline defaultValue={value("notes")} error={fields.notes} />
+          <TextField id="customer-notes" name="notes" label="Notes" multiline defaultValue={value("notes")} error={fields.notes} constraint={CONTACT_CONSTRAINT.notes} />
         </div>
         <div className="sm:col-span-2">
           <button type="submit" className={primaryButton}>

@@ -1,6 +1,11 @@
+import type { FieldConstraint } from "~/lib/form-schema";
 import { inputClass, labelClass } from "./field-style";
 
-/** A labelled input (or textarea) with its error beside it, tied by aria-describedby. */
+/**
+ * A labelled input (or textarea) with its error beside it, tied by
+ * aria-describedby; `constraint` is its attributes from the form's schema
+ * (required, maxLength…: formConstraint, docs/decisions/0118).
+ */
 export function TextField(props: {
   id: string;
   name: string;
@@ -12,14 +17,16 @@ export function TextField(props: {
   autoComplete?: string;
   inputMode?: "numeric" | "tel" | "email" | "text";
   required?: boolean;
+  constraint?: FieldConstraint;
 }) {
-  const { id, name, label, defaultValue, error, type = "text", multiline, autoComplete = "off", inputMode, required } = props;
+  const { id, name, label, defaultValue, error, type = "text", multiline, autoComplete = "off", inputMode, required, constraint } = props;
   const errorId = `${id}-error`;
   const common = {
     id,
     name,
     defaultValue,
     required,
+    ...constraint,
     "aria-invalid": error ? true : undefined,
     "aria-describedby": error ? errorId : undefined,
     className: inputClass(Boolean(error)),

@@ -1,5 +1,6 @@
 import { Form } from "react-router";
 import { primaryButton, secondaryButton } from "~/components/ui/button";
+import { VEHICLE_CONSTRAINT } from "~/lib/customer-input";
 import type { CustomerActionFailure, CustomerPageView } from "~/server/customers/customer-view.server";
 import { inputClass, labelClass, panelClass } from "./field-style";
 import { TextField } from "./TextField";
@@ -66,6 +67,7 @@ export function Vehicles(props: {
           <select
             id="vehicle-kind"
             name="kind"
+            required={VEHICLE_CONSTRAINT.kind.required}
             defaultValue={value("kind") || "Car"}
             aria-invalid={fields.kind ? true : undefined}
             aria-describedby={fields.kind ? "vehicle-kind-error" : undefined}
@@ -83,11 +85,11 @@ export function Vehicles(props: {
             </p>
           )}
         </div>
-        <TextField id="vehicle-make" name="make" label="Make" defaultValue={value("make")} error={fields.make} />
-        <TextField id="vehicle-model" name="model" label="Model" defaultValue={value("model")} error={fields.model} />
-        <TextField id="vehicle-year" name="year" label="Year" inputMode="numeric" defaultValue={value("year")} error={fields.year} />
-        <TextField id="vehicle-color" name="color" label="Color" defaultValue={value("color")} error={fields.color} />
-        <TextField id="vehicle-notes" name="vehicleNotes" label="Vehicle Notes" defaultValue={value("vehicleNotes")} error={fields.vehicleNotes} />
+        <TextField id="vehicle-make" name="make" label="Make" defaultValue={value("make")} error={fields.make} constraint={VEHICLE_CONSTRAINT.make} />
+        <TextField id="vehicle-model" name="model" label="Model" defaultValue={value("model")} error={fields.model} constraint={VEHICLE_CONSTRAINT.model} />
+        <TextField id="vehicle-year" name="year" label="Year" inputMode="numeric" defaultValue={value("year")} error={fields.year} constraint={VEHICLE_CONSTRAINT.year} />
+        <TextField id="vehicle-color" name="color" label="Color" defaultValue={value("color")} error={fields.color} constraint={VEHICLE_CONSTRAINT.color} />
+        <TextField id="vehicle-notes" name="vehicleNotes" label="Vehicle Notes" defaultValue={value("vehicleNotes")} error={fields.vehicleNotes} constraint={VEHICLE_CONSTRAINT.vehicleNotes} />
         <p className="text-xs text-slate-600 sm:col-span-3">
           Year from {years.oldest} to {years.newest}; a Make or a Model is needed.
         </p>

@@ -2,7 +2,8 @@ import { CheckCircle2 } from "lucide-react";
 import { Form, useNavigation } from "react-router";
 import { INPUT } from "~/components/priced-documents/PricedLines";
 import { buttonClass } from "~/components/ui/button";
-import { PAYMENT_METHODS, type PaymentForm } from "~/lib/payment-input";
+import { formConstraint } from "~/lib/form-schema";
+import { PAYMENT_METHODS, paymentSchema, type PaymentForm } from "~/lib/payment-input";
 import type { InvoiceSummary } from "~/server/invoices/invoice-page.server";
 
 interface Props {
@@ -24,6 +25,8 @@ interface Props {
 export function PaymentsPanel({ invoice, posted, fields, confirm }: Props) {
   const busy = useNavigation().state === "submitting";
   const canRecord = invoice.dueCents > 0;
+  // The form's attributes from its schema (docs/decisions/0118); the form is noValidate, so they mark the fields, the server answers.
+  const constraint = formConstraint(paymentSchema(invoice.today, invoice.dueCents));
   const error = (name: keyof PaymentForm) =>
     fields[name] ? (
       <p id={`payment-${name}-error`} className="mt-1.5 text-sm font-medium text-red-600">
@@ -69,14 +72,14 @@ export function PaymentsPanel({ invoice, posted, fields, confirm }: Props) {
               <label htmlFor="payment-amount" className="mb-1.5 block text-sm font-medium text-slate-800">
                 Amount
               </label>
-              <input id="payment-amount" name="amount" inputMode="decimal" defaultValue={posted?.amount ?? ""} placeholder={invoice.due.replace(/^\$/, "")} className={INPUT} {...described("amount")} />
+              <input id="payment-amount" name="amount" required={constraint.amount.required} inputMode="decimal" defaultValue={posted?.amount ?? ""} placeholder={invoice.due.replace(/^\$/, "")} className={INPUT} {...described("amount")} />
               {error("amount")}
             </div>
             <div>
               <label htmlFor="payment-method" className="mb-1.5 block text-sm font-medium text-slate-800">
                 Method
               </label>
-              <select id="payment-method" name="method" defaultValue={posted?.method ?? "Cash"} className={INPUT} {...described("method")}>
+              <select id="payment-method" name="method" required={constraint.method.required} defaultValue={posted?.method ?? "Cash"} className={INPUT} {...described("method")}>
                 {PAYMENT_METHODS.map((m) => (
                   <option key={m} value={m}>
                     {m}
@@ -89,7 +92,7 @@ export function PaymentsPanel({ invoice, posted, fields, confirm }: Props) {
               <label htmlFor="payment-date" className="mb-1.5 block text-sm font-medium text-slate-800">
                 Date
               </label>
-              <input id="payment-date" name="date" type="date" max={invoice.today} defaultValue={posted?.date ?? invoice.today} className={INPUT} {...described("date")} />
+              <input id="payment-date" name="date" type="date" required={constraint.date.required} max={invoice.today} defaultValue={posted?.date ?? invoice.today} className={INPUT} {...described("date")} />
               {error("date")}
             </div>
           </div>
@@ -97,7 +100,7 @@ export function PaymentsPanel({ invoice, posted, fields, confirm }: Props) {
             <label htmlFor="payment-note" className="mb-1.5 block text-sm font-medium text-slate-800">
               Note (optional)
             </label>
-            <input id="payment-note" name="note" defaultValue={posted?.note ?? ""} className={INPUT} {...described("note")} />
+            <input id="payment-note" name="note" {...constraint.note} defaultValue={posted?.note ?? ""} className={INPUT} {...described("note")} />
             {error("note")}
           </div>
           <button type="submit" name="intent" value="record-payment" className={buttonClass("primary")} disabled={busy}>

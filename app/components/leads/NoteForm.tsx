@@ -1,7 +1,7 @@
 import { useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import { primaryButton } from "~/components/ui/button";
-import { NOTE_MAX } from "~/lib/lead-status";
+import { LEAD_NOTE_CONSTRAINT } from "~/lib/lead-input";
 import type { LeadActionFailure } from "~/server/leads/lead-view.server";
 import { useSubmitResult } from "./use-submit-result";
 
@@ -39,7 +39,8 @@ export function NoteForm({ failure }: { failure?: LeadActionFailure }) {
           id="lead-note"
           name="note"
           rows={3}
-          maxLength={NOTE_MAX}
+          // Not `required`: an empty note is the server's to refuse, by name beside the field.
+          maxLength={LEAD_NOTE_CONSTRAINT.note.maxLength}
           defaultValue={failure?.intent === "note" ? failure.values?.note : undefined}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? "lead-note-error" : undefined}

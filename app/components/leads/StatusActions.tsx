@@ -2,7 +2,8 @@ import { LoaderCircle } from "lucide-react";
 import { useRef } from "react";
 import { useFetcher } from "react-router";
 import { buttonClass } from "~/components/ui/button";
-import { LEAD_STATUS_TITLES, LEAD_STATUSES, LOST_REASON_MAX, type LeadStatus } from "~/lib/lead-status";
+import { LEAD_STATUS_CONSTRAINT } from "~/lib/lead-input";
+import { LEAD_STATUS_TITLES, LEAD_STATUSES, type LeadStatus } from "~/lib/lead-status";
 import { StatusBadge } from "./StatusBadge";
 import type { LeadActionFailure } from "~/server/leads/lead-view.server";
 import { useSubmitResult } from "./use-submit-result";
@@ -60,7 +61,7 @@ export function StatusActions({ status, failure }: { status: LeadStatus; failure
             <input
               id="lost-reason"
               name="reason"
-              maxLength={LOST_REASON_MAX}
+              {...LEAD_STATUS_CONSTRAINT.reason}
               defaultValue={failure?.values?.reason}
               aria-invalid={reasonError ? true : undefined}
               aria-describedby={reasonError ? "lost-reason-error" : undefined}

@@ -1,5 +1,5 @@
 import { CalendarCheck } from "lucide-react";
-import { JOB_ADDRESS_MAX } from "~/lib/job-input";
+import { BOOKING_CONSTRAINT } from "~/lib/booking-input";
 import { primaryButton } from "./styles";
 
 /**
@@ -44,7 +44,7 @@ export function BookingForm({ days, address, errors = {} }: Props) {
                   key={time.value}
                   className="inline-flex cursor-pointer items-center gap-2 rounded-full border border-slate-300 px-3 py-1.5 text-sm has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-400"
                 >
-                  <input type="radio" name="start" value={time.value} required className="accent-brand-600" />
+                  <input type="radio" name="start" value={time.value} required={BOOKING_CONSTRAINT.start.required} className="accent-brand-600" />
                   {time.label}
                 </label>
               ))}
@@ -60,8 +60,7 @@ export function BookingForm({ days, address, errors = {} }: Props) {
           id="booking-address"
           name="address"
           defaultValue={address}
-          required
-          maxLength={JOB_ADDRESS_MAX}
+          {...BOOKING_CONSTRAINT.address}
           autoComplete="street-address"
           aria-invalid={errors.address ? true : undefined}
           aria-describedby={errors.address ? "address-error" : undefined}

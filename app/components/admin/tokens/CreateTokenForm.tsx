@@ -2,7 +2,8 @@ import { LoaderCircle } from "lucide-react";
 import { Form } from "react-router";
 import { ErrorBanner } from "~/components/admin/ErrorBanner";
 import { buttonClass } from "~/components/ui/button";
-import { TOKEN_NAME_MAX } from "~/lib/api-tokens";
+import { formConstraint } from "~/lib/form-schema";
+import { tokenSchema } from "~/lib/token-input";
 
 const INPUT =
   "block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 shadow-xs focus:border-brand-500 focus:outline-2 focus:outline-brand-500/40 aria-invalid:border-red-500 disabled:bg-slate-50";
@@ -27,6 +28,8 @@ export function CreateTokenForm({
   disabled: boolean;
 }) {
   const values = refused?.values ?? { name: "", expires: expiry.proposed, readOnly: true };
+  // The schema's attributes; the day's bounds (min, max) are the loader's, which the schema checks by refinement.
+  const constraint = formConstraint(tokenSchema(expiry.min));
   const errors: Partial<Record<"name" | "expires", string>> = refused?.fields ?? {};
   const described = (field: "name" | "expires", hint?: string) => [hint, errors[field] ? `token-${field}-error` : ""].filter(Boolean).join(" ") || undefined;
   return (
@@ -43,8 +46,7 @@ export function CreateTokenForm({
             id="token-name"
             name="name"
             type="text"
-            required
-            maxLength={TOKEN_NAME_MAX}
+            {...constraint.name}
             defaultValue={values.name}
             autoComplete="off"
             aria-invalid={errors.name ? true : undefined}
@@ -68,7 +70,7 @@ export function CreateTokenForm({
             id="token-expires"
             name="expires"
             type="date"
-            required
+            required={constraint.expires.required}
             min={expiry.min}
             max={expiry.max}
             defaultValue={values.expires}
