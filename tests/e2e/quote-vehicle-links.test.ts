@@ -12,12 +12,19 @@ import { expect, hydrated, test, VIEWS } from "./fixtures";
 
 const vehicleType = (page: Page) => page.getByRole("form", { name: "Request a free quote" }).getByLabel("Vehicle Type");
 
-/** The form's top is in the upper half of the screen, below the fixed header. */
+/**
+ * The form's top is in the upper half of the screen, below the fixed header,
+ * and the smooth scroll there has ended (the page still over two frames): the
+ * next click must not land while it still runs.
+ */
 async function expectFormInView(page: Page) {
   await expect
     .poll(() =>
-      page.evaluate(() => {
+      page.evaluate(async () => {
+        const y = window.scrollY;
+        await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
         const { top } = document.getElementById("quote-request")!.getBoundingClientRect();
+        if (window.scrollY !== y) return `scrolling, at ${Math.round(top)} px`;
         return top > -2 && top < window.innerHeight / 2 ? "in view" : `at ${Math.round(top)} px`;
       }),
     )
