@@ -14,20 +14,22 @@ const vehicleType = (page: Page) => page.getByRole("form", { name: "Request a fr
 
 /**
  * The form's top is in the upper half of the screen, below the fixed header,
- * and the smooth scroll there has ended (the page still over two frames): the
- * next click must not land while it still runs.
+ * and the smooth scroll there has ended (the page where the last look found
+ * it): the next click must not land while it still runs.
  */
 async function expectFormInView(page: Page) {
+  let lastY: number | undefined;
   await expect
-    .poll(() =>
-      page.evaluate(async () => {
-        const y = window.scrollY;
-        await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
-        const { top } = document.getElementById("quote-request")!.getBoundingClientRect();
-        if (window.scrollY !== y) return `scrolling, at ${Math.round(top)} px`;
-        return top > -2 && top < window.innerHeight / 2 ? "in view" : `at ${Math.round(top)} px`;
-      }),
-    )
+    .poll(async () => {
+      const { top, y, height } = await page.evaluate(() => ({
+        top: document.getElementById("quote-request")!.getBoundingClientRect().top,
+        y: window.scrollY,
+        height: window.innerHeight,
+      }));
+      const still = y === lastY;
+      lastY = y;
+      return still && top > -2 && top < height / 2 ? "in view" : `at ${Math.round(top)} px${still ? "" : ", scrolling"}`;
+    })
     .toBe("in view");
 }
 
