@@ -87,8 +87,15 @@ describe("the log", () => {
   it("logs an unexpected error once, with method, path, status and stack, and the 500 page shows the id to quote", async () => {
     expect((await app.fetch("/care-guides")).status).toBe(200);
     app.process.kill("SIGUSR2");
-    const res = await app.fetch("/care-guides?q=amy%40example.com", { headers: { accept: "text/html" } });
-    expect(res.status).toBe(500);
+    // The signal arms the fault when the server's event loop gets to it: ask until it has.
+    let res!: Response;
+    await expect
+      .poll(async () => {
+        res = await app.fetch("/care-guides?q=amy%40example.com", { headers: { accept: "text/html" } });
+        if (res.status !== 500) await res.arrayBuffer();
+        return res.status;
+      })
+      .toBe(500);
     const id = res.headers.get("x-request-id")!;
     expect(id).toMatch(GENERATED_ID);
     expect(await res.text()).toContain(`If you call us, quote this id: ${id}`);
