@@ -1,11 +1,11 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { cookiesFrom } from "./cookies";
 import { createTestDatabase } from "./database";
 import { logLines, readableLog, type LogLine } from "./log-lines";
+import { reservedPort } from "./ports";
 import type { SmtpSink } from "./smtp";
 
 export interface AppServer {
@@ -101,12 +101,9 @@ export async function startAppServer(
   };
 }
 
-/** A port free a moment ago (the server takes it straight after) and its http URL on 127.0.0.1. */
+/** A port reserved for this worker (./ports.ts) and its http URL on 127.0.0.1. */
 export async function freePortAddress(): Promise<{ port: string; url: string }> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
-  const { port } = probe.address() as { port: number };
-  await new Promise((resolve) => probe.close(resolve));
+  const port = await reservedPort();
   return { port: String(port), url: `http://127.0.0.1:${port}` };
 }
 

@@ -1,4 +1,5 @@
 import net from "node:net";
+import { reservedPort } from "./ports";
 
 export interface TcpProxy {
   port: number;
@@ -81,8 +82,9 @@ export async function startTcpProxy(target = { host: "127.0.0.1", port: 5432 }):
       });
     });
 
-  await listen(0);
-  const port = (server.address() as net.AddressInfo).port;
+  // Reserved, not listen(0): restore() opens the same port again after cut(), when anything could have taken a kernel-chosen one.
+  const port = await reservedPort();
+  await listen(port);
 
   return {
     port,

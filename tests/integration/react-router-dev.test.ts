@@ -1,28 +1,20 @@
 import { spawn } from "node:child_process";
 import { mkdtempSync } from "node:fs";
-import net from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, it } from "vitest";
+import { reservedPort } from "../helpers/ports";
 
 // @ci-once: reads only files (the dev server on a fresh data directory is always embedded); CI's second pass, on the embedded database, skips it.
 
 const root = path.resolve(import.meta.dirname, "../..");
-
-async function freePort(): Promise<number> {
-  const server = net.createServer().listen(0, "127.0.0.1");
-  await new Promise((resolve) => server.once("listening", resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 // React Router's own dev server runs the routes without our server entry
 // (server.js, server/app.ts): the root middleware opens, migrates and seeds
 // the database on the first request (docs/decisions/0060).
 it("`react-router dev` on a fresh data directory serves / with 200 and the seeded content", { timeout: 240_000 }, async () => {
   const dataDir = mkdtempSync(path.join(tmpdir(), "gr-detail-rr-dev-"));
-  const port = await freePort();
+  const port = await reservedPort();
   const child = spawn(
     process.execPath,
     [path.join(root, "node_modules/@react-router/dev/bin.js"), "dev", "--host", "127.0.0.1", "--port", String(port), "--strictPort"],
