@@ -10,6 +10,7 @@ import { LEAD_NOTE_CONSTRAINT, LEAD_STATUS_CONSTRAINT } from "./lead-input";
 import { LOST_REASON_MAX, NOTE_MAX } from "./lead-status";
 import { PAYMENT_NOTE_MAX, paymentSchema } from "./payment-input";
 import { DESCRIPTION_MAX, NAME_MAX, PRICE_BOOK_CONSTRAINT } from "./price-book";
+import { DESCRIPTION_MAX as LINE_DESCRIPTION_MAX, LINE_CONSTRAINT, MAX_QUANTITY } from "./priced-lines";
 import { REVIEW_CONSTRAINT } from "./review-input";
 import { REVIEW_NAME_MAX, REVIEW_TEXT_MAX } from "./review-limits";
 import { ADD_STAFF_CONSTRAINT } from "./staff-input";
@@ -99,5 +100,14 @@ describe("formConstraint", () => {
     expect(PRICE_BOOK_CONSTRAINT.addOn).toMatchObject({ name, price: { required: true, minLength: 1 }, duration: { required: true, minLength: 1 } });
     expect(PRICE_BOOK_CONSTRAINT.surcharges).toMatchObject({ light: { required: true }, moderate: { required: true }, heavy: { required: true } });
     expect(PRICE_BOOK_CONSTRAINT.travelZone).toMatchObject({ upToMiles: { required: true }, fee: { required: true } });
+  });
+
+  test("a priced document's lines (an estimate's, an invoice's)", () => {
+    expect(LINE_CONSTRAINT).toEqual({
+      description: { required: true, minLength: 1, maxLength: LINE_DESCRIPTION_MAX },
+      quantity: { required: true, min: 1, max: MAX_QUANTITY },
+      unitPrice: { required: true, minLength: 1 },
+      serviceId: { required: false },
+    });
   });
 });
