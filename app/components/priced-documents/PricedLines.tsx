@@ -21,9 +21,9 @@ interface Props {
  * Description, Quantity and Unit Price (dollars) each, and Remove; under them
  * the lines' own refusal and Add Line from a service. Without JavaScript,
  * Remove posts `remove-{i}` and Add Line `add` with `addService`, and the
- * server answers the lines as they then are; neither needs the lines valid
- * (formNoValidate), where saving and sending do (the inputs take the
- * attributes of the schema the action checks: LINE_CONSTRAINT).
+ * server answers the lines as they then are. The inputs carry the attributes
+ * of the schema the action checks (LINE_CONSTRAINT); the editor's form is
+ * noValidate, so they mark the fields and the server's messages answer.
  */
 export function PricedLines({ lines, errors, hydrated, services, onChange, onRemove, onAdd }: Props) {
   const [choice, setChoice] = useState("");
@@ -45,7 +45,7 @@ export function PricedLines({ lines, errors, hydrated, services, onChange, onRem
             ))}
           </select>
         </div>
-        <button type={hydrated ? "button" : "submit"} formNoValidate name="intent" value="add" onClick={hydrated ? () => onAdd(choice) : undefined} className={buttonClass("secondary")}>
+        <button type={hydrated ? "button" : "submit"} name="intent" value="add" onClick={hydrated ? () => onAdd(choice) : undefined} className={buttonClass("secondary")}>
           Add Line
         </button>
       </div>
@@ -89,7 +89,6 @@ function LineList({ lines, errors, hydrated, onChange, onRemove }: Omit<Props, "
               </div>
               <button
                 type={hydrated ? "button" : "submit"}
-                formNoValidate
                 name="intent"
                 value={`remove-${i}`}
                 onClick={hydrated ? () => onRemove(i) : undefined}
