@@ -75,7 +75,8 @@ const metaContent = (html: string, key: string) =>
   new RegExp(`<meta (?:property|name)="${key.replace(/[:]/g, "\\$&")}" content="([^"]*)"`).exec(html)?.[1];
 
 describe("images fit for phones", () => {
-  it("makes WebP and JPEG copies at each width up to the original's, keeps the original, and records its size", async () => {
+  // Eleven encodes of a 2000×1500 photo: a few seconds alone, past 30 s once on a 2-core machine busy with other test processes.
+  it("makes WebP and JPEG copies at each width up to the original's, keeps the original, and records its size", { timeout: 90_000 }, async () => {
     const original = await testImage(2000, 1500, "jpeg");
     const url = await uploadImage(original, "big photo.jpg");
     expect(url).toMatch(/^\/uploads\/[A-Za-z0-9_-]{32}\.jpg$/);
