@@ -88,6 +88,13 @@ export async function getWorkWeek(db: DB): Promise<WorkWeek> {
   return row ? toWorkWeek(row) : DEFAULT_WORK_WEEK;
 }
 
+/** The working week and the Base ZIP Code (the road's starting point, docs/decisions/0130): what the free times read on each request, one small row. */
+export async function getScheduleRules(db: DB): Promise<WorkWeek & { baseZip: string }> {
+  const row = await db.selectFrom("site_settings").select([...WORK_WEEK_COLUMNS, "base_zip"]).where("id", "=", 1).executeTakeFirst();
+  // The column's default (db/migrations/2026-11-29-90-price-book.ts) until the row exists.
+  return row ? { ...toWorkWeek(row), baseZip: row.base_zip } : { ...DEFAULT_WORK_WEEK, baseZip: "49503" };
+}
+
 /**
  * The current settings, as pages show them. A database created before its
  * first start (tests' databases, which are migrated but not seeded) has no
