@@ -17,8 +17,8 @@ import type { Job } from "./job-records.server";
  *
  * A job over consecutive working days (docs/decisions/0131) stays one event
  * with one UID, as an invitation must (RFC 5546): its first day is the
- * event, each further day an RDATE instance, overridden (RECURRENCE-ID)
- * with that day's own start and end, so each day shows its own hours.
+ * event, each day an RDATE instance, each further day overridden
+ * (RECURRENCE-ID) with its own start and end, so each day shows its hours.
  */
 
 type Settings = Pick<BusinessSettings, "businessName" | "phone" | "publicEmail">;
@@ -67,7 +67,9 @@ function addEvent(cal: ReturnType<typeof calendar>, job: Job, settings: Settings
     organizer: { name: settings.businessName, email: settings.publicEmail },
     status: job.status === "cancelled" ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
   };
-  cal.createEvent({ ...event, start: first!.startsAt, end: first!.endsAt, x: later.map((day) => [RDATE_STANDIN, utcStamp(day.startsAt)] as [string, string]) });
+  // Every day's start, the first's too: RFC 5545 counts DTSTART in the set and a duplicate once, and readers such as ical.js expand RDATEs alone.
+  const rdates = later.length ? job.days.map((day) => [RDATE_STANDIN, utcStamp(day.startsAt)] as [string, string]) : [];
+  cal.createEvent({ ...event, start: first!.startsAt, end: first!.endsAt, x: rdates });
   for (const day of later) cal.createEvent({ ...event, recurrenceId: day.startsAt, start: day.startsAt, end: day.endsAt });
 }
 
