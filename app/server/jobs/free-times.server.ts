@@ -1,10 +1,11 @@
 import { sql, type RawBuilder } from "kysely";
+import { jsonArrayFrom, jsonObjectFrom } from "kysely/helpers/postgres";
 import { addDays, dayIn, localInstant, zoneOffsetMs } from "~/lib/time-zone";
 import { JOB_SPAN_MAX_DAYS, longerThanADay, planWorkDays } from "~/lib/work-days";
 import { isoWeekday, minutesOfDay, TRAVEL_BUFFER_MAX, type WorkWeek } from "~/lib/work-week";
 import type { DB } from "../db.server";
 import { env } from "../env.server";
-import { getScheduleRules } from "../settings.server";
+import { SCHEDULE_RULES_COLUMNS, toScheduleRules } from "../settings.server";
 import { DRIVE_MINUTES_MAX, driveMinutes } from "./road-gaps.server";
 
 /**
@@ -39,8 +40,6 @@ const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 const DRIVE_MAX_MS = DRIVE_MINUTES_MAX * MINUTE;
-/** How long before the window a job that still matters can start: the longest span of a job, its buffer and the drive after it. */
-const LONGEST_BUSY_MS = JOB_SPAN_MAX_DAYS * DAY + TRAVEL_BUFFER_MAX * MINUTE + DRIVE_MAX_MS;
 
 /** A job's busy range [start, end) in epoch milliseconds (its buffer included), where it is, and when its work ends. */
 export interface BusyRange {
@@ -174,12 +173,6 @@ function multiDayStarts(rules: FreeTimeRules, durationMinutes: number, now: Date
   return starts;
 }
 
-/** The people who do jobs: everyone with a role, by id; none (the business alone, key 0) before anyone is staff. */
-async function workers(db: DB): Promise<number[]> {
-  const rows = await db.selectFrom("users").select("id").where("role", "is not", null).orderBy("id").execute();
-  return rows.length ? rows.map((row) => row.id) : [0];
-}
-
 /** The union of sorted start lists, ascending and without repeats. */
 function union(lists: Date[][]): Date[] {
   const times = new Set(lists.flat().map((t) => t.getTime()));
@@ -194,32 +187,34 @@ export interface NewJobPlace {
 
 /**
  * Each person's free starts from the database: the working week and the
- * base, and the jobs that are not cancelled and start in the window or up to
- * the longest job (with its buffer and drive) before it, by jobs_starts_idx,
- * near enough to it to matter. Read once; the drives are computed in memory.
+ * base, and the jobs that are not cancelled and whose busy range comes near
+ * enough to the window to matter (the longest drive before it; the job, the
+ * buffer and the longest drive after it). Read once; the drives are computed
+ * in memory.
  */
 async function freeTimesByPerson(db: DB, durationMinutes: number, now: Date, reach: BookingReach, place: NewJobPlace): Promise<Map<number, Date[]>> {
   const { from, to } = bookingWindow(now, reach);
-  // Wide enough for the longest job, buffer and drive, so the reads need not wait for each other.
-  const windowEnd = new Date(to + Math.max(durationMinutes * MINUTE, JOB_SPAN_MAX_DAYS * DAY) + TRAVEL_BUFFER_MAX * MINUTE + DRIVE_MAX_MS);
-  const [rules, people, rows] = await Promise.all([
-    getScheduleRules(db),
-    workers(db),
-    db
-      .selectFrom("jobs")
-      .select([
-        sql<Date>`lower(busy)`.as("start"),
-        sql<Date>`upper(busy)`.as("end"),
-        "buffer_minutes",
-        "zip",
-        sql<number>`coalesce(assigned_to, 0)`.as("person"),
-      ])
-      .where("status", "<>", "cancelled")
-      .where("starts_at", ">=", new Date(from - LONGEST_BUSY_MS))
-      .where("starts_at", "<", windowEnd)
-      .where(sql<boolean>`busy && tstzrange(${new Date(from - DRIVE_MAX_MS)}, ${windowEnd}, '[)')`)
-      .execute(),
-  ]);
+  // The last instant a job can matter: after the latest start, the job (its longest span over days), the longest buffer and drive.
+  const windowEnd = new Date(to + (place.overDays ? Math.max(durationMinutes * MINUTE, JOB_SPAN_MAX_DAYS * DAY) : durationMinutes * MINUTE) + TRAVEL_BUFFER_MAX * MINUTE + DRIVE_MAX_MS);
+  // One statement, so that no request waits on three: the settings' row, the people who do jobs, and the jobs.
+  const read = await db
+    .selectNoFrom((eb) => [
+      jsonObjectFrom(eb.selectFrom("site_settings").select(SCHEDULE_RULES_COLUMNS).where("id", "=", 1)).as("rules"),
+      jsonArrayFrom(eb.selectFrom("users").select("id").where("role", "is not", null).orderBy("id")).as("staff"),
+      jsonArrayFrom(
+        eb
+          .selectFrom("jobs")
+          .select([sql<string>`lower(busy)`.as("start"), sql<string>`upper(busy)`.as("end"), "buffer_minutes", "zip", sql<number>`coalesce(assigned_to, 0)`.as("person")])
+          // By the exclusion constraint's index (jobs_no_overlap, gist on busy where not cancelled): a job over days that began weeks before is found as fast as one of today.
+          .where("status", "<>", "cancelled")
+          .where(sql<boolean>`busy && tstzrange(${new Date(from - DRIVE_MAX_MS)}, ${windowEnd}, '[)')`),
+      ).as("jobs"),
+    ])
+    .executeTakeFirstOrThrow();
+  const rules = toScheduleRules(read.rules);
+  // The people who do jobs: everyone with a role, by id; none (the business alone, key 0) before anyone is staff.
+  const people = read.staff.length ? read.staff.map((row) => row.id) : [0];
+  const rows = read.jobs;
   const { baseZip, ...week } = rules;
   const zip = place.zip ?? null;
   const road: NewJobRoad = { drive: (other) => driveMinutes(zip, other, baseZip), overDays: place.overDays };
