@@ -15,6 +15,7 @@ import { scheduleJob } from "~/server/jobs/job-booking.server";
 import { JobOverlapError } from "~/server/jobs/job-placement.server";
 import { getJob } from "~/server/jobs/job-records.server";
 import { queueDueJobReminders } from "~/server/jobs/job-reminders.server";
+import { rescheduleJob } from "~/server/jobs/job-rescheduling.server";
 import { scheduleWeek } from "~/server/jobs/schedule-week.server";
 import { TIME_TAKEN_MESSAGE, type BookingView } from "~/server/jobs/self-booking.server";
 import { saveSettings } from "~/server/settings.server";
@@ -201,6 +202,12 @@ describe("work longer than a working day", () => {
     const overlap = await ownerJob(d2, "10:00", GRAND_RAPIDS).catch((error: unknown) => error);
     expect(overlap).toBeInstanceOf(JobOverlapError);
     expect((overlap as JobOverlapError).message).toMatch(/^This time overlaps Rule Keeper's job, .+ 8:00 AM – 6:00 PM, then .+ 8:00 AM – 2:00 PM \(with the 30-minute travel buffer between jobs\)\./);
+    // The owner's Reschedule places one day: the job becomes one, its second day free again.
+    const { id } = await db().selectFrom("jobs").select("id").where("lead_id", "=", lead).executeTakeFirstOrThrow();
+    const moved = await rescheduleJob(db(), id, { date: d1, startTime: "08:00", durationMinutes: 600, address: GRAND_RAPIDS, notes: "" }, OWNER, "https://shine.example");
+    expect(moved.days).toEqual([{ startsAt: at(d1, "08:00"), endsAt: at(d1, "18:00") }]);
+    expect(moved.sequence).toBe(1);
+    expect((await ownerJob(d2, "10:00", GRAND_RAPIDS)).days).toHaveLength(1);
   });
 
   it("an accepted estimate of 16 hours books two working days from Workday Start: the page, the job, the invite, the week, the appointment and the reminder show both", async () => {
