@@ -15,9 +15,16 @@ export type Actor = { id: number; email: string } | string;
  * only while its user exists: a user deleted while their request ran leaves
  * the label, as the delete (ON DELETE SET NULL) leaves their earlier rows.
  */
-export function actorColumns(actor: Actor): { actor: string; actor_id: RawBuilder<number | null> | null } {
-  if (typeof actor === "string") return { actor, actor_id: null };
-  return { actor: actor.email, actor_id: sql<number | null>`(SELECT id FROM users WHERE id = ${actor.id})` };
+export function actorColumns(actor: Actor): ActorPair<"actor"> {
+  return actorPair("actor", actor);
+}
+
+/** Both values, for the label column `label` and its id column beside it (`recorded_by`, `recorded_by_id`: 2026-11-30-05-actor-ids-everywhere). */
+export type ActorPair<L extends string> = { [K in L]: string } & { [K in `${L}_id`]: RawBuilder<number | null> | null };
+
+export function actorPair<L extends string>(label: L, actor: Actor): ActorPair<L> {
+  const [text, id] = typeof actor === "string" ? [actor, null] : [actor.email, sql<number | null>`(SELECT id FROM users WHERE id = ${actor.id})`];
+  return { [label]: text, [`${label}_id`]: id } as ActorPair<L>;
 }
 
 /**

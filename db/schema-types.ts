@@ -355,12 +355,14 @@ export interface Payments {
   created_at: Generated<Timestamp>;
   deleted_at: Timestamp | null;
   deleted_by: string | null;
+  deleted_by_id: number | null;
   id: Generated<number>;
   invoice_id: number;
   method: "Cash" | "Card" | "Check" | "Venmo" | "Zelle" | "Other";
   note: Generated<string>;
   paid_on: Timestamp;
   recorded_by: Generated<string>;
+  recorded_by_id: number | null;
 }
 
 export interface QuoteRequests {
@@ -474,6 +476,7 @@ export interface SiteSettings {
   travel_buffer_minutes: Generated<number>;
   updated_at: Generated<Timestamp>;
   updated_by: Generated<string>;
+  updated_by_id: number | null;
   workday_end: Generated<string>;
   workday_start: Generated<string>;
   working_days: Generated<number[]>;
@@ -495,6 +498,7 @@ export interface Testimonials {
 export interface Trash {
   deleted_at: Generated<Timestamp>;
   deleted_by: Generated<string>;
+  deleted_by_id: number | null;
   dependents: Generated<JsonText<Record<string, unknown[]>>>;
   id: Generated<Int8>;
   row_data: JsonText<Record<string, unknown>>;

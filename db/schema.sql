@@ -615,15 +615,21 @@ CREATE TABLE payments (
   created_at timestamp with time zone DEFAULT now() NOT NULL,
   deleted_at timestamp with time zone,
   deleted_by text,
+  recorded_by_id integer,
+  deleted_by_id integer,
   CONSTRAINT payments_amount_cents_check CHECK (amount_cents > 0),
+  CONSTRAINT payments_deleted_by_id_fkey FOREIGN KEY (deleted_by_id) REFERENCES users(id) ON DELETE SET NULL,
   CONSTRAINT payments_invoice_id_fkey FOREIGN KEY (invoice_id) REFERENCES invoices(id) ON DELETE CASCADE,
   CONSTRAINT payments_method_check CHECK (method = ANY (ARRAY['Cash'::text, 'Card'::text, 'Check'::text, 'Venmo'::text, 'Zelle'::text, 'Other'::text])),
   CONSTRAINT payments_note_check CHECK (length(note) <= 500),
-  CONSTRAINT payments_pkey PRIMARY KEY (id)
+  CONSTRAINT payments_pkey PRIMARY KEY (id),
+  CONSTRAINT payments_recorded_by_id_fkey FOREIGN KEY (recorded_by_id) REFERENCES users(id) ON DELETE SET NULL
 );
+CREATE INDEX payments_deleted_by_id_idx ON payments USING btree (deleted_by_id) WHERE (deleted_by_id IS NOT NULL);
 CREATE INDEX payments_invoice_idx ON payments USING btree (invoice_id, id);
 CREATE INDEX payments_paid_on_idx ON payments USING btree (paid_on) INCLUDE (amount_cents) WHERE (deleted_at IS NULL);
 CREATE UNIQUE INDEX payments_pkey ON payments USING btree (id);
+CREATE INDEX payments_recorded_by_id_idx ON payments USING btree (recorded_by_id) WHERE (recorded_by_id IS NOT NULL);
 
 CREATE TABLE quote_requests (
   id integer DEFAULT nextval('quote_requests_id_seq'::regclass) NOT NULL,
@@ -818,6 +824,7 @@ CREATE TABLE site_settings (
   phone_ext text DEFAULT ''::text NOT NULL,
   base_zip text DEFAULT '49503'::text NOT NULL,
   service_radius_miles integer DEFAULT 50 NOT NULL,
+  updated_by_id integer,
   CONSTRAINT site_settings_base_zip_check CHECK (base_zip ~ '^[0-9]{5}$'::text),
   CONSTRAINT site_settings_google_review_url_check CHECK (google_review_url = ''::text OR google_review_url ~ '^https://'::text AND char_length(google_review_url) <= 500),
   CONSTRAINT site_settings_id_check CHECK (id = 1),
@@ -829,11 +836,13 @@ CREATE TABLE site_settings (
   CONSTRAINT site_settings_service_radius_miles_check CHECK (service_radius_miles >= 1 AND service_radius_miles <= 500),
   CONSTRAINT site_settings_tax_rate_check CHECK (tax_rate >= 0::numeric AND tax_rate <= 100::numeric),
   CONSTRAINT site_settings_travel_buffer_minutes_check CHECK (travel_buffer_minutes >= 0 AND travel_buffer_minutes <= 240),
+  CONSTRAINT site_settings_updated_by_id_fkey FOREIGN KEY (updated_by_id) REFERENCES users(id) ON DELETE SET NULL,
   CONSTRAINT site_settings_workday_end_check CHECK (workday_end ~ '^([01][0-9]|2[0-3]):[0-5][0-9]$'::text),
   CONSTRAINT site_settings_workday_start_check CHECK (workday_start ~ '^([01][0-9]|2[0-3]):[0-5][0-9]$'::text),
   CONSTRAINT site_settings_working_days_check CHECK (working_days <@ '{1,2,3,4,5,6,7}'::smallint[])
 );
 CREATE UNIQUE INDEX site_settings_pkey ON site_settings USING btree (id);
+CREATE INDEX site_settings_updated_by_id_idx ON site_settings USING btree (updated_by_id) WHERE (updated_by_id IS NOT NULL);
 CREATE TRIGGER site_settings_content_version AFTER INSERT OR DELETE OR UPDATE OR TRUNCATE ON site_settings FOR EACH STATEMENT EXECUTE FUNCTION bump_content_version();
 
 CREATE TABLE testimonials (
@@ -867,9 +876,12 @@ CREATE TABLE trash (
   dependents jsonb DEFAULT '{}'::jsonb NOT NULL,
   deleted_by text DEFAULT ''::text NOT NULL,
   deleted_at timestamp with time zone DEFAULT now() NOT NULL,
+  deleted_by_id integer,
+  CONSTRAINT trash_deleted_by_id_fkey FOREIGN KEY (deleted_by_id) REFERENCES users(id) ON DELETE SET NULL,
   CONSTRAINT trash_pkey PRIMARY KEY (id)
 );
 CREATE INDEX trash_deleted_at_idx ON trash USING btree (deleted_at);
+CREATE INDEX trash_deleted_by_id_idx ON trash USING btree (deleted_by_id) WHERE (deleted_by_id IS NOT NULL);
 CREATE UNIQUE INDEX trash_pkey ON trash USING btree (id);
 CREATE INDEX trash_table_deleted_at_idx ON trash USING btree (table_name, deleted_at DESC, id DESC);
 CREATE UNIQUE INDEX trash_table_row_idx ON trash USING btree (table_name, row_id);

@@ -9,6 +9,8 @@ import { JOB_ADDRESS_MAX, JOB_CONSTRAINT, JOB_DURATION_MAX_MINUTES, JOB_NOTES_MA
 import { LEAD_NOTE_CONSTRAINT, LEAD_STATUS_CONSTRAINT } from "./lead-input";
 import { LOST_REASON_MAX, NOTE_MAX } from "./lead-status";
 import { PAYMENT_NOTE_MAX, paymentSchema } from "./payment-input";
+import { DESCRIPTION_MAX, NAME_MAX, PRICE_BOOK_CONSTRAINT } from "./price-book";
+import { DESCRIPTION_MAX as LINE_DESCRIPTION_MAX, LINE_CONSTRAINT, MAX_QUANTITY } from "./priced-lines";
 import { REVIEW_CONSTRAINT } from "./review-input";
 import { REVIEW_NAME_MAX, REVIEW_TEXT_MAX } from "./review-limits";
 import { ADD_STAFF_CONSTRAINT } from "./staff-input";
@@ -88,6 +90,24 @@ describe("formConstraint", () => {
       durationMinutes: { required: true, min: 1, max: JOB_DURATION_MAX_MINUTES },
       address: { required: true, maxLength: JOB_ADDRESS_MAX },
       notes: { required: false, maxLength: JOB_NOTES_MAX },
+    });
+  });
+
+  test("the price book's forms", () => {
+    const name = { required: true, minLength: 1, maxLength: NAME_MAX };
+    expect(PRICE_BOOK_CONSTRAINT.vehicleClass).toMatchObject({ name, perFoot: { required: false } });
+    expect(PRICE_BOOK_CONSTRAINT.package).toMatchObject({ name, description: { required: false, maxLength: DESCRIPTION_MAX } });
+    expect(PRICE_BOOK_CONSTRAINT.addOn).toMatchObject({ name, price: { required: true, minLength: 1 }, duration: { required: true, minLength: 1 } });
+    expect(PRICE_BOOK_CONSTRAINT.surcharges).toMatchObject({ light: { required: true }, moderate: { required: true }, heavy: { required: true } });
+    expect(PRICE_BOOK_CONSTRAINT.travelZone).toMatchObject({ upToMiles: { required: true }, fee: { required: true } });
+  });
+
+  test("a priced document's lines (an estimate's, an invoice's)", () => {
+    expect(LINE_CONSTRAINT).toEqual({
+      description: { required: true, minLength: 1, maxLength: LINE_DESCRIPTION_MAX },
+      quantity: { required: true, min: 1, max: MAX_QUANTITY },
+      unitPrice: { required: true, minLength: 1 },
+      serviceId: { required: false },
     });
   });
 });

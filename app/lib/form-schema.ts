@@ -55,6 +55,9 @@ export function formConstraint<S extends z.ZodType>(schema: S): Record<keyof z.i
       if (leaf instanceof z.ZodString) {
         if (leaf.minLength != null) constraint.minLength = leaf.minLength;
         if (leaf.maxLength != null) constraint.maxLength = leaf.maxLength;
+      } else if (leaf instanceof z.ZodBoolean) {
+        // A checkbox read as a boolean: unchecked is a value (false), so the box is never required.
+        constraint.required = false;
       } else if (leaf instanceof z.ZodNumber) {
         // A number without a bound reads as ±Infinity, or the safe-integer range for an int.
         if (isBound(leaf.minValue)) constraint.min = leaf.minValue;

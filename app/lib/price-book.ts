@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { trimmed } from "./form-schema";
+import { formConstraint, trimmed } from "./form-schema";
 import { formatCents, parseDollars } from "./money";
 import { MAX_UNIT_PRICE_CENTS } from "./priced-lines";
 
@@ -167,6 +167,15 @@ export const travelZoneSchema = z.object({
   upToMiles: whole("Up To (miles)", 1, ZONE_MILES_MAX).transform(required<number>),
   fee: dollars("Fee").transform(required<number>),
 });
+
+/** The forms' fields' browser attributes (required, maxLength…), from their schemas (docs/decisions/0118). */
+export const PRICE_BOOK_CONSTRAINT = {
+  vehicleClass: formConstraint(vehicleClassSchema),
+  package: formConstraint(packageSchema),
+  addOn: formConstraint(addOnSchema),
+  surcharges: formConstraint(surchargesSchema),
+  travelZone: formConstraint(travelZoneSchema),
+};
 
 /** What the Remove buttons may take away. */
 export const REMOVABLE = ["vehicleClass", "package", "addOn", "travelZone"] as const;

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { formConstraint } from "./form-schema";
 import { centsToDollarInput, formatCents, parseDollars, totals } from "./money";
 
 /**
@@ -49,14 +50,22 @@ const lineSchema = z.object({
       .transform(Number)
       .pipe(z.number().min(1, QUANTITY_MESSAGE).max(MAX_QUANTITY, QUANTITY_MESSAGE)),
   ),
-  unitPrice: postedText.transform((text, ctx) => {
-    const cents = parseDollars(text);
-    if (cents !== null && cents <= MAX_UNIT_PRICE_CENTS) return cents;
-    ctx.addIssue({ code: "custom", message: UNIT_PRICE_MESSAGE });
-    return z.NEVER;
-  }),
+  unitPrice: postedText.pipe(
+    z
+      .string()
+      .min(1, { error: UNIT_PRICE_MESSAGE, abort: true })
+      .transform((text, ctx) => {
+        const cents = parseDollars(text);
+        if (cents !== null && cents <= MAX_UNIT_PRICE_CENTS) return cents;
+        ctx.addIssue({ code: "custom", message: UNIT_PRICE_MESSAGE });
+        return z.NEVER;
+      }),
+  ),
   serviceId: postedText.transform((text) => (/^\d{1,9}$/.test(text) ? Number(text) : null)),
 });
+
+/** A line's inputs' browser attributes (required, maxLength, a quantity's bounds), from the schema the action checks. */
+export const LINE_CONSTRAINT = formConstraint(lineSchema);
 
 /**
  * The posted lines (parallel repeated fields) as lines with money in cents.

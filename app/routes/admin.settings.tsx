@@ -49,7 +49,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   };
   return refusedOnForm(
     async () => {
-      await saveSettings(context.get(databaseContext), { ...values, ...week }, adminUserFrom(context).email);
+      await saveSettings(context.get(databaseContext), { ...values, ...week }, adminUserFrom(context));
       throw redirect("/admin/settings?saved=1");
     },
     (error) => ({ error: error.message, fields: (error.fields ?? {}) as SettingsFieldErrors, values, week }),

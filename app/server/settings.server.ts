@@ -1,4 +1,5 @@
 import { sql } from "kysely";
+import { actorPair, shownActor, type Actor } from "./actor.server";
 import { SEED_SETTINGS } from "~/lib/business";
 import { formatTaxRate, parseTaxRate } from "~/lib/money";
 import { parseWorkWeek, siteSettingsSchema, settingsFieldErrors, type SettingsFieldErrors } from "~/lib/site-settings-schema";
@@ -142,7 +143,7 @@ const serverSettingsSchema = siteSettingsSchema.extend({
  * with a message per field (every field's at once), and nothing is stored.
  * A working-week field the input lacks keeps its stored value.
  */
-export async function saveSettings(db: DB, input: unknown, actorEmail: string): Promise<OwnerSettings> {
+export async function saveSettings(db: DB, input: unknown, actor: Actor): Promise<OwnerSettings> {
   const parsed = serverSettingsSchema.safeParse(input);
   const workWeek = parseWorkWeek(input);
   const fields: SettingsFieldErrors = { ...(workWeek.ok ? {} : workWeek.errors), ...(parsed.success ? {} : settingsFieldErrors(parsed.error)) };
@@ -167,7 +168,7 @@ export async function saveSettings(db: DB, input: unknown, actorEmail: string): 
     ...(week.workdayEnd !== undefined && { workday_end: week.workdayEnd }),
     ...(week.workingDays !== undefined && { working_days: week.workingDays }),
     ...(week.travelBufferMinutes !== undefined && { travel_buffer_minutes: week.travelBufferMinutes }),
-    updated_by: actorEmail,
+    ...actorPair("updated_by", actor),
     updated_at: new Date(),
   };
   const stored = await db
@@ -194,7 +195,7 @@ export async function getTravelArea(db: DB): Promise<{ baseZip: string; radiusMi
 
 /** Who saved the settings last, and when (in the business's time zone); nothing before the first save. */
 export async function settingsUpdated(db: DB): Promise<{ by: string; at: string | null; stamp: string | null }> {
-  const row = await db.selectFrom("site_settings").select(["updated_at", "updated_by"]).where("id", "=", 1).executeTakeFirst();
+  const row = await db.selectFrom("site_settings").select(["updated_at", shownActor("site_settings", "updated_by").as("updated_by")]).where("id", "=", 1).executeTakeFirst();
   if (!row) return { by: "", at: null, stamp: null };
   return { by: row.updated_by, at: businessTime(row.updated_at), stamp: row.updated_at.toISOString() };
 }

@@ -28,6 +28,13 @@ async function writeEstimate(page: Page, email: string): Promise<string> {
   await line(page, 2).getByLabel("Unit Price").fill("45.50");
   await page.getByRole("button", { name: "Add Line" }).click();
   await expect(line(page, 3)).toBeVisible();
+  // The line's inputs carry the schema's attributes (LINE_CONSTRAINT; the form is noValidate, so the server's message answers).
+  const empty = line(page, 3).getByLabel("Description");
+  await expect(empty).toHaveAttribute("required", "");
+  await expect(empty).toHaveAttribute("maxlength", "500");
+  await expect(line(page, 3).getByLabel("Quantity")).toHaveAttribute("max", "999");
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(empty).toHaveAccessibleDescription("Description on line 3 is required.");
   await line(page, 3).getByRole("button", { name: /^Remove/ }).click();
   await expect(line(page, 3)).toHaveCount(0);
   await expect(line(page, 2).getByLabel("Description")).toHaveValue("Hand wax");

@@ -1,5 +1,5 @@
 import type { JobForm } from "~/lib/job-input";
-import { JOB_ADDRESS_MAX, JOB_CONSTRAINT, JOB_DURATION_MAX_MINUTES, JOB_NOTES_MAX } from "~/lib/job-input";
+import { JOB_CONSTRAINT } from "~/lib/job-input";
 import type { SavedDetails } from "~/server/customers/saved-details.server";
 
 const INPUT =
@@ -12,18 +12,17 @@ const INPUT =
  * each refusal under its field; `saved` offers a returning customer's earlier
  * addresses (the browser's own suggestion list, no script needed) and their
  * vehicles. `idPrefix` keeps ids unique when two forms share a page. What is
- * required comes from the form's schema (JOB_CONSTRAINT), the limits from the
- * constants the schema checks.
+ * required and the limits come from the form's schema (JOB_CONSTRAINT).
  */
 export function JobFields({ values, errors = {}, idPrefix, saved }: { values: JobForm; errors?: Record<string, string>; idPrefix: string; saved: SavedDetails }) {
   const addressesId = `${idPrefix}-saved-addresses`;
   return (
     <div className="grid gap-4 sm:grid-cols-3">
       <Field id={`${idPrefix}-date`} label="Date" error={errors.date}>
-        {(props) => <input {...props} name="date" type="date" required={JOB_CONSTRAINT.date?.required} defaultValue={values.date} className={INPUT} />}
+        {(props) => <input {...props} name="date" type="date" {...JOB_CONSTRAINT.date} defaultValue={values.date} className={INPUT} />}
       </Field>
       <Field id={`${idPrefix}-start`} label="Start Time" error={errors.startTime}>
-        {(props) => <input {...props} name="startTime" type="time" required={JOB_CONSTRAINT.startTime?.required} defaultValue={values.startTime} className={INPUT} />}
+        {(props) => <input {...props} name="startTime" type="time" {...JOB_CONSTRAINT.startTime} defaultValue={values.startTime} className={INPUT} />}
       </Field>
       <Field id={`${idPrefix}-duration`} label="Duration (minutes)" error={errors.durationMinutes}>
         {(props) => (
@@ -32,10 +31,8 @@ export function JobFields({ values, errors = {}, idPrefix, saved }: { values: Jo
             name="durationMinutes"
             type="number"
             inputMode="numeric"
-            min={1}
-            max={JOB_DURATION_MAX_MINUTES}
             step={1}
-            required={JOB_CONSTRAINT.durationMinutes?.required}
+            {...JOB_CONSTRAINT.durationMinutes}
             defaultValue={values.durationMinutes}
             className={INPUT}
           />
@@ -49,8 +46,7 @@ export function JobFields({ values, errors = {}, idPrefix, saved }: { values: Jo
             type="text"
             autoComplete="street-address"
             list={saved.addresses.length ? addressesId : undefined}
-            required={JOB_CONSTRAINT.address?.required}
-            maxLength={JOB_ADDRESS_MAX}
+            {...JOB_CONSTRAINT.address}
             defaultValue={values.address}
             className={INPUT}
           />
@@ -78,7 +74,7 @@ export function JobFields({ values, errors = {}, idPrefix, saved }: { values: Jo
         </Field>
       )}
       <Field id={`${idPrefix}-notes`} label="Notes" error={errors.notes} wide>
-        {(props) => <textarea {...props} name="notes" rows={3} maxLength={JOB_NOTES_MAX} defaultValue={values.notes} className={INPUT} />}
+        {(props) => <textarea {...props} name="notes" rows={3} {...JOB_CONSTRAINT.notes} defaultValue={values.notes} className={INPUT} />}
       </Field>
     </div>
   );

@@ -1,6 +1,6 @@
 import { TextField } from "~/components/customers/TextField";
 import { centsToDollarInput } from "~/lib/money";
-import type { AddOn } from "~/lib/price-book";
+import { PRICE_BOOK_CONSTRAINT, type AddOn } from "~/lib/price-book";
 import { shown, type FailureFor, type PriceBookFailure } from "./failure";
 import { RowForm } from "./RowForms";
 import { Section } from "./Section";
@@ -28,7 +28,7 @@ function AddOnForm({ addOn, failure }: { addOn?: AddOn; failure: PriceBookFailur
       failure={failure}
       remove={addOn && { kind: "addOn", name: addOn.name }}
     >
-      <TextField id={`${key}-name`} name="name" label="Name" defaultValue={shown(failure, "name", addOn?.name ?? "")} error={failure?.fields.name} required />
+      <TextField id={`${key}-name`} name="name" label="Name" defaultValue={shown(failure, "name", addOn?.name ?? "")} error={failure?.fields.name} constraint={PRICE_BOOK_CONSTRAINT.addOn.name} />
       <TextField
         id={`${key}-price`}
         name="price"
@@ -36,7 +36,7 @@ function AddOnForm({ addOn, failure }: { addOn?: AddOn; failure: PriceBookFailur
         inputMode="text"
         defaultValue={shown(failure, "price", addOn ? centsToDollarInput(addOn.priceCents) : "")}
         error={failure?.fields.price}
-        required
+        constraint={PRICE_BOOK_CONSTRAINT.addOn.price}
       />
       <TextField
         id={`${key}-duration`}
@@ -45,7 +45,7 @@ function AddOnForm({ addOn, failure }: { addOn?: AddOn; failure: PriceBookFailur
         inputMode="numeric"
         defaultValue={shown(failure, "duration", addOn ? String(addOn.durationMinutes) : "")}
         error={failure?.fields.duration}
-        required
+        constraint={PRICE_BOOK_CONSTRAINT.addOn.duration}
       />
     </RowForm>
   );

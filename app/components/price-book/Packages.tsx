@@ -1,7 +1,7 @@
 import { TextField } from "~/components/customers/TextField";
 import { inputClass } from "~/components/customers/field-style";
 import { centsToDollarInput } from "~/lib/money";
-import type { Package, VehicleClass } from "~/lib/price-book";
+import { PRICE_BOOK_CONSTRAINT, type Package, type VehicleClass } from "~/lib/price-book";
 import { shown, type FailureFor, type PriceBookFailure } from "./failure";
 import { RowForm } from "./RowForms";
 import { Section } from "./Section";
@@ -34,13 +34,14 @@ function PackageForm({ pack, classes, failure }: { pack?: Package; classes: Vehi
       remove={pack && { kind: "package", name: pack.name }}
     >
       <div className="grid w-full gap-3 sm:grid-cols-2">
-        <TextField id={`${key}-name`} name="name" label="Name" defaultValue={shown(failure, "name", pack?.name ?? "")} error={failure?.fields.name} required />
+        <TextField id={`${key}-name`} name="name" label="Name" defaultValue={shown(failure, "name", pack?.name ?? "")} error={failure?.fields.name} constraint={PRICE_BOOK_CONSTRAINT.package.name} />
         <TextField
           id={`${key}-description`}
           name="description"
           label="Description"
           defaultValue={shown(failure, "description", pack?.description ?? "")}
           error={failure?.fields.description}
+          constraint={PRICE_BOOK_CONSTRAINT.package.description}
         />
       </div>
       {/* On a phone the table scrolls within itself, not the page. */}

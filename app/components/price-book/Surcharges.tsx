@@ -1,5 +1,5 @@
 import { TextField } from "~/components/customers/TextField";
-import { CONDITIONS, CONDITION_TITLES, type Condition } from "~/lib/price-book";
+import { CONDITIONS, CONDITION_TITLES, PRICE_BOOK_CONSTRAINT, type Condition } from "~/lib/price-book";
 import { shown, type PriceBookFailure } from "./failure";
 import { RowForm } from "./RowForms";
 import { Section } from "./Section";
@@ -21,7 +21,7 @@ export function Surcharges({ surcharges, failure }: { surcharges: Record<Conditi
             inputMode="numeric"
             defaultValue={shown(failure, level, String(surcharges[level]))}
             error={failure?.fields[level]}
-            required
+            constraint={PRICE_BOOK_CONSTRAINT.surcharges[level]}
           />
         ))}
       </RowForm>

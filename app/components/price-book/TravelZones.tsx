@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { TextField } from "~/components/customers/TextField";
 import { centsToDollarInput } from "~/lib/money";
-import type { TravelZone } from "~/lib/price-book";
+import { PRICE_BOOK_CONSTRAINT, type TravelZone } from "~/lib/price-book";
 import { shown, type FailureFor, type PriceBookFailure } from "./failure";
 import { RowForm } from "./RowForms";
 import { Section } from "./Section";
@@ -46,7 +46,7 @@ function ZoneForm({ zone, failure }: { zone?: TravelZone; failure: PriceBookFail
         inputMode="numeric"
         defaultValue={shown(failure, "upToMiles", zone ? String(zone.upToMiles) : "")}
         error={failure?.fields.upToMiles}
-        required
+        constraint={PRICE_BOOK_CONSTRAINT.travelZone.upToMiles}
       />
       <TextField
         id={`${key}-fee`}
@@ -54,7 +54,7 @@ function ZoneForm({ zone, failure }: { zone?: TravelZone; failure: PriceBookFail
         label="Fee"
         defaultValue={shown(failure, "fee", zone ? centsToDollarInput(zone.feeCents) : "")}
         error={failure?.fields.fee}
-        required
+        constraint={PRICE_BOOK_CONSTRAINT.travelZone.fee}
       />
     </RowForm>
   );

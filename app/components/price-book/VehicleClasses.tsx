@@ -1,5 +1,5 @@
 import { TextField } from "~/components/customers/TextField";
-import type { VehicleClass } from "~/lib/price-book";
+import { PRICE_BOOK_CONSTRAINT, type VehicleClass } from "~/lib/price-book";
 import { shown, type FailureFor, type PriceBookFailure } from "./failure";
 import { RowForm } from "./RowForms";
 import { Section } from "./Section";
@@ -32,7 +32,7 @@ function VehicleClassForm({ vehicleClass, failure }: { vehicleClass?: VehicleCla
       failure={failure}
       remove={vehicleClass && { kind: "vehicleClass", name: vehicleClass.name }}
     >
-      <TextField id={`${key}-name`} name="name" label="Name" defaultValue={shown(failure, "name", vehicleClass?.name ?? "")} error={failure?.fields.name} required />
+      <TextField id={`${key}-name`} name="name" label="Name" defaultValue={shown(failure, "name", vehicleClass?.name ?? "")} error={failure?.fields.name} constraint={PRICE_BOOK_CONSTRAINT.vehicleClass.name} />
       <label className="flex min-h-11 items-center gap-2 text-sm text-slate-700">
         <input type="checkbox" name="perFoot" defaultChecked={perFoot} className="size-4 rounded border-slate-300" />
         Priced per Foot

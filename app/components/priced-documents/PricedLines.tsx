@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { buttonClass } from "~/components/ui/button";
-import type { EditorLine, ServiceChoice } from "~/lib/priced-lines";
+import { LINE_CONSTRAINT, type EditorLine, type ServiceChoice } from "~/lib/priced-lines";
 
 export const INPUT =
   "block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 shadow-xs focus:border-brand-500 focus:outline-2 focus:outline-brand-500/40 aria-invalid:border-red-500 disabled:bg-slate-50";
@@ -21,7 +21,9 @@ interface Props {
  * Description, Quantity and Unit Price (dollars) each, and Remove; under them
  * the lines' own refusal and Add Line from a service. Without JavaScript,
  * Remove posts `remove-{i}` and Add Line `add` with `addService`, and the
- * server answers the lines as they then are.
+ * server answers the lines as they then are. The inputs carry the attributes
+ * of the schema the action checks (LINE_CONSTRAINT); the editor's form is
+ * noValidate, so they mark the fields and the server's messages answer.
  */
 export function PricedLines({ lines, errors, hydrated, services, onChange, onRemove, onAdd }: Props) {
   const [choice, setChoice] = useState("");
@@ -68,21 +70,21 @@ function LineList({ lines, errors, hydrated, onChange, onRemove }: Omit<Props, "
                 <label htmlFor={id("description")} className="mb-1 block text-sm font-medium text-slate-800">
                   Description
                 </label>
-                <input id={id("description")} name="description" value={line.description} onChange={(e) => update(i, { description: e.target.value })} className={INPUT} aria-invalid={error("description") ? true : undefined} aria-describedby={error("description") ? id("description-error") : undefined} />
+                <input id={id("description")} name="description" {...LINE_CONSTRAINT.description} value={line.description} onChange={(e) => update(i, { description: e.target.value })} className={INPUT} aria-invalid={error("description") ? true : undefined} aria-describedby={error("description") ? id("description-error") : undefined} />
                 {error("description") && <p id={id("description-error")} className="mt-1 text-sm font-medium text-red-600">{error("description")}</p>}
               </div>
               <div>
                 <label htmlFor={id("quantity")} className="mb-1 block text-sm font-medium text-slate-800">
                   Quantity
                 </label>
-                <input id={id("quantity")} name="quantity" inputMode="numeric" value={line.quantity} onChange={(e) => update(i, { quantity: e.target.value })} className={INPUT} aria-invalid={error("quantity") ? true : undefined} aria-describedby={error("quantity") ? id("quantity-error") : undefined} />
+                <input id={id("quantity")} name="quantity" type="number" step={1} {...LINE_CONSTRAINT.quantity} value={line.quantity} onChange={(e) => update(i, { quantity: e.target.value })} className={INPUT} aria-invalid={error("quantity") ? true : undefined} aria-describedby={error("quantity") ? id("quantity-error") : undefined} />
                 {error("quantity") && <p id={id("quantity-error")} className="mt-1 text-sm font-medium text-red-600">{error("quantity")}</p>}
               </div>
               <div>
                 <label htmlFor={id("unitPrice")} className="mb-1 block text-sm font-medium text-slate-800">
                   Unit Price
                 </label>
-                <input id={id("unitPrice")} name="unitPrice" inputMode="decimal" value={line.unitPrice} onChange={(e) => update(i, { unitPrice: e.target.value })} className={INPUT} aria-invalid={error("unitPrice") ? true : undefined} aria-describedby={error("unitPrice") ? id("unitPrice-error") : undefined} />
+                <input id={id("unitPrice")} name="unitPrice" inputMode="decimal" {...LINE_CONSTRAINT.unitPrice} value={line.unitPrice} onChange={(e) => update(i, { unitPrice: e.target.value })} className={INPUT} aria-invalid={error("unitPrice") ? true : undefined} aria-describedby={error("unitPrice") ? id("unitPrice-error") : undefined} />
                 {error("unitPrice") && <p id={id("unitPrice-error")} className="mt-1 text-sm font-medium text-red-600">{error("unitPrice")}</p>}
               </div>
               <button

@@ -31,6 +31,8 @@ const children = (table: string, column: string, parent: string, order: string, 
 const events = (table: string, column: string, parent: string) =>
   children(table, column, parent, "x.id", sql`${dropped(sql`to_jsonb(x)`, ["actor_id"])} || jsonb_build_object('actor', ${shownActor("x")})`);
 const dropped = (json: RawBuilder<unknown>, keys: string[]) => (keys.length ? sql`${json} - ${sql.join(keys.map((k) => sql`${k}::text`), sql` - `)}` : json);
+/** A payment, who recorded and deleted it shown as the events' actor is. */
+const payment = sql`${dropped(sql`to_jsonb(x)`, ["recorded_by_id", "deleted_by_id"])} || jsonb_build_object('recorded_by', ${shownActor("x", "recorded_by")}, 'deleted_by', ${shownActor("x", "deleted_by")})`;
 
 const SECTIONS: Section[] = [
   {
@@ -61,7 +63,7 @@ const SECTIONS: Section[] = [
   {
     key: "invoices",
     rows: (r) => sql`SELECT ${dropped(sql`to_jsonb(i)`, ["token"])}
-        || jsonb_build_object('lines', ${children("invoice_lines", "invoice_id", "i", "x.position")}, 'payments', ${children("payments", "invoice_id", "i", "x.id")},
+        || jsonb_build_object('lines', ${children("invoice_lines", "invoice_id", "i", "x.position")}, 'payments', ${children("payments", "invoice_id", "i", "x.id", payment)},
           'events', ${events("invoice_events", "invoice_id", "i")}) AS row
       FROM invoices i WHERE ${inIds("i.id", r.invoices)} ORDER BY i.id`,
   },

@@ -1,4 +1,4 @@
-import { actorColumns, type Actor } from "../actor.server";
+import { actorColumns, shownActor, type Actor } from "../actor.server";
 import { sql } from "kysely";
 import { z } from "zod";
 import { UNPAID_STATUSES, type InvoiceStatus } from "~/lib/invoice-status";
@@ -97,7 +97,7 @@ async function loadInvoice(db: DB, where: DocumentKey): Promise<Invoice | undefi
     readLines(db, "invoice", row.id),
     db
       .selectFrom("payments")
-      .select(["id", "amount_cents", "method", "note", "recorded_by", "created_at", "deleted_at", "deleted_by", sql<string>`paid_on::text`.as("paid_on")])
+      .select(["id", "amount_cents", "method", "note", shownActor("payments", "recorded_by").as("recorded_by"), "created_at", "deleted_at", shownActor("payments", "deleted_by").$castTo<string | null>().as("deleted_by"), sql<string>`paid_on::text`.as("paid_on")])
       .where("invoice_id", "=", row.id)
       .orderBy("paid_on")
       .orderBy("id")

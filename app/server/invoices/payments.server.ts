@@ -2,7 +2,7 @@ import { sql } from "kysely";
 import { paymentStatus, type InvoiceStatus } from "~/lib/invoice-status";
 import { centsToDollarInput } from "~/lib/money";
 import { amountTooLarge, oldPaymentQuestion, parsePaymentForm, type PaymentForm } from "~/lib/payment-input";
-import { asActor, actorColumns, type Actor } from "../actor.server";
+import { asActor, actorColumns, actorPair, type Actor } from "../actor.server";
 import { AppError, notFound } from "../app-error.server";
 import { kickOutbox } from "../background.server";
 import type { DB } from "../db.server";
@@ -72,7 +72,7 @@ export async function recordPayment(
     const status = paymentStatus(paid, invoice.totalCents);
     await trx
       .insertInto("payments")
-      .values({ invoice_id: invoiceId, amount_cents: input.amountCents, method: input.method, paid_on: sql<Date>`${input.paidOn}::date`, note: input.note, recorded_by: actorColumns(actor).actor })
+      .values({ invoice_id: invoiceId, amount_cents: input.amountCents, method: input.method, paid_on: sql<Date>`${input.paidOn}::date`, note: input.note, ...actorPair("recorded_by", actor) })
       .execute();
     await trx
       .updateTable("invoices")
@@ -105,7 +105,7 @@ export async function deletePayment(db: DB, invoiceId: number, paymentId: number
     const invoice = await lockInvoice(trx, invoiceId);
     const payment = await trx
       .updateTable("payments")
-      .set({ deleted_at: sql`now()`, deleted_by: actorColumns(actor).actor })
+      .set({ deleted_at: sql`now()`, ...actorPair("deleted_by", actor) })
       .where("id", "=", paymentId)
       .where("invoice_id", "=", invoiceId)
       .where("deleted_at", "is", null)

@@ -216,7 +216,7 @@ export async function deleteRow(db: DB, table: TableDef, id: string | undefined,
   await checkWrite(db, table, { action: "delete", id: key, actor });
   await storing(table, () =>
     asActor(db, actor, async (trx) => {
-      if (!(await moveToTrash(trx, table, key, actor.email))) throw rowNotFound();
+      if (!(await moveToTrash(trx, table, key, actor))) throw rowNotFound();
     }),
   );
 }

@@ -1,4 +1,5 @@
 import { sql } from "kysely";
+import { actorPair, shownActor, type Actor } from "../actor.server";
 import type { ListQuery, ListSpec } from "~/lib/list-query";
 import type { DB } from "../db.server";
 import type { TableDef } from "./table-def.server";
@@ -82,6 +83,10 @@ export const NOT_RESTORED: Record<string, string> = {
   "job_events.actor_id": "a deleted user's rows keep their label",
   "lead_events.actor_id": "a deleted user's rows keep their label",
   "row_history.actor_id": "a deleted user's rows keep their label",
+  "payments.recorded_by_id": "a deleted user's rows keep their label",
+  "payments.deleted_by_id": "a deleted user's rows keep their label",
+  "trash.deleted_by_id": "a deleted user's rows keep their label",
+  "site_settings.updated_by_id": "a deleted user's rows keep their label",
   // A deleted person's jobs wait unassigned for the owner (docs/decisions/0115); a restore does not take them back from whoever has them since.
   "jobs.assigned_to": "a deleted person's jobs are the owner's to assign again",
 };
@@ -100,7 +105,7 @@ export interface TrashedRow {
  * (the cascade and SET NULL happen as before). Returns false when there is no
  * such row. `trx` must be a transaction.
  */
-export async function moveToTrash(trx: DB, table: TableDef, id: number, actor: string): Promise<boolean> {
+export async function moveToTrash(trx: DB, table: TableDef, id: number, actor: Actor): Promise<boolean> {
   const { rows } = await sql<{ row: Record<string, unknown> }>`SELECT to_jsonb(t) AS row FROM ${sql.table(table.name)} t
     WHERE id = ${id}::bigint FOR UPDATE`.execute(trx);
   if (!rows[0]) return false;
@@ -120,7 +125,7 @@ export async function moveToTrash(trx: DB, table: TableDef, id: number, actor: s
   await sql`DELETE FROM ${sql.table(table.name)} WHERE id = ${id}::bigint`.execute(trx);
   await trx
     .insertInto("trash")
-    .values({ table_name: table.name, row_id: id, row_data: JSON.stringify(rows[0].row), dependents: JSON.stringify(dependents), deleted_by: actor })
+    .values({ table_name: table.name, row_id: id, row_data: JSON.stringify(rows[0].row), dependents: JSON.stringify(dependents), ...actorPair("deleted_by", actor) })
     .execute();
   return true;
 }
@@ -153,15 +158,19 @@ export async function putBackFromTrash(trx: DB, table: TableDef, id: number): Pr
 
 /**
  * Inserts rows given as to_jsonb() objects, into every stored column (generated
- * ones are computed again). An event's actor_id whose user was deleted since
- * becomes NULL, as the delete made it on the live rows (the label stays).
+ * ones are computed again). An actor's id (an event's actor_id, a payment's
+ * recorded_by_id…) whose user was deleted since becomes NULL, as the delete
+ * made it on the live rows (the label stays).
  */
 async function insertFromJson(trx: DB, tableName: string, items: unknown[]): Promise<void> {
   const names = await storedColumns(trx, tableName);
-  const values = names.map((n) => (n === "actor_id" ? sql`(SELECT u.id FROM users u WHERE u.id = r.actor_id)` : sql.ref(`r.${n}`)));
+  const values = names.map((n) => (isActorId(n) ? sql`(SELECT u.id FROM users u WHERE u.id = ${sql.ref(`r.${n}`)})` : sql.ref(`r.${n}`)));
   await sql`INSERT INTO ${sql.table(tableName)} (${sql.join(names.map((n) => sql.ref(n)))})
     SELECT ${sql.join(values)} FROM jsonb_populate_recordset(NULL::${sql.table(tableName)}, ${JSON.stringify(items)}::jsonb) r`.execute(trx);
 }
+
+/** The columns naming who acted by user id (docs/decisions/0123): `actor_id`, `recorded_by_id`, `deleted_by_id`… */
+const isActorId = (column: string) => column === "actor_id" || column.endsWith("_by_id");
 
 /** The table's columns that take a value on insert (not dropped, not generated), from the catalog. */
 async function storedColumns(trx: DB, tableName: string): Promise<string[]> {
@@ -188,7 +197,7 @@ export async function listTrash(db: DB, table: TableDef, query: ListQuery): Prom
   const ofTable = db.selectFrom("trash").where("table_name", "=", table.name);
   const [list, count] = await Promise.all([
     ofTable
-      .select(["row_id", "row_data", "deleted_by", "deleted_at"])
+      .select(["row_id", "row_data", shownActor("trash", "deleted_by").as("deleted_by"), "deleted_at"])
       .orderBy("deleted_at", "desc")
       .orderBy("id", "desc")
       .limit(query.limit)
