@@ -17,6 +17,7 @@ import { benchLighthouse } from "./lighthouse";
 import { type Benchmark, type BenchReport, printReport } from "./lib";
 import { benchOutboxDrain } from "./outbox-drain";
 import { benchParallelUploads } from "./parallel-uploads";
+import { benchQuotePrice } from "./price-book";
 import { benchPublicPage } from "./public-page";
 import { benchQuoteSubmissions } from "./quote-submissions";
 import { benchRowHistory } from "./row-history";
@@ -43,6 +44,7 @@ const benchmarks: Record<string, Benchmark> = {
   "customer-js": benchCustomerJs,
   "customer-lighthouse": benchCustomerLighthouse,
   freetimes: benchFreeTimes,
+  price: benchQuotePrice,
   schedule: benchSchedulePage,
   invoices: benchInvoices,
   customers: benchCustomers,

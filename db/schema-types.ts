@@ -295,6 +295,8 @@ export interface Jobs {
   token: string;
   updated_at: Generated<Timestamp>;
   vehicle_id: number | null;
+  work_days: string | null;
+  zip: string | null;
 }
 
 export interface LeadEvents {

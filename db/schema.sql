@@ -479,13 +479,15 @@ CREATE TABLE jobs (
   customer_id integer NOT NULL,
   source text NOT NULL,
   assigned_to integer,
+  zip text,
+  work_days tstzmultirange,
   CONSTRAINT jobs_address_check CHECK (length(address) <= 300),
   CONSTRAINT jobs_assigned_to_fkey FOREIGN KEY (assigned_to) REFERENCES users(id) ON DELETE SET NULL,
   CONSTRAINT jobs_buffer_minutes_check CHECK (buffer_minutes >= 0 AND buffer_minutes <= 240),
-  CONSTRAINT jobs_busy_check CHECK (busy = tstzrange(starts_at, starts_at + make_interval(mins => duration_minutes + buffer_minutes), '[)'::text)),
+  CONSTRAINT jobs_busy_check CHECK (busy = tstzrange(starts_at, COALESCE(upper(work_days), starts_at + make_interval(mins => duration_minutes)) + make_interval(mins => buffer_minutes), '[)'::text)),
   CONSTRAINT jobs_cancelled_by_check CHECK (cancelled_by = ANY (ARRAY['owner'::text, 'customer'::text])),
   CONSTRAINT jobs_customer_id_fkey FOREIGN KEY (customer_id) REFERENCES customers(id) ON DELETE RESTRICT,
-  CONSTRAINT jobs_duration_minutes_check CHECK (duration_minutes >= 1 AND duration_minutes <= 720),
+  CONSTRAINT jobs_duration_minutes_check CHECK (duration_minutes >= 1 AND duration_minutes <= 10080 AND (duration_minutes <= 720 OR work_days IS NOT NULL)),
   CONSTRAINT jobs_estimate_id_fkey FOREIGN KEY (estimate_id) REFERENCES estimates(id) ON DELETE SET NULL,
   CONSTRAINT jobs_lead_id_fkey FOREIGN KEY (lead_id, customer_id) REFERENCES quote_requests(id, customer_id) ON UPDATE CASCADE ON DELETE CASCADE,
   CONSTRAINT jobs_no_overlap EXCLUDE USING gist (COALESCE(assigned_to, 0) WITH =, busy WITH &&) WHERE (status <> 'cancelled'::text),
@@ -496,7 +498,9 @@ CREATE TABLE jobs (
   CONSTRAINT jobs_status_check CHECK (status = ANY (ARRAY['scheduled'::text, 'on_the_way'::text, 'done'::text, 'cancelled'::text])),
   CONSTRAINT jobs_token_check CHECK (length(token) >= 22),
   CONSTRAINT jobs_token_key UNIQUE (token),
-  CONSTRAINT jobs_vehicle_id_fkey FOREIGN KEY (vehicle_id) REFERENCES vehicles(id) ON DELETE SET NULL
+  CONSTRAINT jobs_vehicle_id_fkey FOREIGN KEY (vehicle_id) REFERENCES vehicles(id) ON DELETE SET NULL,
+  CONSTRAINT jobs_work_days_check CHECK (work_days IS NULL OR lower(work_days) = starts_at AND job_work_minutes(work_days) = duration_minutes AND upper(work_days) <= (starts_at + '14 days'::interval) AND work_days <> tstzmultirange(range_merge(work_days))),
+  CONSTRAINT jobs_zip_check CHECK (zip ~ '^[0-9]{5}$'::text)
 );
 CREATE INDEX jobs_assigned_to_idx ON jobs USING btree (assigned_to, starts_at);
 CREATE INDEX jobs_customer_idx ON jobs USING btree (customer_id, id);
@@ -1129,6 +1133,12 @@ AS $function$
     INSERT INTO counter_deltas (counter, n)
     SELECT counter, sum(n) FROM taken GROUP BY counter HAVING sum(n) <> 0
   $function$;
+
+CREATE OR REPLACE FUNCTION job_work_minutes(days tstzmultirange)
+ RETURNS integer
+ LANGUAGE sql
+ IMMUTABLE STRICT
+AS $function$ SELECT (sum(extract(epoch FROM upper(d) - lower(d))) / 60)::integer FROM unnest(days) AS d $function$;
 
 CREATE OR REPLACE FUNCTION link_quote_customer()
  RETURNS trigger

@@ -25,12 +25,15 @@ export interface JobInput {
   notes: string;
   /** One of the customer's saved vehicles, null for none; left out (the customer's own booking), the estimate's. */
   vehicleId?: number | null;
+  /** Where the job is, for the road between jobs (docs/decisions/0130): five digits; left out, the ZIP code the address ends with, if any. */
+  zip?: string | null;
 }
 
-export type JobForm = Record<keyof JobInput, string>;
+/** The form's fields (the ZIP code is the address's: the form has no field of its own for it). */
+export type JobForm = Record<Exclude<keyof JobInput, "zip">, string>;
 
 /** Messages by field (`date`, `startTime`, `durationMinutes`, `address`, `notes`, `vehicleId`). */
-export type JobFieldErrors = Partial<Record<keyof JobInput, string>>;
+export type JobFieldErrors = Partial<Record<keyof JobForm, string>>;
 
 export type ParsedJob = { ok: true; input: JobInput } | { ok: false; errors: JobFieldErrors };
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { appointmentTime, clockTime } from "./job-time";
+import { appointmentDays, appointmentTime, clockTime, jobLength } from "./job-time";
 
 // A job's time as pages and e-mails say it (issue 33, point 9): the hour an
 // autumn clock change repeats is said with its zone, so the two 1:30s differ.
@@ -18,5 +18,16 @@ describe("job times", () => {
     const start = new Date("2027-11-07T05:30:00Z");
     expect(appointmentTime(start, new Date(start.getTime() + 60 * 60_000), ZONE)).toBe("Sunday, November 7, 2027, 1:30 AM EDT – 1:30 AM EST");
     expect(appointmentTime(new Date("2027-11-08T14:00:00Z"), new Date("2027-11-08T16:00:00Z"), ZONE)).toBe("Monday, November 8, 2027, 9:00 AM – 11:00 AM");
+  });
+
+  it("says each day of a job over working days, and its length over them (docs/decisions/0131)", () => {
+    const days = [
+      { startsAt: new Date("2026-12-05T13:00:00Z"), endsAt: new Date("2026-12-05T23:00:00Z") },
+      { startsAt: new Date("2026-12-07T13:00:00Z"), endsAt: new Date("2026-12-07T19:00:00Z") },
+    ];
+    expect(appointmentDays(days, ZONE)).toBe("Saturday, December 5, 2026, 8:00 AM – 6:00 PM, then Monday, December 7, 2026, 8:00 AM – 2:00 PM");
+    expect(appointmentDays(days.slice(0, 1), ZONE)).toBe("Saturday, December 5, 2026, 8:00 AM – 6:00 PM");
+    expect(jobLength({ durationMinutes: 960, days })).toBe("16 hours over 2 days");
+    expect(jobLength({ durationMinutes: 90, days: days.slice(0, 1) })).toBe("1 hour 30 minutes");
   });
 });

@@ -22,6 +22,20 @@ export const clockTime = (at: Date, timeZone: string) => dateFormat(timeZone, wa
 /** "Monday, December 7, 2026, 9:00 AM – 12:00 PM" */
 export const appointmentTime = (start: Date, end: Date, timeZone: string) => `${longDay(start, timeZone)}, ${clockTime(start, timeZone)} – ${clockTime(end, timeZone)}`;
 
+/**
+ * A job over consecutive working days (docs/decisions/0131), each day as
+ * appointmentTime says it: "Monday, December 7, 2026, 8:00 AM – 6:00 PM,
+ * then Tuesday, December 8, 2026, 8:00 AM – 2:00 PM". One day: that day.
+ */
+export const appointmentDays = (days: readonly { startsAt: Date; endsAt: Date }[], timeZone: string) =>
+  days.map((day) => appointmentTime(day.startsAt, day.endsAt, timeZone)).join(", then ");
+
+/** A job's length as the e-mails and pages say it: "3 hours"; over days, "16 hours over 2 days". */
+export function jobLength(job: { durationMinutes: number; days?: readonly unknown[] }): string {
+  const days = job.days?.length ?? 1;
+  return days > 1 ? `${durationText(job.durationMinutes)} over ${days} days` : durationText(job.durationMinutes);
+}
+
 /** "3 hours", "1 hour 30 minutes", "45 minutes" */
 export function durationText(minutes: number): string {
   const h = Math.floor(minutes / 60);

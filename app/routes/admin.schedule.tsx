@@ -119,7 +119,7 @@ function ScheduleDay({ day, hours }: { day: WeekDay; hours: string }) {
 
 const STATUS_NOTE: Record<WeekJob["status"], string> = { scheduled: "", on_the_way: "On the way", done: "Done", cancelled: "Cancelled" };
 
-/** A job as a link to its page, named with the customer's name; a cancelled one struck through and says so. */
+/** A job as a link to its page, named with the customer's name; a cancelled one struck through and says so; one over days says which day. */
 function ScheduleJob({ job }: { job: WeekJob }) {
   const cancelled = job.status === "cancelled";
   const note = STATUS_NOTE[job.status];
@@ -135,6 +135,7 @@ function ScheduleJob({ job }: { job: WeekJob }) {
         <time dateTime={job.startsAt}>{job.time}</time>
         {job.town && ` · ${job.town}`}
       </span>
+      {job.part && <span className="block text-xs text-slate-700">{job.part}</span>}
       {note && <span className="block text-xs font-semibold">{note}</span>}
     </Link>
   );

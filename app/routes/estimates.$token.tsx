@@ -91,7 +91,7 @@ export default function CustomerEstimatePage({ loaderData, actionData }: Route.C
           <Decision status={estimate.status} outcome={outcome} reason={estimate.declineReason} validUntil={estimate.validUntil} />
           {estimate.acceptedOn && estimate.validUntilPassed && <PriceHolds acceptedOn={estimate.acceptedOn} validUntil={estimate.validUntil} bookable={booking?.kind === "choose"} />}
           {booking?.kind === "booked" && <BookedJob booking={booking} />}
-          {booking?.kind === "choose" && <BookingForm days={booking.days} address={booking.address} errors={actionData?.bookingErrors} />}
+          {booking?.kind === "choose" && <BookingForm days={booking.days} address={booking.address} note={booking.overDays} errors={actionData?.bookingErrors} />}
           {booking?.kind === "call" && <CallToBook blocked={booking.blocked} />}
         </>
       }
@@ -173,15 +173,15 @@ function BookedJob({ booking }: { booking: Extract<BookingView, { kind: "booked"
 }
 
 /**
- * No time can be booked online (a job longer than the working day, until
- * multi-day booking exists; or nothing free): the customer learns why and
- * when the owner will call, whose `accepted` e-mail says the same.
+ * No time can be booked online (more working days than a booking online
+ * takes, or nothing free): the customer learns why and when the owner will
+ * call, whose `accepted` e-mail says the same.
  */
 function CallToBook({ blocked }: { blocked: NoOnlineBooking }) {
   const { responseTime } = useSiteSettings();
   const why =
-    blocked.why === "longer_than_a_day"
-      ? `This work takes about ${durationText(blocked.jobMinutes)}, longer than our working day, so it cannot be booked online.`
+    blocked.why === "too_many_days"
+      ? `This work takes about ${durationText(blocked.jobMinutes)}, more than ${blocked.maxDays} working days, so it cannot be booked online.`
       : `No time in the next ${blocked.horizonDays} days is free online for this work.`;
   return (
     <p className="rounded-xl border border-slate-200 bg-white p-4">

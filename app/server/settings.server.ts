@@ -89,6 +89,22 @@ export async function getWorkWeek(db: DB): Promise<WorkWeek> {
   return row ? toWorkWeek(row) : DEFAULT_WORK_WEEK;
 }
 
+/** What the free times read of the settings: the working week and the Base ZIP Code (the road's starting point, docs/decisions/0130). */
+export type ScheduleRules = WorkWeek & { baseZip: string };
+
+/** The settings' columns of ScheduleRules, for a query that reads them with others at once. */
+export const SCHEDULE_RULES_COLUMNS = [...WORK_WEEK_COLUMNS, "base_zip"] as const;
+
+/** ScheduleRules from its columns' row, or the columns' defaults (db/migrations/2026-11-29-90-price-book.ts) while the row does not exist. */
+export function toScheduleRules(row: Parameters<typeof toWorkWeek>[0] & { base_zip: string } | null | undefined): ScheduleRules {
+  return row ? { ...toWorkWeek(row), baseZip: row.base_zip } : { ...DEFAULT_WORK_WEEK, baseZip: "49503" };
+}
+
+/** The schedule's rules alone, one small row. */
+export async function getScheduleRules(db: DB): Promise<ScheduleRules> {
+  return toScheduleRules(await db.selectFrom("site_settings").select(SCHEDULE_RULES_COLUMNS).where("id", "=", 1).executeTakeFirst());
+}
+
 /**
  * The current settings, as pages show them. A database created before its
  * first start (tests' databases, which are migrated but not seeded) has no

@@ -10,9 +10,8 @@ import { ADMIN_EMAIL, expect, expectNoScripts, hydrated, signIn, test as base, w
  * e-mail links the job's page, whose Publish puts the review on the home
  * page's testimonials (JavaScript on and off); and an accepted estimate
  * longer than the working day (a full detail plus a ceramic coating from the
- * price list, 720 minutes, on a working day of 8 to 5) tells the customer,
- * JavaScript off, when they will hear back, and the owner why they could not
- * book online.
+ * price list, 720 minutes, on a working day of 8 to 5) is booked by the
+ * customer, JavaScript off, over two working days in a row (issue 35).
  */
 
 // This file's own server: review requests due a second after Mark Done, and
@@ -127,7 +126,7 @@ for (const javaScriptEnabled of [true, false]) {
   });
 }
 
-test("a job longer than the working day: the customer's page says when they will hear back, the owner's e-mail why they could not book", async ({ page, smtp, browser, app }) => {
+test("a job longer than the working day: the customer, JavaScript off, books its two working days in a row; their pages show both", async ({ page, smtp, browser, app }) => {
   test.setTimeout(120_000);
   await ownerSettings(page);
   const email = `${marker("long")}@example.com`;
@@ -137,7 +136,7 @@ test("a job longer than the working day: the customer's page says when they will
   await page.getByRole("button", { name: "Create Estimate" }).click();
   await expect(page).toHaveURL(/\/admin\/estimates\/\d+$/);
   await hydrated(page);
-  // From the price list: 240 + 480 minutes.
+  // From the price list: 240 + 480 minutes, on a working day of 8 to 5 (docs/decisions/0131).
   for (const service of ["Complete Interior & Exterior Detailing ($249.00)", "Premium Ceramic Coating Application ($899.00)"]) {
     await page.getByLabel("Add a service").selectOption({ label: service });
     await page.getByRole("button", { name: "Add Line" }).click();
@@ -150,20 +149,30 @@ test("a job longer than the working day: the customer's page says when they will
   const sent = await smtp.waitFor((m) => m.to.includes(email) && m.subject.startsWith("Estimate #"));
   const number = /#(\d+)/.exec(sent.subject)![1];
 
-  // The customer, JavaScript off.
+  // The customer, JavaScript off: the times are the first days' starts, each with when the work ends.
   const customer = await customerPage(browser, false, app.url);
   await customer.goto(linkIn(sent, "/estimates/"));
   await customer.getByRole("button", { name: "Accept Estimate" }).click();
   await expect(customer.getByText("You accepted this estimate.")).toBeVisible();
-  const told = customer.getByText("We'll call you within 24 hours to schedule it.");
-  await expect(told).toBeVisible();
-  await expect(told).toContainText("This work takes about 12 hours, longer than our working day, so it cannot be booked online.");
-  await expect(told.getByRole("link", { name: "(616) 555-0142" })).toHaveAttribute("href", /^tel:\+1/);
-  await expect(customer.getByRole("button", { name: "Book This Time" })).toHaveCount(0);
+  await expect(customer.getByText("This work takes about 12 hours over 2 working days in a row")).toBeVisible();
+  const first = customer.getByRole("radio", { name: /^8:00 AM, until / }).first();
+  await expect(first).toHaveAccessibleName(/^8:00 AM, until [A-Z][a-z]+day, [A-Z][a-z]+ \d{1,2}, \d{4}, 11:00 AM$/);
+  await expect(customer.getByRole("radio")).toHaveCount(await customer.getByRole("radio", { name: /^8:00 AM, until / }).count());
+  await first.check();
+  await customer.getByLabel("Address").fill("45 Lake Dr, Grand Rapids, MI 49503");
+  await axeClean(customer);
+  await customer.getByRole("button", { name: "Book This Time" }).click();
+  const booked = customer.getByText(/^Your appointment is booked for .+, 8:00 AM – 5:00 PM, then .+, 8:00 AM – 11:00 AM\./);
+  await expect(booked).toBeVisible();
+  await booked.getByRole("link", { name: "See your appointment" }).click();
+  await expect(customer.getByText("12 hours over 2 days")).toBeVisible();
+  await expect(customer.getByText(/, 8:00 AM – 5:00 PM, then .+, 8:00 AM – 11:00 AM/)).toBeVisible();
   await axeClean(customer);
   await customer.context().close();
 
   const accepted = await smtp.waitFor((m) => m.to.includes(ADMIN_EMAIL) && m.subject.startsWith(`Estimate #${number} accepted`), 30_000);
-  expect(accepted.text).toContain("could not book a time online: the job takes 12 hours, longer than a working day of 9 hours.");
-  expect(accepted.text).toContain("They were told you will call them within 24 hours to schedule it.");
+  expect(accepted.text).toContain("was offered your free times to book online");
+  const confirmed = await smtp.waitFor((m) => m.to.includes(email) && m.subject.startsWith("Appointment confirmed:"), 30_000);
+  expect(confirmed.subject).toMatch(/, 8:00 AM – 5:00 PM, then .+, 8:00 AM – 11:00 AM$/);
 });
+

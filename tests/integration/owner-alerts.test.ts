@@ -24,7 +24,7 @@ import { leadOrigin } from "~/server/customers/work-origin.server";
 // Issue 32, "The owner is not told": what a customer does alone on their pages
 // (books a time, sends a review) e-mails the owner once, queued with the
 // action itself, so a double submit sends one; the review's e-mail leads to a
-// Publish button; an accepted estimate too long for a working day tells the
+// Publish button; an accepted estimate too long to book online tells the
 // owner why the customer could not book, and the customer when they will hear.
 // Through the routes, a real database and a real SMTP server.
 const OWNER = "owner@shine.example";
@@ -115,15 +115,26 @@ describe("New booking:", () => {
   });
 });
 
+// Issue 35 (docs/decisions/0131): work longer than a working day books its
+// working days online; past what a booking online takes, the customer calls.
 describe("an accepted estimate longer than a working day", () => {
-  it("tells the owner the customer could not book online and why, and the customer when they will hear", async () => {
-    // A full detail (240 min) plus a ceramic coating (480 min), on a working day of 8 to 5.
-    const estimate = await acceptedEstimate("too-long@example.com", 720);
+  it("is offered its working days in a row, and the owner told so", async () => {
+    // A full detail (240 min) plus a ceramic coating (480 min), on a working day of 8 to 5: two days.
+    const estimate = await acceptedEstimate("two-days@example.com", 720);
     const mail = await mailbox.waitFor(toOwner(`Estimate #${estimate.number} accepted`), 30_000);
-    expect(mail.text).toContain(`${estimate.customer.name} could not book a time online: the job takes 12 hours, longer than a working day of 9 hours.`);
+    expect(mail.text).toContain(`${estimate.customer.name} was offered your free times to book online`);
+    const view = await booking(estimate.token);
+    expect(view).toMatchObject({ kind: "choose", overDays: expect.stringContaining("about 12 hours over 2 working days") });
+  });
+
+  it("past the working days a booking online takes, tells the owner the customer could not book and why, and the customer when they will hear", async () => {
+    // 50 hours: six working days of nine hours.
+    const estimate = await acceptedEstimate("too-long@example.com", 3000);
+    const mail = await mailbox.waitFor(toOwner(`Estimate #${estimate.number} accepted`), 30_000);
+    expect(mail.text).toContain(`${estimate.customer.name} could not book a time online: the job takes 50 hours, more than the 5 working days a booking online can take.`);
     expect(mail.text).toContain("They were told you will call them within 24 hours to schedule it.");
     expect(mail.text).not.toContain("offered your free times");
-    expect(await booking(estimate.token)).toEqual({ kind: "call", blocked: { why: "longer_than_a_day", jobMinutes: 720, dayMinutes: 540 } });
+    expect(await booking(estimate.token)).toEqual({ kind: "call", blocked: { why: "too_many_days", jobMinutes: 3000, maxDays: 5 } });
   });
 
   it("says a bookable one was offered the free times", async () => {

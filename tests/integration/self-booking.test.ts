@@ -178,9 +178,13 @@ describe("Book This Time", () => {
     expect(await db().selectFrom("jobs").select("id").where("estimate_id", "=", estimate.id).execute()).toEqual([]);
   });
 
-  it("asks the customer to call when the work is longer than a booking can be", async () => {
+  it("offers work longer than the working day over working days in a row (docs/decisions/0131), and asks to call past what a booking online takes", async () => {
     const estimate = await estimateFor("long@example.com", { minutes: 13 * 60 });
-    expect((await page(estimate.token)).booking).toEqual({ kind: "call", blocked: { why: "longer_than_a_day", jobMinutes: 13 * 60, dayMinutes: 10 * 60 } });
+    const view = (await page(estimate.token)).booking;
+    expect(view).toMatchObject({ kind: "choose", overDays: expect.stringContaining("about 13 hours over 2 working days") });
+    expect(offered(view).length).toBeGreaterThan(3);
+    const longer = await estimateFor("longer@example.com", { minutes: 60 * 60 });
+    expect((await page(longer.token)).booking).toEqual({ kind: "call", blocked: { why: "too_many_days", jobMinutes: 60 * 60, maxDays: 5 } });
   });
 });
 

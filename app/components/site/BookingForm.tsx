@@ -17,10 +17,12 @@ export interface BookingDayView {
 interface Props {
   days: BookingDayView[];
   address: string;
+  /** What the page says of work over consecutive working days (docs/decisions/0131); absent or null for a day's work. */
+  note?: string | null;
   errors?: { start?: string; address?: string };
 }
 
-export function BookingForm({ days, address, errors = {} }: Props) {
+export function BookingForm({ days, address, note, errors = {} }: Props) {
   return (
     <form method="post" className="space-y-4 rounded-xl border border-slate-200 bg-white p-4" aria-labelledby="book-heading">
       <input type="hidden" name="intent" value="book" />
@@ -29,6 +31,7 @@ export function BookingForm({ days, address, errors = {} }: Props) {
         Choose a time
       </h2>
       <p className="text-sm text-slate-700">These times are free in the next two weeks. Pick the one that suits you and we will come to you.</p>
+      {note && <p className="text-sm text-slate-700">{note}</p>}
       {errors.start && (
         <p id="start-error" role="alert" className="rounded-lg border border-red-300 bg-red-50 p-3 text-sm font-medium text-red-800">
           {errors.start}

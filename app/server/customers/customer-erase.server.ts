@@ -178,7 +178,7 @@ async function eraseRows(trx: DB, r: CustomerRecords, redact: (text: string) => 
   await trx.deleteFrom("lead_photos").where(inIds("lead_id", r.leads)).execute();
 
   await sql`UPDATE estimates SET message = '', decline_reason = '', token = ${newToken} WHERE ${inIds("id", r.estimates)}`.execute(trx);
-  await sql`UPDATE jobs SET address = '', notes = '', token = ${newToken} WHERE ${inIds("id", r.jobs)}`.execute(trx);
+  await sql`UPDATE jobs SET address = '', zip = NULL, notes = '', token = ${newToken} WHERE ${inIds("id", r.jobs)}`.execute(trx);
   await sql`UPDATE invoices SET message = '', token = ${newToken} WHERE ${inIds("id", r.invoices)}`.execute(trx);
   await sql`UPDATE payments SET note = '' WHERE ${inIds("invoice_id", r.invoices)}`.execute(trx);
   // A line keeps its price and quantity; where it names the person, that part is replaced.

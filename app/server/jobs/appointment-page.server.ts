@@ -1,4 +1,4 @@
-import { durationText } from "~/lib/job-time";
+import { jobLength } from "~/lib/job-time";
 import { isLiveJob, JOB_STATUS_TITLES } from "~/lib/job-status";
 import type { DB } from "../db.server";
 import { env } from "../env.server";
@@ -39,7 +39,7 @@ export function appointmentView(job: Job, now = new Date()) {
   return {
     customerName: job.customer.name,
     when: appointmentWhen(job),
-    duration: durationText(job.durationMinutes),
+    duration: jobLength(job),
     address: job.address,
     status: job.status,
     statusTitle: JOB_STATUS_TITLES[job.status],

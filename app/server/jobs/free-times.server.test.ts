@@ -1,7 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { wallClock } from "~/lib/time-zone";
 import { localInstant } from "~/lib/time-zone";
-import { freeStartTimes, type BusyRange, type FreeTimeRules } from "./free-times.server";
+import { planWorkDays } from "~/lib/work-days";
+import { CUSTOMER_REACH, freeStartTimes, type BusyRange, type FreeTimeRules } from "./free-times.server";
+import { driveMinutes } from "./road-gaps.server";
 
 const ZONE = "America/Detroit";
 const EVERY_DAY = [1, 2, 3, 4, 5, 6, 7];
@@ -113,5 +115,86 @@ describe("freeStartTimes: the rules", () => {
     expect(onDay(slots, "2026-12-03")).toEqual(["16:00", "16:30", "17:00"]);
     expect(onDay(slots, "2026-12-04")).not.toContain("10:00");
     expect(onDay(slots, "2026-12-04")).toContain("11:00");
+  });
+});
+
+// Issue 35: the road between jobs (docs/decisions/0130), from the ZIP codes'
+// estimated drive (Holland 49423 to Grand Rapids 49503: 33.1 road miles, 45
+// minutes), at least the travel buffer.
+describe("freeStartTimes: the road", () => {
+  // Wednesday 2026-12-02, 09:00 in Detroit (EST, -5).
+  const now = new Date("2026-12-02T14:00:00Z");
+  const BASE = "49503";
+  const inHolland = { drive: (zip: string | null) => driveMinutes("49423", zip, BASE) };
+  // Thursday 2026-12-03: a job in Grand Rapids 10:00–11:00 with its 30-minute buffer, busy 10:00–11:30.
+  const inGrandRapids = (zip: string | null): BusyRange => ({ ...range("2026-12-03T15:00:00Z", 90), workEnd: Date.parse("2026-12-03T16:00:00Z"), zip });
+
+  it("keeps the drive from Holland clear before and after a job in Grand Rapids, where the travel buffer alone would not", () => {
+    expect(driveMinutes("49423", "49503", BASE)).toBe(45);
+    const busy = [inGrandRapids("49503")];
+    // Done by 9:15 to reach Grand Rapids at 10:00: only 8:00 (8:30 + 60 = 9:30). After it: 11:00 + 45 minutes, so 12:00.
+    expect(onDay(freeStartTimes(rules({ travelBufferMinutes: 30 }), busy, 60, now, CUSTOMER_REACH, inHolland), "2026-12-03").slice(0, 3)).toEqual(["08:00", "12:00", "12:30"]);
+    // The same job without the road: the buffer alone.
+    expect(onDay(freeStartTimes(rules({ travelBufferMinutes: 30 }), busy, 60, now), "2026-12-03").slice(0, 4)).toEqual(["08:00", "08:30", "11:30", "12:00"]);
+  });
+
+  it("a job in the same ZIP code as the new one keeps the travel buffer only; a longer buffer wins over a short drive", () => {
+    const sameTown = { drive: (zip: string | null) => driveMinutes("49503", zip, BASE) };
+    expect(onDay(freeStartTimes(rules({ travelBufferMinutes: 30 }), [inGrandRapids("49503")], 60, now, CUSTOMER_REACH, sameTown), "2026-12-03").slice(0, 4)).toEqual(["08:00", "08:30", "11:30", "12:00"]);
+    // East Grand Rapids (49506, 3.2 miles: 5 minutes) under a 60-minute buffer: the buffer.
+    const eastGrandRapids = { drive: (zip: string | null) => driveMinutes("49506", zip, BASE) };
+    expect(driveMinutes("49506", "49503", BASE)).toBe(5);
+    const busy = [{ ...range("2026-12-03T15:00:00Z", 120), workEnd: Date.parse("2026-12-03T16:00:00Z"), zip: "49503" }];
+    expect(onDay(freeStartTimes(rules({ travelBufferMinutes: 60 }), busy, 60, now, CUSTOMER_REACH, eastGrandRapids), "2026-12-03").slice(0, 2)).toEqual(["08:00", "12:00"]);
+  });
+
+  it("a job without a ZIP code is at the base; with no base known, the travel buffer alone keeps jobs apart", () => {
+    const busy = [inGrandRapids(null)];
+    expect(onDay(freeStartTimes(rules({ travelBufferMinutes: 30 }), busy, 60, now, CUSTOMER_REACH, inHolland), "2026-12-03").slice(0, 2)).toEqual(["08:00", "12:00"]);
+    expect(driveMinutes("49423", null, "00000")).toBe(0);
+    expect(driveMinutes(null, null, BASE)).toBe(0);
+    // A ZIP code the map does not know is at the base too.
+    expect(driveMinutes("49423", "00000", BASE)).toBe(45);
+  });
+
+  it("only the jobs either side count: a job before the one before does not", () => {
+    // Holland 8:00–9:00 (busy to 9:30), Grand Rapids 10:00–11:00 (busy to 11:30); a Grand Rapids job starts after the second with the buffer alone.
+    const busy = [{ ...range("2026-12-03T13:00:00Z", 90), workEnd: Date.parse("2026-12-03T14:00:00Z"), zip: "49423" }, inGrandRapids("49503")];
+    const sameTown = { drive: (zip: string | null) => driveMinutes("49503", zip, BASE) };
+    expect(onDay(freeStartTimes(rules({ travelBufferMinutes: 30 }), busy, 60, now, CUSTOMER_REACH, sameTown), "2026-12-03")[0]).toBe("11:30");
+  });
+});
+
+// Issue 35: work longer than a working day over consecutive working days (docs/decisions/0131).
+describe("freeStartTimes: over consecutive working days", () => {
+  // Wednesday 2026-12-02, 09:00 in Detroit; Monday to Saturday, 8 to 6 (10 hours a day).
+  const now = new Date("2026-12-02T14:00:00Z");
+  const week = rules({ workingDays: [1, 2, 3, 4, 5, 6], travelBufferMinutes: 30 });
+  const overDays = { overDays: true };
+
+  it("offers Workday Start of each day from which the working days it needs follow (a Sunday skipped)", () => {
+    const slots = freeStartTimes(week, [], 16 * 60, now, CUSTOMER_REACH, overDays);
+    expect(slots.slice(0, 3).map(wall)).toEqual(["2026-12-03 08:00", "2026-12-04 08:00", "2026-12-05 08:00"]);
+    expect(slots.every((at) => wall(at).endsWith("08:00"))).toBe(true);
+    expect(slots.map(wall).some((text) => text.startsWith("2026-12-06"))).toBe(false);
+    // Saturday, then Monday: 10 hours, then 6.
+    const days = planWorkDays(week, ZONE, "2026-12-05", 16 * 60)!;
+    expect(days.map((d) => `${wall(new Date(d.start))}–${wall(new Date(d.end)).slice(11)}`)).toEqual(["2026-12-05 08:00–18:00", "2026-12-07 08:00–14:00"]);
+  });
+
+  it("every day it needs must be free: a job on the second day, or right after the last, takes the start away", () => {
+    // Friday 2026-12-04 10:00–11:00: Thursday's start (Thursday and Friday) and Friday's are gone; Saturday's (Saturday and Monday) stays.
+    const friday = [range("2026-12-04T15:00:00Z", 90)];
+    expect(freeStartTimes(week, friday, 16 * 60, now, CUSTOMER_REACH, overDays).slice(0, 2).map(wall)).toEqual(["2026-12-05 08:00", "2026-12-07 08:00"]);
+    // Monday 2026-12-07 14:15: the last day ends at 14:00 and its 30-minute buffer runs into it.
+    const monday = [range("2026-12-07T19:15:00Z", 60)];
+    expect(freeStartTimes(week, monday, 16 * 60, now, CUSTOMER_REACH, overDays).map(wall)).not.toContain("2026-12-05 08:00");
+    expect(freeStartTimes(week, [range("2026-12-07T19:30:00Z", 60)], 16 * 60, now, CUSTOMER_REACH, overDays).map(wall)).toContain("2026-12-05 08:00");
+  });
+
+  it("without overDays a job longer than the working day has no start, as before", () => {
+    expect(freeStartTimes(week, [], 16 * 60, now)).toEqual([]);
+    // A job that fits a day is offered on the grid as ever, overDays or not.
+    expect(freeStartTimes(week, [], 120, now, CUSTOMER_REACH, overDays)).toEqual(freeStartTimes(week, [], 120, now));
   });
 });

@@ -1,9 +1,12 @@
 import { sql, type RawBuilder } from "kysely";
+import { jsonArrayFrom, jsonObjectFrom } from "kysely/helpers/postgres";
 import { addDays, dayIn, localInstant, zoneOffsetMs } from "~/lib/time-zone";
+import { JOB_SPAN_MAX_DAYS, longerThanADay, planWorkDays } from "~/lib/work-days";
 import { isoWeekday, minutesOfDay, TRAVEL_BUFFER_MAX, type WorkWeek } from "~/lib/work-week";
 import type { DB } from "../db.server";
 import { env } from "../env.server";
-import { getWorkWeek } from "../settings.server";
+import { SCHEDULE_RULES_COLUMNS, toScheduleRules } from "../settings.server";
+import { DRIVE_MINUTES_MAX, driveMinutes } from "./road-gaps.server";
 
 /**
  * The times a customer may book (issue 21, docs/decisions/0086): starts on a
@@ -20,22 +23,40 @@ import { getWorkWeek } from "../settings.server";
  * member of staff is free then (each person's jobs block only them), and the
  * booking goes to such a person (`freeWorkers`). Before anyone is staff, the
  * jobs nobody is assigned to are one person, the business.
+ *
+ * The road (issue 35, docs/decisions/0130): the gap after the job before and
+ * before the job after is the drive between their ZIP codes and the new
+ * job's (./road-gaps.server.ts), and at least the travel buffer. A job
+ * longer than a working day may be spread over consecutive working days
+ * (docs/decisions/0131): it then starts at Workday Start, and every day it
+ * needs, with the nights between, must be free.
  */
 
 export const SLOT_MINUTES = 30;
 export const NOTICE_HOURS = 12;
 export const HORIZON_DAYS = 14;
-/** The longest a job can block (720 minutes plus the longest buffer): how far before the window a busy range can start. */
-const LONGEST_BUSY_MS = (720 + TRAVEL_BUFFER_MAX) * 60_000;
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
+const DRIVE_MAX_MS = DRIVE_MINUTES_MAX * MINUTE;
 
-/** A job's busy range [start, end) in epoch milliseconds. */
+/** A job's busy range [start, end) in epoch milliseconds (its buffer included), where it is, and when its work ends. */
 export interface BusyRange {
   start: number;
   end: number;
+  /** The job's ZIP code; null or absent: at the base. */
+  zip?: string | null;
+  /** When its work ends, before its buffer; absent: `end`. */
+  workEnd?: number;
+}
+
+/** The new job, beyond its length: the drive to or from a job at a ZIP code, and whether it may take consecutive working days. */
+export interface NewJobRoad {
+  /** Minutes to drive between the new job and a job at `zip` (null: at the base); absent: none, the travel buffer alone. */
+  drive?: (zip: string | null) => number;
+  /** A job longer than a working day is spread over consecutive working days (the customer's booking), instead of not fitting. */
+  overDays?: boolean;
 }
 
 export interface FreeTimeRules extends WorkWeek {
@@ -84,19 +105,49 @@ function daySlots(day: string, firstMinute: number, lastMinute: number, timeZone
  * The free starts for a job of `durationMinutes`, ascending. `busy` may come
  * in any order and may include ranges outside the window.
  */
-export function freeStartTimes(rules: FreeTimeRules, busy: readonly BusyRange[], durationMinutes: number, now: Date, reach: BookingReach = CUSTOMER_REACH): Date[] {
+export function freeStartTimes(
+  rules: FreeTimeRules,
+  busy: readonly BusyRange[],
+  durationMinutes: number,
+  now: Date,
+  reach: BookingReach = CUSTOMER_REACH,
+  road: NewJobRoad = {},
+): Date[] {
   const { from, to } = bookingWindow(now, reach);
+  const drive = road.drive ?? (() => 0);
+  const buffer = rules.travelBufferMinutes * MINUTE;
+  const multiDay = road.overDays === true && longerThanADay(durationMinutes, rules);
+  // The candidates: where each would start and where its work would end.
+  const candidates = multiDay ? multiDayStarts(rules, durationMinutes, now, to) : oneDayStarts(rules, durationMinutes, now, to);
+  const reachAfter = (multiDay ? JOB_SPAN_MAX_DAYS * DAY : durationMinutes * MINUTE) + buffer + DRIVE_MAX_MS;
+  const blocked = busy.filter((range) => range.end > from - DRIVE_MAX_MS && range.start < to + reachAfter);
+  // Jobs never overlap (the exclusion constraint): sorted by start they are sorted by end too.
+  blocked.sort((a, b) => a.start - b.start);
+  const free: Date[] = [];
+  let next = 0;
+  for (const [start, workEnd] of candidates) {
+    if (start < from || start > to) continue;
+    // The first job not over by the start, and the one before it: the new job goes between them.
+    while (next < blocked.length && blocked[next]!.end <= start) next++;
+    const before = next > 0 ? blocked[next - 1]! : undefined;
+    const after = blocked[next];
+    // After the job before: its buffer (in its busy range) and the drive from it.
+    if (before && start < (before.workEnd ?? before.end) + drive(before.zip ?? null) * MINUTE) continue;
+    // Before the job after: the new job's buffer, or the drive to it if longer.
+    if (after && after.start < workEnd + Math.max(buffer, drive(after.zip ?? null) * MINUTE)) continue;
+    free.push(new Date(start));
+  }
+  return free;
+}
+
+/** [start, work end] of each slot of a one-day job: starts on the grid from Workday Start, the job done by Workday End, ascending. */
+function oneDayStarts(rules: FreeTimeRules, durationMinutes: number, now: Date, to: number): [number, number][] {
   const open = minutesOfDay(rules.workdayStart);
   // The job must be done by Workday End; its travel buffer may run past it.
   const lastMinute = minutesOfDay(rules.workdayEnd) - durationMinutes;
   if (durationMinutes <= 0 || lastMinute < open) return [];
-  const blocked = busy.filter((range) => range.end > from && range.start < to + (durationMinutes + rules.travelBufferMinutes) * MINUTE);
-  // Jobs never overlap (the exclusion constraint): sorted by start they are sorted by end too.
-  blocked.sort((a, b) => a.start - b.start);
-  const blocking = (durationMinutes + rules.travelBufferMinutes) * MINUTE;
   const working = new Set(rules.workingDays);
-  const free: Date[] = [];
-  let next = 0;
+  const starts: [number, number][] = [];
   // One offset from a day before the window to a day after it: no clock
   // change in between (no zone changes twice within weeks), so every slot is
   // arithmetic. Otherwise each day's wall times are converted one by one.
@@ -106,21 +157,20 @@ export function freeStartTimes(rules: FreeTimeRules, busy: readonly BusyRange[],
   const lastDay = dayIn(new Date(to), rules.timeZone);
   for (let day = dayIn(now, rules.timeZone); day <= lastDay; day = addDays(day, 1)) {
     if (!working.has(isoWeekday(day))) continue;
-    for (const start of daySlots(day, open, lastMinute, rules.timeZone, offset)) {
-      if (start < from || start > to) continue;
-      const end = start + blocking;
-      while (next < blocked.length && blocked[next]!.end <= start) next++;
-      if (next < blocked.length && blocked[next]!.start < end) continue;
-      free.push(new Date(start));
-    }
+    for (const start of daySlots(day, open, lastMinute, rules.timeZone, offset)) starts.push([start, start + durationMinutes * MINUTE]);
   }
-  return free;
+  return starts;
 }
 
-/** The people who do jobs: everyone with a role, by id; none (the business alone, key 0) before anyone is staff. */
-async function workers(db: DB): Promise<number[]> {
-  const rows = await db.selectFrom("users").select("id").where("role", "is not", null).orderBy("id").execute();
-  return rows.length ? rows.map((row) => row.id) : [0];
+/** [start, work end] of a job over consecutive working days, one per working day it may start on (at Workday Start), ascending. */
+function multiDayStarts(rules: FreeTimeRules, durationMinutes: number, now: Date, to: number): [number, number][] {
+  const starts: [number, number][] = [];
+  const lastDay = dayIn(new Date(to), rules.timeZone);
+  for (let day = dayIn(now, rules.timeZone); day <= lastDay; day = addDays(day, 1)) {
+    const days = planWorkDays(rules, rules.timeZone, day, durationMinutes);
+    if (days) starts.push([days[0]!.start, days.at(-1)!.end]);
+  }
+  return starts;
 }
 
 /** The union of sorted start lists, ascending and without repeats. */
@@ -129,32 +179,75 @@ function union(lists: Date[][]): Date[] {
   return [...times].sort((a, b) => a - b).map((t) => new Date(t));
 }
 
+/** Where the new job is (its ZIP code; null or absent: at the base), and whether it may take consecutive working days. */
+export interface NewJobPlace {
+  zip?: string | null;
+  overDays?: boolean;
+}
+
 /**
- * The free starts from the database: the working week, and the busy ranges
- * of the jobs that are not cancelled and start in the window or up to the
- * longest job before it (by jobs_starts_idx), overlapping it; a start is free
- * when one of the people who do jobs is free then.
+ * Each person's free starts from the database: the working week and the
+ * base, and the jobs that are not cancelled and whose busy range comes near
+ * enough to the window to matter (the longest drive before it; the job, the
+ * buffer and the longest drive after it). Read once; the drives are computed
+ * in memory.
  */
-export async function freeTimes(db: DB, durationMinutes: number, now: Date, reach: BookingReach = CUSTOMER_REACH): Promise<Date[]> {
+async function freeTimesByPerson(db: DB, durationMinutes: number, now: Date, reach: BookingReach, place: NewJobPlace): Promise<Map<number, Date[]>> {
   const { from, to } = bookingWindow(now, reach);
-  // Wide enough for the longest travel buffer, so the two reads need not wait for each other.
-  const windowEnd = new Date(to + (durationMinutes + TRAVEL_BUFFER_MAX) * MINUTE);
-  const [week, people, rows] = await Promise.all([
-    getWorkWeek(db),
-    workers(db),
-    db
-      .selectFrom("jobs")
-      .select([sql<Date>`lower(busy)`.as("start"), sql<Date>`upper(busy)`.as("end"), sql<number>`coalesce(assigned_to, 0)`.as("person")])
-      .where("status", "<>", "cancelled")
-      .where("starts_at", ">=", new Date(from - LONGEST_BUSY_MS))
-      .where("starts_at", "<", windowEnd)
-      .where(sql<boolean>`busy && tstzrange(${new Date(from)}, ${windowEnd}, '[)')`)
-      .execute(),
-  ]);
-  const rules = { ...week, timeZone: env().BUSINESS_TIME_ZONE };
+  // The last instant a job can matter: after the latest start, the job (its longest span over days), the longest buffer and drive.
+  const windowEnd = new Date(to + (place.overDays ? Math.max(durationMinutes * MINUTE, JOB_SPAN_MAX_DAYS * DAY) : durationMinutes * MINUTE) + TRAVEL_BUFFER_MAX * MINUTE + DRIVE_MAX_MS);
+  // One statement, so that no request waits on three: the settings' row, the people who do jobs, and the jobs.
+  const read = await db
+    .selectNoFrom((eb) => [
+      jsonObjectFrom(eb.selectFrom("site_settings").select(SCHEDULE_RULES_COLUMNS).where("id", "=", 1)).as("rules"),
+      jsonArrayFrom(eb.selectFrom("users").select("id").where("role", "is not", null).orderBy("id")).as("staff"),
+      jsonArrayFrom(
+        eb
+          .selectFrom("jobs")
+          .select([sql<string>`lower(busy)`.as("start"), sql<string>`upper(busy)`.as("end"), "buffer_minutes", "zip", sql<number>`coalesce(assigned_to, 0)`.as("person")])
+          // By the exclusion constraint's index (jobs_no_overlap, gist on busy where not cancelled): a job over days that began weeks before is found as fast as one of today.
+          .where("status", "<>", "cancelled")
+          .where(sql<boolean>`busy && tstzrange(${new Date(from - DRIVE_MAX_MS)}, ${windowEnd}, '[)')`),
+      ).as("jobs"),
+    ])
+    .executeTakeFirstOrThrow();
+  const rules = toScheduleRules(read.rules);
+  // The people who do jobs: everyone with a role, by id; none (the business alone, key 0) before anyone is staff.
+  const people = read.staff.length ? read.staff.map((row) => row.id) : [0];
+  const rows = read.jobs;
+  const { baseZip, ...week } = rules;
+  const zip = place.zip ?? null;
+  const road: NewJobRoad = { drive: (other) => driveMinutes(zip, other, baseZip), overDays: place.overDays };
   const busyOf = (person: number) =>
-    rows.filter((row) => row.person === person).map((row) => ({ start: new Date(row.start).getTime(), end: new Date(row.end).getTime() }));
-  return union(people.map((person) => freeStartTimes(rules, busyOf(person), durationMinutes, now, reach)));
+    rows
+      .filter((row) => row.person === person)
+      .map((row) => {
+        const end = new Date(row.end).getTime();
+        return { start: new Date(row.start).getTime(), end, workEnd: end - row.buffer_minutes * MINUTE, zip: row.zip };
+      });
+  const timeRules = { ...week, timeZone: env().BUSINESS_TIME_ZONE };
+  return new Map(people.map((person) => [person, freeStartTimes(timeRules, busyOf(person), durationMinutes, now, reach, road)]));
+}
+
+/**
+ * The free starts from the database (freeTimesByPerson): a start is free
+ * when one of the people who do jobs is free then, the road to and from
+ * their jobs before and after included.
+ */
+export async function freeTimes(db: DB, durationMinutes: number, now: Date, reach: BookingReach = CUSTOMER_REACH, place: NewJobPlace = {}): Promise<Date[]> {
+  return union([...(await freeTimesByPerson(db, durationMinutes, now, reach, place)).values()]);
+}
+
+/**
+ * Who is free at `start` for the job, by the free times' rules (the road
+ * included), in the order to try them: none when the start is not one the
+ * free times offer now. A customer's booking is checked with it when it
+ * arrives, and goes to one of these people.
+ */
+export async function freeWorkersAt(db: DB, start: Date, durationMinutes: number, now: Date, reach: BookingReach = CUSTOMER_REACH, place: NewJobPlace = {}): Promise<(number | null)[]> {
+  const byPerson = await freeTimesByPerson(db, durationMinutes, now, reach, place);
+  const at = start.getTime();
+  return [...byPerson].filter(([, times]) => times.some((t) => t.getTime() === at)).map(([person]) => (person === 0 ? null : person));
 }
 
 /**
@@ -178,8 +271,8 @@ export async function freeWorkers(db: DB, busy: RawBuilder<string>): Promise<(nu
   return [rows[0]?.id ?? null];
 }
 
-/** What Schedule Job proposes: the first free start from now (none already begun) within 60 days, or null. */
-export async function nextFreeTime(db: DB, durationMinutes: number, now: Date): Promise<Date | null> {
-  const [first] = await freeTimes(db, durationMinutes, now, { noticeHours: 0, horizonDays: 60 });
+/** What Schedule Job proposes: the first free start from now (none already begun) within 60 days, the road from `place` included, or null. */
+export async function nextFreeTime(db: DB, durationMinutes: number, now: Date, place: NewJobPlace = {}): Promise<Date | null> {
+  const [first] = await freeTimes(db, durationMinutes, now, { noticeHours: 0, horizonDays: 60 }, place);
   return first ?? null;
 }

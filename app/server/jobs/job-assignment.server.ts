@@ -26,7 +26,7 @@ export async function assignJob(db: DB, id: number, assignee: number, user: Sess
       trx.updateTable("jobs").set({ assigned_to: staff.id, updated_at: sql`now()` }).where("id", "=", id).where("status", "in", [...LIVE_JOB_STATUSES]).execute(),
     );
   } catch (error) {
-    if (isExclusionViolation(error)) throw await overlapError(db, before.startsAt, before.durationMinutes, before.bufferMinutes, staff.id, id);
+    if (isExclusionViolation(error)) throw await overlapError(db, before, before.bufferMinutes, staff.id, id);
     throw error;
   }
 }

@@ -12,7 +12,7 @@ import { enqueueEmail } from "../outbox.server";
 import { getBusinessSettings } from "../settings.server";
 import { queueJobEmail, recordEvent } from "./job-events.server";
 import { appointmentWhen } from "./job-mail.server";
-import { busyRange, isExclusionViolation, jobStart, overlapError, placementColumns, reminderDue, travelBufferMinutes } from "./job-placement.server";
+import { busyRange, isExclusionViolation, jobTime, overlapError, placementColumns, reminderDue, travelBufferMinutes } from "./job-placement.server";
 import { freeWorkers } from "./free-times.server";
 import { getJob, type Job } from "./job-records.server";
 import { newBookingEmail } from "./owner-alerts.server";
@@ -49,6 +49,10 @@ export interface ScheduleRequest {
   tellOwner?: boolean;
   /** Who does it (the owner booking it); absent: the first person free then, or the next if a booking at the same moment takes them (freeWorkers, docs/decisions/0115, 0125). */
   assignedTo?: number | null;
+  /** Who may do it, in the order to try (a customer's booking: those the free times found free then, the road included: freeWorkersAt); absent: freeWorkers. */
+  people?: (number | null)[];
+  /** A job longer than a working day takes consecutive working days from Workday Start (a customer's booking, docs/decisions/0131); absent: one day as given. */
+  overDays?: boolean;
 }
 
 /**
@@ -73,10 +77,9 @@ export async function scheduleJob(db: DB, request: ScheduleRequest): Promise<Job
     vehicleId ??= estimate.vehicle_id;
   }
   await checkCustomerVehicle(db, from.customerId, vehicleId);
-  const startsAt = jobStart(input);
+  const time = await jobTime(db, input, request.overDays);
   const bufferMinutes = await travelBufferMinutes(db);
-  const busy = busyRange(startsAt, input.durationMinutes, bufferMinutes);
-  const people = request.assignedTo !== undefined ? [request.assignedTo] : await freeWorkers(db, busy);
+  const people = request.assignedTo !== undefined ? [request.assignedTo] : request.people?.length ? request.people : await freeWorkers(db, busyRange(time, bufferMinutes));
   // Each try is its own transaction: the refused one's has rolled back.
   for (let i = 0; ; i++) {
     const assignedTo = people[i]!;
@@ -91,9 +94,9 @@ export async function scheduleJob(db: DB, request: ScheduleRequest): Promise<Job
             source: from.source,
             estimate_id: estimateId,
             token: newJobToken(),
-            ...placementColumns(input, startsAt, bufferMinutes),
+            ...placementColumns(input, time, bufferMinutes),
             vehicle_id: vehicleId ?? null,
-            reminder_due_at: reminderDue(startsAt),
+            reminder_due_at: reminderDue(time.startsAt),
             assigned_to: assignedTo,
           })
           .returning("id")
@@ -113,7 +116,7 @@ export async function scheduleJob(db: DB, request: ScheduleRequest): Promise<Job
       if (isExclusionViolation(error)) {
         // A booking at the same moment took this person: the next one free then takes the job, in a transaction of its own (ADR 0125).
         if (i < people.length - 1) continue;
-        throw await overlapError(db, startsAt, input.durationMinutes, bufferMinutes, assignedTo);
+        throw await overlapError(db, time, bufferMinutes, assignedTo);
       }
       // The database's last word on a second job of one estimate (jobs_one_per_estimate): the same refusal as the check's.
       if (estimateId !== null && isOnePerEstimateViolation(error)) {

@@ -14,6 +14,11 @@ import type { Job } from "./job-records.server";
  * zone is named for the calendar (X-WR-TIMEZONE). Not TZID-local times:
  * ical-generator 10 writes a native Date's TZID-local time in the process's
  * own zone, not the one named.
+ *
+ * A job over consecutive working days (docs/decisions/0131) stays one event
+ * with one UID, as an invitation must (RFC 5546): its first day is the
+ * event, each day an RDATE instance, each further day overridden
+ * (RECURRENCE-ID) with its own start and end, so each day shows its hours.
  */
 
 type Settings = Pick<BusinessSettings, "businessName" | "phone" | "publicEmail">;
@@ -39,12 +44,21 @@ interface EventText {
   url: string;
 }
 
+/**
+ * ical-generator writes no RDATE: each further day's start goes out under
+ * this name, which `written` renames. An X- name, so nothing else is ever
+ * written with it.
+ */
+const RDATE_STANDIN = "X-JOB-RDATE";
+
+/** 20261208T130000Z: an instant in UTC as iCalendar writes it. */
+const utcStamp = (at: Date) => at.toISOString().replace(/[-:]/g, "").replace(/\.\d{3}/, "");
+
 function addEvent(cal: ReturnType<typeof calendar>, job: Job, settings: Settings, text: EventText) {
-  cal.createEvent({
+  const [first, ...later] = job.days;
+  const event = {
     id: jobUid(job),
     sequence: job.sequence,
-    start: job.startsAt,
-    end: job.endsAt,
     stamp: job.updatedAt,
     summary: text.summary,
     location: job.address,
@@ -52,8 +66,15 @@ function addEvent(cal: ReturnType<typeof calendar>, job: Job, settings: Settings
     url: text.url,
     organizer: { name: settings.businessName, email: settings.publicEmail },
     status: job.status === "cancelled" ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
-  });
+  };
+  // Every day's start, the first's too: RFC 5545 counts DTSTART in the set and a duplicate once, and readers such as ical.js expand RDATEs alone.
+  const rdates = later.length ? job.days.map((day) => [RDATE_STANDIN, utcStamp(day.startsAt)] as [string, string]) : [];
+  cal.createEvent({ ...event, start: first!.startsAt, end: first!.endsAt, x: rdates });
+  for (const day of later) cal.createEvent({ ...event, recurrenceId: day.startsAt, start: day.startsAt, end: day.endsAt });
 }
+
+/** The calendar's text, with each further day's start as the RDATE it is. */
+const written = (cal: ReturnType<typeof calendar>) => cal.toString().replace(new RegExp(`^${RDATE_STANDIN}:`, "gm"), "RDATE:");
 
 /** What the customer's calendar shows: the business, the link to their appointment page, the phone. */
 const customerText = (settings: Settings, link: string): EventText => ({
@@ -70,7 +91,7 @@ export function jobInvite(job: Job, settings: Settings, link: string): EmailAtta
   return {
     filename: method === "CANCEL" ? "cancel.ics" : "invite.ics",
     contentType: `text/calendar; charset=utf-8; method=${method}`,
-    content: Buffer.from(cal.toString(), "utf8"),
+    content: Buffer.from(written(cal), "utf8"),
   };
 }
 
@@ -78,7 +99,7 @@ export function jobInvite(job: Job, settings: Settings, link: string): EmailAtta
 export function jobCalendarFile(job: Job, settings: Settings, link: string): string {
   const cal = calendar(settings, settings.businessName);
   addEvent(cal, job, settings, customerText(settings, link));
-  return cal.toString();
+  return written(cal);
 }
 
 /** The owner's feed: every job given, named with its customer (cancelled ones say so), with the job's page. */
@@ -92,5 +113,5 @@ export function jobsFeed(jobs: Job[], settings: Settings, jobLink: (job: Job) =>
       url: jobLink(job),
     });
   }
-  return cal.toString();
+  return written(cal);
 }

@@ -1,4 +1,4 @@
-import { appointmentTime, durationText } from "~/lib/job-time";
+import { appointmentDays, jobLength } from "~/lib/job-time";
 import type { BusinessSettings } from "~/lib/site-settings";
 import { renderCustomerEmail } from "../customer-email.server";
 import { env } from "../env.server";
@@ -18,8 +18,8 @@ export type JobEmailKind = "confirmed" | "changed" | "cancelled" | "on_the_way" 
 
 type Settings = Pick<BusinessSettings, "businessName" | "phone" | "phoneE164" | "phoneExt" | "publicEmail" | "notifyEmail">;
 
-/** The job's time as every e-mail and message says it: "Monday, December 7, 2026, 9:00 AM – 12:00 PM". */
-export const appointmentWhen = (job: Pick<Job, "startsAt" | "endsAt">) => appointmentTime(job.startsAt, job.endsAt, env().BUSINESS_TIME_ZONE);
+/** The job's time as every e-mail and message says it: "Monday, December 7, 2026, 9:00 AM – 12:00 PM"; over days, each day's, "…, then …". */
+export const appointmentWhen = (job: Pick<Job, "days">) => appointmentDays(job.days, env().BUSINESS_TIME_ZONE);
 
 /** The customer's appointment page; absolute from APP_URL, else from the request's origin when it is this machine (linkOrigin). */
 export function appointmentLink(origin: string | undefined, token: string): string {
@@ -65,7 +65,7 @@ export function jobEmail(kind: JobEmailKind, job: Job, settings: Settings, origi
         {
           table: {
             rows: [
-              { label: "When", value: `${when} (about ${durationText(job.durationMinutes)})` },
+              { label: "When", value: `${when} (about ${jobLength(job)})` },
               { label: "Where", value: job.address },
             ],
           },

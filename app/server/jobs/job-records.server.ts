@@ -1,3 +1,4 @@
+import { sql } from "kysely";
 import { shownActor } from "../actor.server";
 import { notFound } from "../app-error.server";
 import { joinedVehicle } from "../customers/saved-details.server";
@@ -22,10 +23,16 @@ export interface Job {
   token: string;
   status: JobStatus;
   startsAt: Date;
+  /** When the work ends (on its last day). */
   endsAt: Date;
+  /** Its working periods, one a day: one for a job of one day, each day's for a job over consecutive working days (docs/decisions/0131). */
+  days: JobDay[];
+  /** The working minutes, all days together. */
   durationMinutes: number;
   bufferMinutes: number;
   address: string;
+  /** Where it is, for the road between jobs (docs/decisions/0130); null: not known. */
+  zip: string | null;
   notes: string;
   /** The invite's SEQUENCE: raised by each change the customer is told of. */
   sequence: number;
@@ -38,6 +45,11 @@ export interface Job {
   vehicle: { id: number; label: string } | null;
   /** The staff member who does it (docs/decisions/0115); null: nobody (no staff yet, or their row was deleted). */
   assignedTo: number | null;
+}
+
+export interface JobDay {
+  startsAt: Date;
+  endsAt: Date;
 }
 
 /** An id from the URL: a positive whole number, or a 404. */
@@ -59,6 +71,7 @@ const COLUMNS = [
   "j.duration_minutes",
   "j.buffer_minutes",
   "j.address",
+  "j.zip",
   "j.notes",
   "j.sequence",
   "j.cancelled_by",
@@ -83,12 +96,24 @@ export function jobsQuery(db: DB) {
     .innerJoin("customers as c", "c.id", "j.customer_id")
     .leftJoin("quote_requests as q", "q.id", "j.lead_id")
     .leftJoin("vehicles as v", "v.id", "j.vehicle_id")
-    .select(COLUMNS);
+    .select(COLUMNS)
+    .select(workDaysColumn("j.work_days").as("work_days"));
+}
+
+/** A job's days over consecutive working days (the column `ref`) as [start, end] pairs in order, or null for a job of one day. */
+export const workDaysColumn = (ref: string) =>
+  sql<[string, string][] | null>`(SELECT json_agg(json_build_array(lower(d), upper(d)) ORDER BY lower(d)) FROM unnest(${sql.ref(ref)}) AS d)`;
+
+/** The job's days: each period of work_days, or the one from its start for its duration. */
+export function jobDays(row: { starts_at: Date; duration_minutes: number; work_days: [string, string][] | null }): JobDay[] {
+  if (row.work_days) return row.work_days.map(([start, end]) => ({ startsAt: new Date(start), endsAt: new Date(end) }));
+  return [{ startsAt: row.starts_at, endsAt: new Date(row.starts_at.getTime() + row.duration_minutes * 60_000) }];
 }
 
 type JobRow = Awaited<ReturnType<ReturnType<typeof jobsQuery>["executeTakeFirstOrThrow"]>>;
 
 export function toJob(row: JobRow): Job {
+  const days = jobDays(row);
   return {
     id: row.id,
     customerId: row.customer_id,
@@ -98,10 +123,12 @@ export function toJob(row: JobRow): Job {
     token: row.token,
     status: row.status,
     startsAt: row.starts_at,
-    endsAt: new Date(row.starts_at.getTime() + row.duration_minutes * 60_000),
+    endsAt: days.at(-1)!.endsAt,
+    days,
     durationMinutes: row.duration_minutes,
     bufferMinutes: row.buffer_minutes,
     address: row.address,
+    zip: row.zip,
     notes: row.notes,
     sequence: row.sequence,
     cancelledBy: row.cancelled_by,

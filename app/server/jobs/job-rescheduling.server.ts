@@ -1,4 +1,5 @@
 import { sql } from "kysely";
+import { zipOfAddress } from "~/lib/address-zip";
 import type { JobInput } from "~/lib/job-input";
 import { isLiveJob, LIVE_JOB_STATUSES } from "~/lib/job-status";
 import { asActor, type Actor } from "../actor.server";
@@ -7,7 +8,7 @@ import { checkCustomerVehicle } from "../customers/saved-details.server";
 import type { DB } from "../db.server";
 import { notLive, queueJobEmail, recordEvent } from "./job-events.server";
 import { appointmentWhen } from "./job-mail.server";
-import { isExclusionViolation, jobStart, overlapError, placementColumns, reminderDue, travelBufferMinutes } from "./job-placement.server";
+import { isExclusionViolation, jobStart, oneDayTime, overlapError, placementColumns, reminderDue, travelBufferMinutes } from "./job-placement.server";
 import { getJob, type Job } from "./job-records.server";
 
 /**
@@ -20,14 +21,19 @@ export async function rescheduleJob(db: DB, id: number, input: JobInput, actor: 
   if (!isLiveJob(before.status)) throw notLive(before);
   await checkCustomerVehicle(db, before.customerId, input.vehicleId);
   const startsAt = jobStart(input);
-  const told = startsAt.getTime() !== before.startsAt.getTime() || input.durationMinutes !== before.durationMinutes || input.address !== before.address;
+  // The form places a job on one day (a job over several days becomes one: docs/decisions/0131).
+  const time = oneDayTime(startsAt, input.durationMinutes);
+  const told =
+    startsAt.getTime() !== before.startsAt.getTime() || input.durationMinutes !== before.durationMinutes || input.address !== before.address || before.days.length > 1;
+  // The address's ZIP code; an address that names none and has not changed keeps the one the job had (given at booking).
+  const zip = input.zip !== undefined ? input.zip : (zipOfAddress(input.address) ?? (input.address === before.address ? before.zip : null));
   const bufferMinutes = await travelBufferMinutes(db);
   try {
     const job = await asActor(db, actor, async (trx) => {
       const changed = await trx
         .updateTable("jobs")
         .set({
-          ...placementColumns(input, startsAt, bufferMinutes),
+          ...placementColumns({ ...input, zip }, time, bufferMinutes),
           ...(input.vehicleId !== undefined && { vehicle_id: input.vehicleId }),
           status: "scheduled",
           sequence: told ? sql`sequence + 1` : sql`sequence`,
@@ -49,7 +55,7 @@ export async function rescheduleJob(db: DB, id: number, input: JobInput, actor: 
     if (told) kickOutbox(db);
     return job;
   } catch (error) {
-    if (isExclusionViolation(error)) throw await overlapError(db, startsAt, input.durationMinutes, bufferMinutes, before.assignedTo, id);
+    if (isExclusionViolation(error)) throw await overlapError(db, time, bufferMinutes, before.assignedTo, id);
     throw error;
   }
 }

@@ -15,6 +15,7 @@ import { dateFormat } from "~/lib/date-format";
 import { INVOICE_STATUS_TITLES } from "~/lib/invoice-status";
 import { formatCents } from "~/lib/money";
 import { leadPhotos } from "../quote-photos/lead-photos.server";
+import { zipOfAddress } from "~/lib/address-zip";
 import { nextFreeTime } from "./free-times.server";
 import { getJob, jobEvents, leadJobs, type Job } from "./job-records.server";
 
@@ -70,7 +71,8 @@ export async function newJobView(db: DB, leadId: number, estimateId: number | nu
   const [saved, existing, next] = await Promise.all([
     savedDetails(db, lead.customer_id),
     estimate ? db.selectFrom("jobs").select("id").where("estimate_id", "=", estimate.id).where("status", "<>", "cancelled").orderBy("id").executeTakeFirst() : undefined,
-    nextFreeTime(db, durationMinutes, now),
+    // Reckoned from the request's address, with the road to and from the jobs around it (docs/decisions/0130).
+    nextFreeTime(db, durationMinutes, now, { zip: zipOfAddress(lead.service_address) }),
   ]);
   const vehicleId = estimate?.vehicle_id ?? (saved.vehicles.length === 1 ? saved.vehicles[0]!.id : null);
   const values: JobForm = {

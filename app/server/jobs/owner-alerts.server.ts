@@ -1,4 +1,4 @@
-import { durationText } from "~/lib/job-time";
+import { durationText, jobLength } from "~/lib/job-time";
 import type { BusinessSettings } from "~/lib/site-settings";
 import type { Email } from "../mail.server";
 import { configuredOrigin } from "../site-url.server";
@@ -21,8 +21,8 @@ type Settings = Pick<BusinessSettings, "notifyEmail">;
  * there, so that the jobs module can import this one without a cycle.
  */
 export type NoOnlineBooking =
-  /** Longer than the working day (Workday Start to End), or than a job may be: multi-day booking is a later issue. */
-  | { why: "longer_than_a_day"; jobMinutes: number; dayMinutes: number }
+  /** More working days than a booking online takes (BOOKING_DAYS_MAX, docs/decisions/0131). */
+  | { why: "too_many_days"; jobMinutes: number; maxDays: number }
   /** Nothing free for it from 12 hours to 14 days ahead. */
   | { why: "no_free_time"; jobMinutes: number; horizonDays: number };
 
@@ -42,7 +42,7 @@ export function newBookingEmail(job: Job, estimateNumber: number | null, setting
     text: [
       `${job.customer.name} booked a time online${estimateNumber === null ? "" : ` for estimate #${estimateNumber}`}.`,
       "",
-      `When:    ${when} (about ${durationText(job.durationMinutes)})`,
+      `When:    ${when} (about ${jobLength(job)})`,
       `Where:   ${job.address}`,
       ...(job.vehicle ? [`Vehicle: ${job.vehicle.label}`] : []),
       `Phone:   ${job.customer.phone}`,
@@ -62,8 +62,8 @@ export function newBookingEmail(job: Job, estimateNumber: number | null, setting
 export function bookingNote(blocked: NoOnlineBooking | null, customerName: string, settings: Pick<BusinessSettings, "responseTime">): string[] {
   if (!blocked) return [`${customerName} was offered your free times to book online; you will get a "New booking" e-mail when they choose one.`];
   const why =
-    blocked.why === "longer_than_a_day"
-      ? `the job takes ${durationText(blocked.jobMinutes)}, longer than a working day of ${durationText(blocked.dayMinutes)}`
+    blocked.why === "too_many_days"
+      ? `the job takes ${durationText(blocked.jobMinutes)}, more than the ${blocked.maxDays} working days a booking online can take`
       : `no time in the next ${blocked.horizonDays} days is free for a job of ${durationText(blocked.jobMinutes)}`;
   return [
     `${customerName} could not book a time online: ${why}.`,

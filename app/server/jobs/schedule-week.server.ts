@@ -1,18 +1,23 @@
+import { sql } from "kysely";
 import { dateFormat } from "~/lib/date-format";
 import { clockTime } from "~/lib/job-time";
 import { addDays, dayIn, isCalendarDay, startOfDayIn } from "~/lib/time-zone";
+import { JOB_SPAN_MAX_DAYS } from "~/lib/work-days";
 import { formatClock, isoWeekday, WEEKDAYS, type WorkWeek } from "~/lib/work-week";
 import { can, requirePermission } from "../auth/permissions.server";
 import type { DB } from "../db.server";
 import type { SessionUser } from "../session.server";
 import { getWorkWeek } from "../settings.server";
+import { jobDays, workDaysColumn } from "./job-records.server";
 
 /**
  * The owner's week at /admin/schedule (issue 21): Monday to Sunday in the
  * business time zone, each day's jobs in order of their start, with the
  * customer's name (the lead's), the time and the town. Cancelled jobs are
  * listed too, marked, so the owner sees why a time came free. One query, by
- * jobs_starts_idx; a job belongs to the day it starts on.
+ * jobs_starts_idx; a job belongs to the day it starts on, and a job over
+ * consecutive working days (docs/decisions/0131) to each of its days, with
+ * that day's hours.
  */
 
 export interface WeekJob {
@@ -24,6 +29,8 @@ export interface WeekJob {
   startsAt: string;
   town: string;
   status: "scheduled" | "on_the_way" | "done" | "cancelled";
+  /** For a job over several days: which of them this is, "Day 1 of 2"; null for a job of one day. */
+  part: string | null;
 }
 
 export interface WeekDay {
@@ -99,8 +106,11 @@ export async function scheduleWeek(db: DB, monday: string, now: Date, timeZone: 
       .innerJoin("customers", "customers.id", "jobs.customer_id")
       .leftJoin("quote_requests", "quote_requests.id", "jobs.lead_id")
       .select(["jobs.id", "jobs.starts_at", "jobs.duration_minutes", "jobs.status", "jobs.address", "customers.name", "quote_requests.service_address"])
-      .where("jobs.starts_at", ">=", from)
+      .select(workDaysColumn("jobs.work_days").as("work_days"))
+      // A job over days may have started up to its longest span before the week.
+      .where("jobs.starts_at", ">=", new Date(from.getTime() - JOB_SPAN_MAX_DAYS * 86_400_000))
       .where("jobs.starts_at", "<", to)
+      .where((eb) => eb.or([eb("jobs.starts_at", ">=", from), eb(sql<Date>`upper(jobs.work_days)`, ">", from)]))
       .$if(onlyOf !== undefined, (q) => q.where("jobs.assigned_to", "=", onlyOf!))
       .orderBy("jobs.starts_at")
       .orderBy("jobs.id")
@@ -112,18 +122,22 @@ export async function scheduleWeek(db: DB, monday: string, now: Date, timeZone: 
     return { date, weekday: label, label: dayLabel(date), today: date === today, working: week.workingDays.includes(iso), jobs: [] };
   });
   for (const row of rows) {
-    const start = new Date(row.starts_at);
-    const end = new Date(start.getTime() + row.duration_minutes * 60_000);
-    const day = days.find((d) => d.date === dayIn(start, timeZone));
-    day?.jobs.push({
-      id: row.id,
-      name: row.name,
-      time: `${clockTime(start, timeZone)} – ${clockTime(end, timeZone)}`,
-      startsAt: start.toISOString(),
-      town: townOf(row.address) || townOf(row.service_address ?? ""),
-      status: row.status,
+    const periods = jobDays(row);
+    periods.forEach(({ startsAt: start, endsAt: end }, i) => {
+      const day = days.find((d) => d.date === dayIn(start, timeZone));
+      day?.jobs.push({
+        id: row.id,
+        name: row.name,
+        time: `${clockTime(start, timeZone)} – ${clockTime(end, timeZone)}`,
+        startsAt: start.toISOString(),
+        town: townOf(row.address) || townOf(row.service_address ?? ""),
+        status: row.status,
+        part: periods.length > 1 ? `Day ${i + 1} of ${periods.length}` : null,
+      });
     });
   }
+  // A job over days that began before this week comes first in its query, not in its day.
+  for (const day of days) day.jobs.sort((a, b) => a.startsAt.localeCompare(b.startsAt) || a.id - b.id);
   const year = sunday.slice(0, 4);
   return {
     monday,

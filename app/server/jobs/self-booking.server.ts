@@ -1,20 +1,20 @@
+import { zipOfAddress } from "~/lib/address-zip";
 import { bookingSchema } from "~/lib/booking-input";
-import { JOB_DURATION_MAX_MINUTES } from "~/lib/job-input";
-import { clockTime, longDay } from "~/lib/job-time";
+import { clockTime, durationText, longDay } from "~/lib/job-time";
+import type { JobStatus } from "~/lib/job-status";
 import { dayIn, timeIn } from "~/lib/time-zone";
+import { BOOKING_DAYS_MAX, longerThanADay, planWorkDays, workDaysNeeded } from "~/lib/work-days";
 import type { DB } from "../db.server";
 import { checkForm } from "../form-action.server";
 import { env } from "../env.server";
 import type { Estimate } from "../estimates/estimates.server";
-import { freeTimes, HORIZON_DAYS } from "./free-times.server";
+import { getWorkWeek, type WorkWeek } from "../settings.server";
+import { CUSTOMER_REACH, freeTimes, freeWorkersAt, HORIZON_DAYS } from "./free-times.server";
 import { appointmentWhen } from "./job-mail.server";
 import { getJob, type Job } from "./job-records.server";
 import { AlreadyBookedError, scheduleJob } from "./job-booking.server";
 import { JobOverlapError } from "./job-placement.server";
 import type { NoOnlineBooking } from "./owner-alerts.server";
-import type { JobStatus } from "~/lib/job-status";
-import { minutesOfDay } from "~/lib/work-week";
-import { getWorkWeek } from "../settings.server";
 
 /**
  * Book This Time (docs/decisions/0086): after accepting an estimate, the
@@ -23,6 +23,12 @@ import { getWorkWeek } from "../settings.server";
  * and the job is stored through scheduleJob, so the database's exclusion
  * constraint decides between two customers who chose the same time at once:
  * one is booked, the other is told and sees the times that are left.
+ *
+ * The road (docs/decisions/0130): the times offered are those with the drive
+ * from the job before and to the job after, from the ZIP code of the
+ * request's address; the booking is checked again with the address typed.
+ * Work longer than a working day takes consecutive working days
+ * (docs/decisions/0131), up to BOOKING_DAYS_MAX.
  */
 
 /** A job's length when the estimate names none (its lines were written freely). */
@@ -39,24 +45,42 @@ export interface BookingDay {
 export type BookingView =
   /** The estimate's job, in whatever status but cancelled: booked, on the way or done (one job per estimate, ADR 0101). */
   | { kind: "booked"; status: HeldJobStatus; when: string; appointmentPath: string }
-  | { kind: "choose"; days: BookingDay[]; address: string }
-  /** Nothing free in 14 days, or a job longer than a day's booking: the page says why, and that the owner will call. */
+  | {
+      kind: "choose";
+      days: BookingDay[];
+      address: string;
+      /** For work over consecutive working days: what the page says of it ("about 16 hours over 2 working days…"); null for a day's work. */
+      overDays: string | null;
+    }
+  /** Nothing free in 14 days, or more working days than a booking online takes: the page says why, and that the owner will call. */
   | { kind: "call"; blocked: NoOnlineBooking };
 
 const bookingMinutes = (estimate: Estimate) => estimate.durationMinutes || DEFAULT_BOOKING_MINUTES;
 
+/** The address of the request the estimate answers, if any: where the booking form starts, and where the times offered are reckoned from. */
+async function requestAddress(db: DB, estimate: Estimate): Promise<string> {
+  if (estimate.leadId === null) return "";
+  const lead = await db.selectFrom("quote_requests").select("service_address").where("id", "=", estimate.leadId).executeTakeFirst();
+  return lead?.service_address ?? "";
+}
+
 /**
- * The times the estimate's job may be booked at now, or why there are none:
- * longer than the working day (until multi-day booking exists, a later
- * issue), or nothing free. The owner's `accepted` e-mail and the page say it.
+ * The times the estimate's job may be booked at now, from `address` (the
+ * request's when not given), or why there are none: more working days than
+ * a booking online takes, or nothing free. The owner's `accepted` e-mail and
+ * the page say it.
  */
-export async function onlineBooking(db: DB, estimate: Estimate, now = new Date()): Promise<{ times: Date[]; blocked: null } | { times: []; blocked: NoOnlineBooking }> {
+export async function onlineBooking(
+  db: DB,
+  estimate: Estimate,
+  now = new Date(),
+  address?: string,
+): Promise<{ times: Date[]; blocked: null; week: WorkWeek } | { times: []; blocked: NoOnlineBooking }> {
   const jobMinutes = bookingMinutes(estimate);
-  const week = await getWorkWeek(db);
-  const dayMinutes = Math.min(minutesOfDay(week.workdayEnd) - minutesOfDay(week.workdayStart), JOB_DURATION_MAX_MINUTES);
-  if (jobMinutes > dayMinutes) return { times: [], blocked: { why: "longer_than_a_day", jobMinutes, dayMinutes } };
-  const times = await freeTimes(db, jobMinutes, now);
-  return times.length ? { times, blocked: null } : { times: [], blocked: { why: "no_free_time", jobMinutes, horizonDays: HORIZON_DAYS } };
+  const [week, where] = await Promise.all([getWorkWeek(db), address ?? requestAddress(db, estimate)]);
+  if (workDaysNeeded(jobMinutes, week) > BOOKING_DAYS_MAX) return { times: [], blocked: { why: "too_many_days", jobMinutes, maxDays: BOOKING_DAYS_MAX } };
+  const times = await freeTimes(db, jobMinutes, now, CUSTOMER_REACH, { zip: zipOfAddress(where), overDays: true });
+  return times.length ? { times, blocked: null, week } : { times: [], blocked: { why: "no_free_time", jobMinutes, horizonDays: HORIZON_DAYS } };
 }
 
 /**
@@ -68,21 +92,31 @@ export async function onlineBooking(db: DB, estimate: Estimate, now = new Date()
 export async function bookingView(db: DB, estimate: Estimate, now = new Date()): Promise<BookingView> {
   const job = await heldBy(db, estimate.id);
   if (job) return { kind: "booked", status: job.status as HeldJobStatus, when: appointmentWhen(job), appointmentPath: `/appointments/${job.token}` };
-  const { times, blocked } = await onlineBooking(db, estimate, now);
-  if (blocked) return { kind: "call", blocked };
   // The form starts with the address of the request the estimate answers, if any.
-  const lead = estimate.leadId === null ? undefined : await db.selectFrom("quote_requests").select("service_address").where("id", "=", estimate.leadId).executeTakeFirst();
-  return { kind: "choose", days: byDay(times), address: lead?.service_address ?? "" };
+  const address = await requestAddress(db, estimate);
+  const booking = await onlineBooking(db, estimate, now, address);
+  if (booking.blocked) return { kind: "call", blocked: booking.blocked };
+  const minutes = bookingMinutes(estimate);
+  const overDays = longerThanADay(minutes, booking.week);
+  return {
+    kind: "choose",
+    days: byDay(booking.times, overDays ? booking.week : null, minutes),
+    address,
+    overDays: overDays ? `This work takes about ${durationText(minutes)} over ${workDaysNeeded(minutes, booking.week)} working days in a row: each time is when we start, and when we finish is shown beside it.` : null,
+  };
 }
 
-function byDay(times: Date[]): BookingDay[] {
+/** The times by day; for work over working days (`week` given), each with the day and time it ends. */
+function byDay(times: Date[], week: WorkWeek | null, minutes: number): BookingDay[] {
   const zone = env().BUSINESS_TIME_ZONE;
   const days = new Map<string, BookingDay>();
   for (const at of times) {
     const day = dayIn(at, zone);
     let entry = days.get(day);
     if (!entry) days.set(day, (entry = { label: longDay(at, zone), times: [] }));
-    entry.times.push({ value: at.toISOString(), label: clockTime(at, zone) });
+    const end = week && planWorkDays(week, zone, day, minutes)?.at(-1)?.end;
+    const until = end ? `, until ${longDay(new Date(end), zone)}, ${clockTime(new Date(end), zone)}` : "";
+    entry.times.push({ value: at.toISOString(), label: `${clockTime(at, zone)}${until}` });
   }
   return [...days.values()];
 }
@@ -117,8 +151,10 @@ export async function bookTime(db: DB, estimate: Estimate, form: FormData, origi
   if (!choice.ok) return { booked: false, errors: choice.errors };
   const { start, address } = choice.value;
   const minutes = bookingMinutes(estimate);
-  // Only a time the page would offer now: free, in working hours, 12 hours to 14 days ahead.
-  if (!(await freeTimes(db, minutes, now)).some((t) => t.getTime() === start.getTime())) return { booked: false, errors: { start: TIME_TAKEN_MESSAGE } };
+  // Only a time the page would offer now for this address: free with the road to and from the jobs around it, in working hours, 12 hours to 14 days ahead.
+  const place = { zip: zipOfAddress(address), overDays: true };
+  const people = await freeWorkersAt(db, start, minutes, now, CUSTOMER_REACH, place);
+  if (!people.length) return { booked: false, errors: { start: TIME_TAKEN_MESSAGE } };
   const zone = env().BUSINESS_TIME_ZONE;
   try {
     await scheduleJob(db, {
@@ -130,6 +166,8 @@ export async function bookTime(db: DB, estimate: Estimate, form: FormData, origi
       origin,
       onePerEstimate: true,
       tellOwner: true,
+      people,
+      overDays: true,
     });
     return { booked: true };
   } catch (error) {
