@@ -9,8 +9,9 @@ import { checkCustomerVehicle } from "../customers/saved-details.server";
 import type { WorkOrigin } from "../customers/work-origin.server";
 import type { DB } from "../db.server";
 import { enqueueEmail } from "../outbox.server";
+import { inSavepoint } from "../savepoint.server";
 import { getBusinessSettings } from "../settings.server";
-import { queueJobEmail, recordEvent } from "./job-events.server";
+import { estimateWork, queueJobEmail, recordEvent } from "./job-events.server";
 import { appointmentWhen } from "./job-mail.server";
 import { busyRange, isExclusionViolation, jobStart, overlapError, placementColumns, reminderDue, travelBufferMinutes } from "./job-placement.server";
 import { freeWorkers } from "./free-times.server";
@@ -31,7 +32,8 @@ export const newJobToken = () => randomBytes(24).toString("base64url");
 
 async function queueNewBookingAlert(trx: DB, job: Job): Promise<void> {
   const estimate = job.estimateId === null ? undefined : await trx.selectFrom("estimates").select("number").where("id", "=", job.estimateId).executeTakeFirst();
-  const email = newBookingEmail(job, estimate?.number ?? null, await getBusinessSettings(trx));
+  const work = job.estimateId === null ? undefined : await estimateWork(trx, job.estimateId);
+  const email = newBookingEmail(job, estimate?.number ?? null, await getBusinessSettings(trx), work);
   await enqueueEmail(trx, email, { leadId: job.leadId, kind: "job_booked_by_customer" });
 }
 
@@ -77,11 +79,14 @@ export async function scheduleJob(db: DB, request: ScheduleRequest): Promise<Job
   const bufferMinutes = await travelBufferMinutes(db);
   const busy = busyRange(startsAt, input.durationMinutes, bufferMinutes);
   const people = request.assignedTo !== undefined ? [request.assignedTo] : await freeWorkers(db, busy);
-  // Each try is its own transaction: the refused one's has rolled back.
+  // Each try is its own transaction: the refused one's has rolled back. In a
+  // caller's transaction (an online booking's, with its customer and estimate)
+  // each try is a savepoint of it, so a refused try leaves it usable.
+  const attempt = <T,>(work: (trx: DB) => Promise<T>) => asActor(db, actor, db.isTransaction ? (trx) => inSavepoint(trx, () => work(trx)) : work);
   for (let i = 0; ; i++) {
     const assignedTo = people[i]!;
     try {
-      const job = await asActor(db, actor, async (trx) => {
+      const job = await attempt(async (trx) => {
         if (estimateId !== null) await refuseSecondJob(trx, estimateId, request.onePerEstimate === true);
         const { id } = await trx
           .insertInto("jobs")
@@ -107,7 +112,8 @@ export async function scheduleJob(db: DB, request: ScheduleRequest): Promise<Job
         if (request.tellOwner) await queueNewBookingAlert(trx, job);
         return job;
       });
-      kickOutbox(db);
+      // The caller's transaction is not committed yet: the caller delivers once it is.
+      if (!db.isTransaction) kickOutbox(db);
       return job;
     } catch (error) {
       if (isExclusionViolation(error)) {

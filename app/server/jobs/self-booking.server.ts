@@ -50,8 +50,18 @@ const bookingMinutes = (estimate: Estimate) => estimate.durationMinutes || DEFAU
  * longer than the working day (until multi-day booking exists, a later
  * issue), or nothing free. The owner's `accepted` e-mail and the page say it.
  */
-export async function onlineBooking(db: DB, estimate: Estimate, now = new Date()): Promise<{ times: Date[]; blocked: null } | { times: []; blocked: NoOnlineBooking }> {
-  const jobMinutes = bookingMinutes(estimate);
+export function onlineBooking(db: DB, estimate: Estimate, now = new Date()): Promise<OnlineTimes> {
+  return onlineTimes(db, bookingMinutes(estimate), now);
+}
+
+export type OnlineTimes = { times: Date[]; blocked: null } | { times: []; blocked: NoOnlineBooking };
+
+/**
+ * The times a job of `jobMinutes` may be booked at online now, or why there
+ * are none: for an accepted estimate (above) and for a visitor's choice on
+ * /book (app/server/online-booking/), alike.
+ */
+export async function onlineTimes(db: DB, jobMinutes: number, now = new Date()): Promise<OnlineTimes> {
   const week = await getWorkWeek(db);
   const dayMinutes = Math.min(minutesOfDay(week.workdayEnd) - minutesOfDay(week.workdayStart), JOB_DURATION_MAX_MINUTES);
   if (jobMinutes > dayMinutes) return { times: [], blocked: { why: "longer_than_a_day", jobMinutes, dayMinutes } };
@@ -75,7 +85,8 @@ export async function bookingView(db: DB, estimate: Estimate, now = new Date()):
   return { kind: "choose", days: byDay(times), address: lead?.service_address ?? "" };
 }
 
-function byDay(times: Date[]): BookingDay[] {
+/** The times as the Time radio buttons show them: one group per day, in the business's time zone. */
+export function byDay(times: Date[]): BookingDay[] {
   const zone = env().BUSINESS_TIME_ZONE;
   const days = new Map<string, BookingDay>();
   for (const at of times) {

@@ -1,0 +1,186 @@
+import type { RefObject } from "react";
+import { Form, useLocation } from "react-router";
+import type { BookConstraints } from "~/lib/book-online";
+import { BOOK_PATH, CHANGE_PARAM, type ChoiceValues, type FieldErrors, type PriceView } from "~/lib/book-online-form";
+import { CORRECT_FIELDS } from "~/lib/form-messages";
+import { businessTel } from "~/lib/site-settings";
+import { focusRing } from "../site/styles";
+import { useSiteSettings } from "../site/use-site-settings";
+import { PriceSummary, quoteFormHref } from "./PriceSummary";
+import { FieldMessage, FormProblem, inputClass, invalidProps, legendClass, linkClass, STEP_HEADING_ID, StepHeading } from "./parts";
+
+export type TimeBooking = { kind: "choose"; days: { label: string; times: { value: string; label: string }[] }[] } | { kind: "call"; why: string };
+
+/** What a refused Book This Time sends back: the fields' messages, a message for the form, and what was typed. */
+export interface BookRefusal {
+  errors: FieldErrors;
+  formError?: string;
+  values: Partial<Record<"start" | "name" | "email" | "phone" | "address", string>>;
+}
+
+interface Props {
+  price: PriceView;
+  vehicleName: string;
+  values: ChoiceValues;
+  booking: TimeBooking;
+  constraints: BookConstraints;
+  refusal: BookRefusal | undefined;
+  headingRef: RefObject<HTMLHeadingElement | null>;
+}
+
+/**
+ * Step 3: the price first (lines, Total, duration), then the radio group
+ * `Time` (the free times by day, as on an accepted estimate's page), `Full
+ * Name`, `Email`, `Phone`, `Address` and `Book This Time`: a POST to this
+ * address, whose query still holds the choice the server prices again.
+ */
+export function TimeStep({ price, vehicleName, booking, constraints, refusal, headingRef }: Props) {
+  const { search } = useLocation();
+  const change = (step: string) => {
+    const query = new URLSearchParams(search);
+    query.set(CHANGE_PARAM, step);
+    return `${BOOK_PATH}?${query}`;
+  };
+  return (
+    <div className="space-y-8">
+      <section aria-labelledby="price-heading" className="space-y-4 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
+        <h2 id="price-heading" className="text-2xl font-extrabold tracking-tight text-ink-900 sm:text-3xl">
+          Your price
+        </h2>
+        <PriceSummary price={price} />
+        <p className="flex flex-wrap gap-x-6 gap-y-2 text-sm">
+          <a href={change("details")} className={linkClass}>
+            Change package
+          </a>
+          <a href={change("vehicle")} className={linkClass}>
+            Change vehicle
+          </a>
+        </p>
+      </section>
+      {booking.kind === "choose" ? (
+        <BookingForm days={booking.days} constraints={constraints} refusal={refusal} headingRef={headingRef} action={`${BOOK_PATH}${search}`} />
+      ) : (
+        <CallToBook why={booking.why} vehicleName={vehicleName} headingRef={headingRef} />
+      )}
+    </div>
+  );
+}
+
+function BookingForm(props: {
+  days: Extract<TimeBooking, { kind: "choose" }>["days"];
+  constraints: BookConstraints;
+  refusal: BookRefusal | undefined;
+  headingRef: RefObject<HTMLHeadingElement | null>;
+  action: string;
+}) {
+  const { days, constraints, refusal, headingRef, action } = props;
+  const errors = refusal?.errors ?? {};
+  const values = refusal?.values ?? {};
+  const problem = refusal?.formError ?? (Object.keys(errors).some((name) => name !== "start") ? CORRECT_FIELDS : undefined);
+  const text = (name: "name" | "email" | "phone" | "address", label: string, attributes: Record<string, unknown>, hint?: string) => {
+    const messageId = `${name}-message`;
+    const invalid = invalidProps(errors[name], messageId);
+    return (
+      <div>
+        <label htmlFor={`book-${name}`} className="block text-sm font-semibold text-slate-700">
+          {label}
+        </label>
+        {hint && (
+          <p id={`book-${name}-hint`} className="text-sm text-slate-600">
+            {hint}
+          </p>
+        )}
+        <input
+          id={`book-${name}`}
+          name={name}
+          defaultValue={values[name] ?? ""}
+          {...constraints[name]}
+          {...attributes}
+          className={`mt-1.5 ${inputClass}`}
+          {...invalid}
+          aria-describedby={[hint && `book-${name}-hint`, invalid["aria-describedby"]].filter(Boolean).join(" ") || undefined}
+        />
+        <FieldMessage id={messageId} message={errors[name]} />
+      </div>
+    );
+  };
+  return (
+    <Form method="post" action={action} className="space-y-6" aria-labelledby={STEP_HEADING_ID}>
+      <div className="space-y-1">
+        <StepHeading ref={headingRef}>Your time</StepHeading>
+        <p className="text-slate-700">These times are free in the next two weeks. Pick one, tell us who you are, and we will come to you.</p>
+      </div>
+      <FormProblem message={problem} />
+      <fieldset role="radiogroup" {...invalidProps(errors.start, "start-message")}>
+        <legend className={legendClass}>Time</legend>
+        {errors.start && (
+          <p id="start-message" role="alert" className="mt-2 rounded-lg border border-red-300 bg-red-50 p-3 text-sm font-medium text-red-800">
+            {errors.start}
+          </p>
+        )}
+        <div className="mt-3 max-h-[26rem] space-y-4 overflow-y-auto rounded-2xl border border-slate-200 bg-white p-4">
+          {days.map((day) => (
+            <div key={day.label}>
+              <div aria-hidden="true" className="text-sm font-semibold text-slate-900">
+                {day.label}
+              </div>
+              <div className="mt-2 flex flex-wrap gap-2">
+                {day.times.map((time) => (
+                  <label
+                    key={time.value}
+                    className="inline-flex cursor-pointer items-center gap-2 rounded-full border border-slate-300 px-3 py-1.5 text-sm has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-400"
+                  >
+                    <input
+                      type="radio"
+                      name="start"
+                      value={time.value}
+                      defaultChecked={values.start === time.value}
+                      required={constraints.start.required}
+                      className="accent-brand-600"
+                    />
+                    {/* The day is in each time's name: the day's line above is for the eye. */}
+                    <span className="sr-only">{day.label}, </span>
+                    {time.label}
+                  </label>
+                ))}
+              </div>
+            </div>
+          ))}
+        </div>
+      </fieldset>
+      <div className="grid gap-5 sm:grid-cols-2">
+        {text("name", "Full Name", { autoComplete: "name" })}
+        {text("email", "Email", { type: "email", autoComplete: "email" })}
+        {text("phone", "Phone", { type: "tel", autoComplete: "tel" })}
+        {text("address", "Address", { autoComplete: "street-address" }, "Street and town: the ZIP Code you gave is added.")}
+      </div>
+      <button
+        type="submit"
+        className={`inline-flex w-full items-center justify-center gap-2 rounded-full bg-brand-600 px-8 py-3 font-semibold text-white shadow-lg shadow-brand-500/25 transition hover:bg-brand-700 sm:w-auto ${focusRing}`}
+      >
+        Book This Time
+      </button>
+    </Form>
+  );
+}
+
+/** Work that cannot be booked online (longer than a working day, or nothing free): the quote form and the phone, as self-booking says it. */
+function CallToBook({ why, vehicleName, headingRef }: { why: string; vehicleName: string; headingRef: RefObject<HTMLHeadingElement | null> }) {
+  const settings = useSiteSettings();
+  return (
+    <section aria-labelledby={STEP_HEADING_ID} className="space-y-3 rounded-2xl border border-slate-200 bg-white p-5">
+      <StepHeading ref={headingRef}>Your time</StepHeading>
+      <p>{why}</p>
+      <p>
+        <a href={quoteFormHref(vehicleName)} className={linkClass}>
+          Request a quote
+        </a>{" "}
+        and we'll call you {settings.responseTime || "soon"} to schedule it, or call us at{" "}
+        <a href={businessTel(settings) || undefined} className={`${linkClass} whitespace-nowrap`}>
+          {settings.phone}
+        </a>
+        .
+      </p>
+    </section>
+  );
+}
