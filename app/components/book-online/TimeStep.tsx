@@ -5,11 +5,12 @@ import { BOOK_PATH, CHANGE_PARAM, type ChoiceValues, type FieldErrors, type Pric
 import { CORRECT_FIELDS } from "~/lib/form-messages";
 import { businessTel } from "~/lib/site-settings";
 import { focusRing } from "../site/styles";
+import { TimeChoices, type TimeDay } from "../site/TimeChoices";
 import { useSiteSettings } from "../site/use-site-settings";
 import { PriceSummary, quoteFormHref } from "./PriceSummary";
 import { FieldMessage, FormProblem, inputClass, invalidProps, legendClass, linkClass, STEP_HEADING_ID, StepHeading } from "./parts";
 
-export type TimeBooking = { kind: "choose"; days: { label: string; times: { value: string; label: string }[] }[] } | { kind: "call"; why: string };
+export type TimeBooking = { kind: "choose"; days: TimeDay[] } | { kind: "call"; why: string };
 
 /** What a refused Book This Time sends back: the fields' messages, a message for the form, and what was typed. */
 export interface BookRefusal {
@@ -111,43 +112,7 @@ function BookingForm(props: {
         <p className="text-slate-700">These times are free in the next two weeks. Pick one, tell us who you are, and we will come to you.</p>
       </div>
       <FormProblem message={problem} />
-      <fieldset role="radiogroup" {...invalidProps(errors.start, "start-message")}>
-        <legend className={legendClass}>Time</legend>
-        {errors.start && (
-          <p id="start-message" role="alert" className="mt-2 rounded-lg border border-red-300 bg-red-50 p-3 text-sm font-medium text-red-800">
-            {errors.start}
-          </p>
-        )}
-        <div className="mt-3 max-h-[26rem] space-y-4 overflow-y-auto rounded-2xl border border-slate-200 bg-white p-4">
-          {days.map((day) => (
-            <div key={day.label}>
-              <div aria-hidden="true" className="text-sm font-semibold text-slate-900">
-                {day.label}
-              </div>
-              <div className="mt-2 flex flex-wrap gap-2">
-                {day.times.map((time) => (
-                  <label
-                    key={time.value}
-                    className="inline-flex cursor-pointer items-center gap-2 rounded-full border border-slate-300 px-3 py-1.5 text-sm has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-400"
-                  >
-                    <input
-                      type="radio"
-                      name="start"
-                      value={time.value}
-                      defaultChecked={values.start === time.value}
-                      required={constraints.start.required}
-                      className="accent-brand-600"
-                    />
-                    {/* The day is in each time's name: the day's line above is for the eye. */}
-                    <span className="sr-only">{day.label}, </span>
-                    {time.label}
-                  </label>
-                ))}
-              </div>
-            </div>
-          ))}
-        </div>
-      </fieldset>
+      <TimeChoices days={days} required={constraints.start.required} checked={values.start} error={errors.start} legendClass={legendClass} />
       <div className="grid gap-5 sm:grid-cols-2">
         {text("name", "Full Name", { autoComplete: "name" })}
         {text("email", "Email", { type: "email", autoComplete: "email" })}

@@ -57,7 +57,9 @@ export interface ScheduleRequest {
  * Schedule Job (the owner's form, or the customer's Book This Time): stores
  * the job, makes its lead (if any) Booked, records the event and queues the
  * confirmation with its invite, all or nothing. A time another job holds is
- * refused with JobOverlapError (the database decides).
+ * refused with JobOverlapError (the database decides). Given a transaction
+ * (online booking's, which makes the customer and the estimate first), it
+ * works inside it (docs/decisions/0129): the caller commits, and delivers.
  */
 export async function scheduleJob(db: DB, request: ScheduleRequest): Promise<Job> {
   const { from, input, actor, origin } = request;
