@@ -6,6 +6,7 @@ import { VehicleStep } from "~/components/book-online/VehicleStep";
 import { PublicLayout } from "~/components/site/PublicLayout";
 import { settingsFromMatches, useSiteSettings } from "~/components/site/use-site-settings";
 import { CONTACT_FIELDS } from "~/lib/book-online-form";
+import { SITE_FACTS } from "~/lib/business";
 import { pageMeta } from "~/lib/seo";
 import { shortName } from "~/lib/site-settings";
 import { atEdge } from "~/server/app-error.server";
@@ -164,7 +165,7 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
   const settings = settingsFromMatches(matches);
   return pageMeta({
     title: `Book Online: Car & Boat Detailing Prices | ${shortName(settings.businessName)}`,
-    description: `See your price at once and book mobile car, truck, SUV or boat detailing in ${settings.serviceArea || "Grand Rapids"}: choose your vehicle and package, then a time.`,
+    description: `See your price at once and book mobile car, truck, SUV or boat detailing in ${SITE_FACTS.locality}, Michigan: choose your vehicle and package, then a time.`,
     siteName: settings.businessName,
     path: "/book",
     origin: loaderData?.origin,

@@ -45,7 +45,8 @@ export function TimeStep({ price, vehicleName, booking, constraints, refusal, he
   return (
     <div className="space-y-8">
       <section aria-labelledby="price-heading" className="space-y-4 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
-        <h2 id="price-heading" className="text-2xl font-extrabold tracking-tight text-ink-900 sm:text-3xl">
+        {/* The step starts with its price: a reader reached here by Continue starts there too. */}
+        <h2 ref={headingRef} id="price-heading" tabIndex={-1} className="text-2xl font-extrabold tracking-tight text-ink-900 focus:outline-none sm:text-3xl">
           Your price
         </h2>
         <PriceSummary price={price} />
@@ -59,22 +60,16 @@ export function TimeStep({ price, vehicleName, booking, constraints, refusal, he
         </p>
       </section>
       {booking.kind === "choose" ? (
-        <BookingForm days={booking.days} constraints={constraints} refusal={refusal} headingRef={headingRef} action={`${BOOK_PATH}${search}`} />
+        <BookingForm days={booking.days} constraints={constraints} refusal={refusal} action={`${BOOK_PATH}${search}`} />
       ) : (
-        <CallToBook why={booking.why} vehicleName={vehicleName} headingRef={headingRef} />
+        <CallToBook why={booking.why} vehicleName={vehicleName} />
       )}
     </div>
   );
 }
 
-function BookingForm(props: {
-  days: Extract<TimeBooking, { kind: "choose" }>["days"];
-  constraints: BookConstraints;
-  refusal: BookRefusal | undefined;
-  headingRef: RefObject<HTMLHeadingElement | null>;
-  action: string;
-}) {
-  const { days, constraints, refusal, headingRef, action } = props;
+function BookingForm(props: { days: TimeDay[]; constraints: BookConstraints; refusal: BookRefusal | undefined; action: string }) {
+  const { days, constraints, refusal, action } = props;
   const errors = refusal?.errors ?? {};
   const values = refusal?.values ?? {};
   const problem = refusal?.formError ?? (Object.keys(errors).some((name) => name !== "start") ? CORRECT_FIELDS : undefined);
@@ -108,7 +103,7 @@ function BookingForm(props: {
   return (
     <Form method="post" action={action} className="space-y-6" aria-labelledby={STEP_HEADING_ID}>
       <div className="space-y-1">
-        <StepHeading ref={headingRef}>Your time</StepHeading>
+        <StepHeading>Your time</StepHeading>
         <p className="text-slate-700">These times are free in the next two weeks. Pick one, tell us who you are, and we will come to you.</p>
       </div>
       <FormProblem message={problem} />
@@ -130,11 +125,11 @@ function BookingForm(props: {
 }
 
 /** Work that cannot be booked online (longer than a working day, or nothing free): the quote form and the phone, as self-booking says it. */
-function CallToBook({ why, vehicleName, headingRef }: { why: string; vehicleName: string; headingRef: RefObject<HTMLHeadingElement | null> }) {
+function CallToBook({ why, vehicleName }: { why: string; vehicleName: string }) {
   const settings = useSiteSettings();
   return (
     <section aria-labelledby={STEP_HEADING_ID} className="space-y-3 rounded-2xl border border-slate-200 bg-white p-5">
-      <StepHeading ref={headingRef}>Your time</StepHeading>
+      <StepHeading>Your time</StepHeading>
       <p>{why}</p>
       <p>
         <a href={quoteFormHref(vehicleName)} className={linkClass}>
