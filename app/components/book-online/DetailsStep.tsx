@@ -5,7 +5,7 @@ import { BOOK_PATH, CHANGE_PARAM, type BeyondView, type ChoiceValues, type Field
 import { CORRECT_FIELDS } from "~/lib/form-messages";
 import type { DetailsView } from "~/server/online-booking/booking-choice.server";
 import { BeyondNotice, PriceSummary } from "./PriceSummary";
-import { choiceCard, choiceInput, ContinueButton, FieldMessage, FormProblem, inputClass, invalidProps, legendClass, linkClass, STEP_HEADING_ID, StepHeading } from "./parts";
+import { ChoiceCard, ContinueButton, FieldMessage, FormProblem, inputClass, invalidProps, legendClass, linkClass, STEP_HEADING_ID, StepHeading } from "./parts";
 import { useLivePrice, type LivePriceState } from "./use-live-price";
 
 interface Props {
@@ -57,15 +57,7 @@ export function DetailsStep({ details, values, errors, beyond, constraints, head
             {details.packages.length === 0 && <p className="mt-2 text-slate-700">No package is offered online for this vehicle yet.</p>}
             <div className="mt-3 space-y-3">
               {details.packages.map((p) => (
-                <label key={p.id} className={choiceCard}>
-                  <input
-                    type="radio"
-                    name="package"
-                    value={p.id}
-                    defaultChecked={values.package === String(p.id)}
-                    required={constraints.package.required}
-                    className={choiceInput}
-                  />
+                <ChoiceCard key={p.id} name="package" value={p.id} checked={values.package === String(p.id)} required={constraints.package.required}>
                   <span className="min-w-0 flex-1">
                     <span className="flex flex-wrap items-baseline justify-between gap-x-4">
                       <span className="font-semibold text-ink-900">{p.name}</span>
@@ -75,7 +67,7 @@ export function DetailsStep({ details, values, errors, beyond, constraints, head
                       {p.description} About {p.duration}.
                     </span>
                   </span>
-                </label>
+                </ChoiceCard>
               ))}
             </div>
             <FieldMessage id="package-message" message={errors.package} />
@@ -86,15 +78,14 @@ export function DetailsStep({ details, values, errors, beyond, constraints, head
               <legend className={legendClass}>Add-ons</legend>
               <div className="mt-3 grid gap-3 sm:grid-cols-2">
                 {details.addOns.map((a) => (
-                  <label key={a.id} className={choiceCard}>
-                    <input type="checkbox" name="addOns" value={a.id} defaultChecked={values.addOns.includes(String(a.id))} className={choiceInput} />
+                  <ChoiceCard key={a.id} type="checkbox" name="addOns" value={a.id} checked={values.addOns.includes(String(a.id))}>
                     <span className="min-w-0 flex-1">
                       <span className="block font-semibold text-ink-900">{a.name}</span>
                       <span className="block text-sm text-slate-600">
                         +{a.price}, about {a.duration}
                       </span>
                     </span>
-                  </label>
+                  </ChoiceCard>
                 ))}
               </div>
               <FieldMessage id="add-ons-message" message={errors.addOns} />
@@ -105,13 +96,12 @@ export function DetailsStep({ details, values, errors, beyond, constraints, head
             <legend className={legendClass}>Condition</legend>
             <div className="mt-3 grid gap-3 sm:grid-cols-3">
               {details.conditions.map((c) => (
-                <label key={c.level} className={choiceCard}>
-                  <input type="radio" name="condition" value={c.level} defaultChecked={condition === c.level} className={choiceInput} />
+                <ChoiceCard key={c.level} name="condition" value={c.level} checked={condition === c.level} required={constraints.condition.required}>
                   <span>
                     <span className="block font-semibold text-ink-900">{c.title}</span>
                     <span className="block text-sm text-slate-600">{c.percent ? `+${c.percent} %` : "No surcharge"}</span>
                   </span>
-                </label>
+                </ChoiceCard>
               ))}
             </div>
             <FieldMessage id="condition-message" message={errors.condition} />

@@ -2,7 +2,7 @@ import type { RefObject } from "react";
 import { Form } from "react-router";
 import { BOOK_PATH, type ChoiceValues, type FieldErrors } from "~/lib/book-online-form";
 import type { BookConstraints } from "~/lib/book-online";
-import { choiceCard, choiceInput, ContinueButton, FieldMessage, inputClass, invalidProps, legendClass, STEP_HEADING_ID, StepHeading } from "./parts";
+import { ChoiceCard, ContinueButton, FieldMessage, inputClass, invalidProps, legendClass, STEP_HEADING_ID, StepHeading } from "./parts";
 
 interface Props {
   vehicles: { id: number; name: string; perFoot: boolean }[];
@@ -28,21 +28,12 @@ export function VehicleStep({ vehicles, values, errors, constraints, headingRef 
         <legend className={legendClass}>Vehicle</legend>
         <div className="mt-3 grid gap-3 sm:grid-cols-2">
           {vehicles.map((v) => (
-            <label key={v.id} className={choiceCard}>
-              <input
-                type="radio"
-                name="vehicle"
-                value={v.id}
-                defaultChecked={values.vehicle === String(v.id)}
-                required={constraints.vehicle.required}
-                data-per-foot={v.perFoot}
-                className={choiceInput}
-              />
+            <ChoiceCard key={v.id} name="vehicle" value={v.id} checked={values.vehicle === String(v.id)} required={constraints.vehicle.required} perFoot={v.perFoot}>
               <span>
                 <span className="block font-semibold text-ink-900">{v.name}</span>
                 {v.perFoot && <span className="block text-sm text-slate-600">Priced by its length</span>}
               </span>
-            </label>
+            </ChoiceCard>
           ))}
         </div>
         <FieldMessage id="vehicle-message" message={errors.vehicle} />

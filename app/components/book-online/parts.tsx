@@ -10,10 +10,37 @@ import { focusRing } from "../site/styles";
 
 export { inputClass };
 
-/** A radio button's or checkbox's card: the whole card is its label, the ring shows the choice and the keyboard focus. */
-export const choiceCard = `flex cursor-pointer items-start gap-3 rounded-2xl border border-slate-300 bg-white p-4 transition hover:border-brand-400 has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50 has-[:checked]:ring-1 has-[:checked]:ring-brand-600 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-brand-400`;
+const choiceCard = `flex cursor-pointer items-start gap-3 rounded-2xl border border-slate-300 bg-white p-4 transition hover:border-brand-400 has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50 has-[:checked]:ring-1 has-[:checked]:ring-brand-600 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-brand-400`;
 
-export const choiceInput = "mt-1 size-4 shrink-0 accent-brand-600";
+/**
+ * A radio button's or checkbox's card: the whole card is its label (its text
+ * the input's name), the ring shows the choice and the keyboard focus.
+ */
+export function ChoiceCard({
+  type = "radio",
+  name,
+  value,
+  checked,
+  required,
+  perFoot,
+  children,
+}: {
+  type?: "radio" | "checkbox";
+  name: string;
+  value: string | number;
+  checked: boolean;
+  required?: boolean;
+  /** A vehicle class priced per foot: the Boat Length field shows while it is chosen (VehicleStep). */
+  perFoot?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <label className={choiceCard}>
+      <input type={type} name={name} value={value} defaultChecked={checked} required={required} data-per-foot={perFoot} className="mt-1 size-4 shrink-0 accent-brand-600" />
+      {children}
+    </label>
+  );
+}
 
 export const legendClass = "text-base font-bold text-ink-900";
 
