@@ -8,6 +8,9 @@ export default [
   route("care-guides/:slug", "routes/care-guides.$slug.tsx"),
   // The services are a section of the home page; /services is where people guess they are.
   route("services", "routes/services.ts"),
+  // Book online (docs/decisions/0128): the choosing steps are GET forms, the booking a POST; its live price as JSON.
+  route("book", "routes/book.tsx"),
+  route("book/price", "routes/book.price.ts"),
   route("robots.txt", "routes/robots[.]txt.ts"),
   route("sitemap.xml", "routes/sitemap[.]xml.ts"),
   route("api/forms/submit", "routes/api.forms.submit.ts"),

@@ -9,8 +9,7 @@ import { NOT_THEIR_VEHICLE, parseVehicleChoice } from "./vehicles";
  * (app/server/form-action.server.ts). Browser-safe.
  */
 
-/** The message shown above a form whose fields were refused. */
-export const CORRECT_FIELDS = "Please correct the highlighted fields.";
+export { CORRECT_FIELDS } from "./form-messages";
 
 /**
  * Text as typed, trimmed (and `tidy`, e.g. spaces collapsed) before `schema`

@@ -25,6 +25,8 @@ export const ZONE_MILES_MAX = 500;
 /** The boat lengths online prices cover; a longer (or odder) boat is a quote request. */
 export const BOAT_FEET_MIN = 10;
 export const BOAT_FEET_MAX = 60;
+/** A boat's length out of that range, or missing for a class priced per foot. */
+export const BOAT_FEET_MESSAGE = `Boat Length (feet) must be a whole number from ${BOAT_FEET_MIN} to ${BOAT_FEET_MAX}.`;
 
 export interface VehicleClass {
   id: number;

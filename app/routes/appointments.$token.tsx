@@ -26,7 +26,8 @@ import type { Route } from "./+types/appointments.$token";
 // Plain HTML forms: the page ships no JavaScript at all (app/lib/no-scripts.ts).
 export const handle = NO_SCRIPTS;
 
-const OUTCOMES = ["cancelled", "already", "late"] as const;
+// `booked`: just booked online (/book), which lands here with the confirmation.
+const OUTCOMES = ["cancelled", "already", "late", "booked"] as const;
 type Outcome = (typeof OUTCOMES)[number];
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
@@ -158,6 +159,14 @@ function StatusNotice(props: { appointment: AppointmentView; outcome: Outcome | 
     return (
       <p role="alert" className="rounded-xl border border-amber-300 bg-amber-50 p-4 font-medium text-amber-900">
         Your appointment was not cancelled: it is too late to cancel online. Please call us at {call}.
+      </p>
+    );
+  }
+  if (outcome === "booked" && appointment.status === "scheduled") {
+    return (
+      <p role="status" className="flex items-start gap-2 rounded-xl border border-emerald-200 bg-emerald-50 p-4 font-medium text-emerald-900">
+        <CheckCircle2 aria-hidden className="mt-0.5 size-5 shrink-0 text-emerald-700" />
+        <span>Your appointment is booked. The confirmation, with the calendar invite and your price, is on its way to your e-mail.</span>
       </p>
     );
   }

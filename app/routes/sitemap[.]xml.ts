@@ -4,7 +4,7 @@ import { linkOrigin } from "~/server/site-url.server";
 import type { Route } from "./+types/sitemap[.]xml";
 
 /** The public pages search engines should index. */
-const PUBLIC_PATHS = ["/", "/about", "/gallery", "/care-guides"];
+const PUBLIC_PATHS = ["/", "/about", "/book", "/gallery", "/care-guides"];
 
 /**
  * A sitemap's <loc> must be an absolute URL, and the request's Host header is

@@ -5,8 +5,8 @@ import { businessTel, type BusinessSettings } from "~/lib/site-settings";
 
 /**
  * Every e-mail to a customer, drawn one way (docs/decisions/0099): the
- * business's logo, name and colours, a greeting, paragraphs, at most one
- * small table, one button to the customer's page, and a footer with the
+ * business's logo, name and colours, a greeting, paragraphs, small tables
+ * (when and where; a job's work), one button to the customer's page, and a footer with the
  * phone. The HTML part is react-email's components rendered by React's own
  * synchronous renderer (no Suspense here, so @react-email/render's streaming
  * and prettier add nothing but time); the plain-text part is written from the

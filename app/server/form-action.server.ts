@@ -23,8 +23,12 @@ export function parseForm<S extends z.ZodType>(form: FormData, schema: S, messag
   throw badRequest(message === FIRST_FIELD ? (Object.values(checked.errors)[0] ?? CORRECT_FIELDS) : message, checked.errors);
 }
 
-/** parseForm's reading, answered rather than thrown: for a form whose refusal the page shows with more checks of its own (Book This Time). */
-export function checkForm<S extends z.ZodType>(form: FormData, schema: S): { ok: true; value: z.output<S> } | { ok: false; errors: Record<string, string> } {
+/**
+ * parseForm's reading, answered rather than thrown: for a form whose refusal
+ * the page shows with more checks of its own (Book This Time), or a GET
+ * form's fields in the query string (book online's choosing steps).
+ */
+export function checkForm<S extends z.ZodType>(form: FormData | URLSearchParams, schema: S): { ok: true; value: z.output<S> } | { ok: false; errors: Record<string, string> } {
   const submission = parseWithZod(form, { schema });
   return submission.status === "success" ? { ok: true, value: submission.value as z.output<S> } : { ok: false, errors: firstMessages(submission.error ?? {}) };
 }

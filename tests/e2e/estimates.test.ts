@@ -89,11 +89,11 @@ for (const javaScriptEnabled of [true, false]) {
         await expect(page.getByRole("button", { name: "Accept Estimate" })).toHaveCount(0);
         await smtp.waitFor((m) => m.subject.startsWith(`Estimate #${number} accepted`));
 
-        // Book This Time: the free times by day as radio buttons, then the appointment.
+        // Book This Time: the free times as the radio group Time, each named with its day, then the appointment.
         const booking = page.getByRole("form", { name: "Choose a time" });
         await expect(booking).toBeVisible();
-        const firstDay = booking.getByRole("group").first();
-        const firstTime = firstDay.getByRole("radio").first();
+        const firstTime = booking.getByRole("radiogroup", { name: "Time" }).getByRole("radio").first();
+        await expect(firstTime).toHaveAccessibleName(/^\w+day, \w+ \d+, \d{4}, \d+:\d\d [AP]M$/);
         await expect(firstTime).toBeVisible();
         await axeClean(page);
         await expectNoSidewaysScroll(page);

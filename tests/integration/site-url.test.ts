@@ -41,7 +41,7 @@ async function publicPages(app: AppServer): Promise<string[]> {
   const list = await (await app.fetch("/care-guides")).text();
   const guide = /href="(\/care-guides\/[a-z0-9-]+)"/.exec(list)?.[1];
   expect(guide, "a seeded, published care guide").toBeDefined();
-  return ["/", "/about", "/gallery", "/care-guides", guide!];
+  return ["/", "/about", "/book", "/gallery", "/care-guides", guide!];
 }
 
 describe("without APP_URL", () => {

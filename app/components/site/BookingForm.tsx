@@ -1,18 +1,16 @@
 import { CalendarCheck } from "lucide-react";
 import { BOOKING_CONSTRAINT } from "~/lib/booking-input";
 import { primaryButton } from "./styles";
+import { TimeChoices, type TimeDay } from "./TimeChoices";
 
 /**
  * Book This Time, on an accepted estimate's page: the free times of the next
- * 14 days as radio buttons, one group per day, and the address. A plain POST
+ * 14 days as the radio group Time (TimeChoices), and the address. A plain POST
  * form (works without JavaScript); the server checks the choice again and the
  * database decides between two customers choosing one time.
  */
 
-export interface BookingDayView {
-  label: string;
-  times: { value: string; label: string }[];
-}
+export type BookingDayView = TimeDay;
 
 interface Props {
   days: BookingDayView[];
@@ -32,29 +30,7 @@ export function BookingForm({ days, address, note, errors = {} }: Props) {
       </h2>
       <p className="text-sm text-slate-700">These times are free in the next two weeks. Pick the one that suits you and we will come to you.</p>
       {note && <p className="text-sm text-slate-700">{note}</p>}
-      {errors.start && (
-        <p id="start-error" role="alert" className="rounded-lg border border-red-300 bg-red-50 p-3 text-sm font-medium text-red-800">
-          {errors.start}
-        </p>
-      )}
-      <div className="max-h-[28rem] space-y-4 overflow-y-auto pr-1">
-        {days.map((day) => (
-          <fieldset key={day.label} aria-describedby={errors.start ? "start-error" : undefined}>
-            <legend className="text-sm font-semibold text-slate-900">{day.label}</legend>
-            <div className="mt-2 flex flex-wrap gap-2">
-              {day.times.map((time) => (
-                <label
-                  key={time.value}
-                  className="inline-flex cursor-pointer items-center gap-2 rounded-full border border-slate-300 px-3 py-1.5 text-sm has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-400"
-                >
-                  <input type="radio" name="start" value={time.value} required={BOOKING_CONSTRAINT.start.required} className="accent-brand-600" />
-                  {time.label}
-                </label>
-              ))}
-            </div>
-          </fieldset>
-        ))}
-      </div>
+      <TimeChoices days={days} required={BOOKING_CONSTRAINT.start.required} error={errors.start} legendClass="sr-only" />
       <div>
         <label htmlFor="booking-address" className="block text-sm font-medium text-slate-800">
           Address

@@ -2,7 +2,9 @@ import { ArrowRight, Car, Clock, MapPin, Sailboat } from "./icons";
 import { SITE_FACTS } from "~/lib/business";
 import { HeroPanel } from "./HeroPanel";
 import { QUOTE_ANCHOR } from "./QuoteField";
+import { Link } from "react-router";
 import { SectionLink } from "./SectionLink";
+import { BOOK_ONLINE } from "./site-nav";
 import { primaryButton, secondaryButton } from "./styles";
 import { useSiteSettings } from "./use-site-settings";
 
@@ -37,9 +39,12 @@ export function Hero() {
             {settings.heroText}
           </p>
           <div className="mt-10 flex flex-col gap-3 sm:flex-row sm:flex-wrap">
-            <SectionLink anchor="contact" className={primaryButton}>
-              Get a Quote
+            <Link to={BOOK_ONLINE.to} className={primaryButton}>
+              {BOOK_ONLINE.label}
               <ArrowRight aria-hidden="true" className="h-5 w-5" />
+            </Link>
+            <SectionLink anchor="contact" className={secondaryButton}>
+              Get a Quote
             </SectionLink>
             <SectionLink anchor={QUOTE_ANCHOR} vehicleType="Car" className={secondaryButton}>
               <Car aria-hidden="true" className="h-5 w-5" />

@@ -1,15 +1,16 @@
 import { Menu, X } from "./icons";
 import { useEffect, useRef, useState } from "react";
+import { Link } from "react-router";
 import { NavItem } from "./NavItem";
 import { SectionLink } from "./SectionLink";
-import { DASHBOARD_PATH, NAV_ITEMS } from "./site-nav";
+import { BOOK_ONLINE, DASHBOARD_PATH, NAV_ITEMS } from "./site-nav";
 import { useIsStaff } from "./use-site-settings";
 import { focusRing } from "./styles";
 
 const toggleClass = `inline-flex h-11 w-11 cursor-pointer items-center justify-center rounded-full text-white transition hover:bg-white/10 ${focusRing}`;
 
 /**
- * The navigation below the md breakpoint: a toggle and a panel under the bar.
+ * The navigation below the lg breakpoint: a toggle and a panel under the bar.
  *
  * Server-rendered (so before hydration and without JavaScript) it is a
  * <details>/<summary>, which opens natively with mouse, keyboard and screen
@@ -47,7 +48,7 @@ export function MobileMenu({ open, onOpenChange }: { open: boolean; onOpenChange
 
   if (!enhanced) {
     return (
-      <details ref={details} className="group md:hidden">
+      <details ref={details} className="group lg:hidden">
         <summary className={`list-none [&::-webkit-details-marker]:hidden ${toggleClass}`}>
           <Menu aria-hidden="true" className="h-6 w-6 group-open:hidden" />
           <X aria-hidden="true" className="hidden h-6 w-6 group-open:block" />
@@ -60,7 +61,7 @@ export function MobileMenu({ open, onOpenChange }: { open: boolean; onOpenChange
     );
   }
   return (
-    <div className="md:hidden">
+    <div className="lg:hidden">
       <button
         ref={button}
         type="button"
@@ -104,6 +105,15 @@ function MenuPanel({ hidden, onNavigate }: { hidden?: boolean; onNavigate?: () =
           </li>
         )}
         <li className="pt-2">
+          <Link
+            to={BOOK_ONLINE.to}
+            onClick={onNavigate}
+            className={`block rounded-xl px-4 py-3 text-center text-base font-semibold text-white ring-1 ring-white/30 hover:bg-white/10 ${focusRing}`}
+          >
+            {BOOK_ONLINE.label}
+          </Link>
+        </li>
+        <li>
           <SectionLink
             anchor="contact"
             onNavigate={onNavigate}

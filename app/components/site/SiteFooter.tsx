@@ -4,7 +4,7 @@ import { SITE_FACTS } from "~/lib/business";
 import { businessTel } from "~/lib/site-settings";
 import { NavItem } from "./NavItem";
 import { SiteLogo } from "./SiteLogo";
-import { NAV_ITEMS } from "./site-nav";
+import { BOOK_ONLINE, NAV_ITEMS } from "./site-nav";
 import { focusRing } from "./styles";
 import { useSiteSettings } from "./use-site-settings";
 
@@ -106,6 +106,7 @@ function FacebookIcon() {
 
 /** Pages the main navigation leaves out, linked from every page's footer. */
 const FOOTER_PAGES = [
+  BOOK_ONLINE,
   { label: "Gallery", to: "/gallery" },
   { label: "Care Guides", to: "/care-guides" },
 ];

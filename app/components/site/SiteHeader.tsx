@@ -4,7 +4,7 @@ import { MobileMenu } from "./MobileMenu";
 import { NavItem } from "./NavItem";
 import { SectionLink } from "./SectionLink";
 import { SiteLogo } from "./SiteLogo";
-import { DASHBOARD_PATH, HEADER_SCROLL_THRESHOLD_PX, NAV_ITEMS } from "./site-nav";
+import { BOOK_ONLINE, DASHBOARD_PATH, HEADER_SCROLL_THRESHOLD_PX, NAV_ITEMS } from "./site-nav";
 import { focusRing } from "./styles";
 import { useIsStaff } from "./use-site-settings";
 
@@ -12,8 +12,9 @@ import { useIsStaff } from "./use-site-settings";
  * The fixed navigation bar: transparent over the dark hero, dark and blurred
  * once the page has scrolled. Until the script has measured the scroll
  * position (on the server, before hydration, without JavaScript) it is opaque,
- * so its white text stays readable over the light sections too. Below the md
- * breakpoint the items collapse into a menu (MobileMenu).
+ * so its white text stays readable over the light sections too. Below the lg
+ * breakpoint the items collapse into a menu (MobileMenu): with Book Online
+ * beside Get a Quote, the bar holds all of them from 1024 px.
  */
 export function SiteHeader() {
   const scrolled = useScrolledPast(HEADER_SCROLL_THRESHOLD_PX);
@@ -56,7 +57,7 @@ export function SiteHeader() {
           <SiteLogo />
         </Link>
 
-        <ul className="hidden items-center gap-1 md:flex">
+        <ul className="hidden items-center gap-1 lg:flex">
           {NAV_ITEMS.map((item) => (
             <li key={item.label}>
               <NavItem item={item} className={`rounded-full px-4 py-2 text-sm font-medium text-slate-200 transition hover:bg-white/10 hover:text-white ${focusRing}`} />
@@ -69,15 +70,22 @@ export function SiteHeader() {
             // A full page load: the dashboard's code and stylesheet are no part of the public pages.
             <a
               href={DASHBOARD_PATH}
-              className={`hidden rounded-full px-4 py-2 text-sm font-semibold text-white ring-1 ring-white/30 transition hover:bg-white/10 md:inline-flex ${focusRing}`}
+              className={`hidden rounded-full px-4 py-2 text-sm font-semibold text-white ring-1 ring-white/30 transition hover:bg-white/10 lg:inline-flex ${focusRing}`}
             >
               Dashboard
             </a>
           )}
+          <Link
+            to={BOOK_ONLINE.to}
+            onClick={close}
+            className={`hidden whitespace-nowrap rounded-full px-4 py-2.5 text-sm font-semibold text-white ring-1 ring-white/30 transition hover:bg-white/10 sm:inline-flex ${focusRing}`}
+          >
+            {BOOK_ONLINE.label}
+          </Link>
           <SectionLink
             anchor="contact"
             onNavigate={close}
-            className={`hidden rounded-full bg-brand-600 px-5 py-2.5 text-sm font-semibold text-white shadow-lg shadow-brand-500/30 transition hover:bg-brand-700 sm:inline-flex ${focusRing}`}
+            className={`hidden whitespace-nowrap rounded-full bg-brand-600 px-5 py-2.5 text-sm font-semibold text-white shadow-lg shadow-brand-500/30 transition hover:bg-brand-700 sm:inline-flex ${focusRing}`}
           >
             Get a Quote
           </SectionLink>

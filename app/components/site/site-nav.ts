@@ -7,6 +7,9 @@ export const NAV_ITEMS: ({ label: string; anchor: string } | { label: string; to
   { label: "Contact", anchor: "contact" },
 ];
 
+/** Book online with an instant price (ui-contract.md "Book online"): beside Get a Quote in the header, in the menu and the hero. */
+export const BOOK_ONLINE = { label: "Book Online", to: "/book" } as const;
+
 /** Past this many pixels of scrolling the header turns dark (it is transparent over the hero above it). */
 export const HEADER_SCROLL_THRESHOLD_PX = 50;
 

@@ -111,33 +111,71 @@ export const getEstimateByToken = (db: DB, token: string): Promise<Estimate | un
 /** A new draft for the customer (from a lead or not): no lines yet, valid VALID_DAYS days, at today's Tax Rate (%). Returns its id. */
 export async function createEstimate(db: DB, origin: WorkOrigin, actor: Actor, copyOf?: Estimate): Promise<number> {
   const rate = await taxRateMilliPercent(db);
-  const lines = copyOf?.lines ?? [];
-  const sums = totals(lines, rate);
   return db.transaction().execute(async (trx) => {
-    const row = await trx
-      .insertInto("estimates")
-      .values({
-        token: newDocumentToken(),
-        customer_id: origin.customerId,
-        lead_id: origin.leadId,
-        source: origin.source,
-        valid_until: addDays(businessToday(), VALID_DAYS),
-        message: copyOf?.message ?? "",
-        vehicle_id: copyOf ? (copyOf.vehicle?.id ?? null) : await onlyVehicle(trx, origin.customerId),
-        duration_minutes: copyOf?.durationMinutes ?? 0,
-        tax_rate: rate / 1000,
-        subtotal_cents: sums.subtotalCents,
-        tax_cents: sums.taxCents,
-        total_cents: sums.totalCents,
-        copied_from: copyOf?.id ?? null,
-      })
-      .returning(["id", "number"])
-      .executeTakeFirstOrThrow();
-    await insertLines(trx, "estimate", row.id, lines);
+    const fields = copyOf
+      ? { lines: copyOf.lines, message: copyOf.message, vehicleId: copyOf.vehicle?.id ?? null, durationMinutes: copyOf.durationMinutes, copiedFrom: copyOf.id }
+      : { lines: [], message: "", vehicleId: await onlyVehicle(trx, origin.customerId), durationMinutes: 0, copiedFrom: null };
+    const id = await insertEstimate(trx, origin, rate, fields);
     const body = copyOf ? `Copied from estimate #${copyOf.number}` : "";
-    await trx.insertInto("estimate_events").values({ estimate_id: row.id, kind: "created", body, ...actorColumns(actor) }).execute();
-    return row.id;
+    await trx.insertInto("estimate_events").values({ estimate_id: id, kind: "created", body, ...actorColumns(actor) }).execute();
+    return id;
   });
+}
+
+/**
+ * An estimate accepted as it is made: a visitor's online booking
+ * (app/server/online-booking/), priced by the price book, at its tax rate.
+ * In the caller's transaction, which books its job too. Returns its id.
+ */
+export async function createAcceptedEstimate(
+  trx: DB,
+  origin: WorkOrigin,
+  actor: Actor,
+  priced: { lines: DocumentLine[]; durationMinutes: number; taxMilliPercent: number; vehicleId: number | null },
+): Promise<number> {
+  const id = await insertEstimate(trx, origin, priced.taxMilliPercent, { ...priced, message: "", copiedFrom: null }, "accepted");
+  await trx
+    .insertInto("estimate_events")
+    .values([
+      { estimate_id: id, kind: "created", body: "Booked online", ...actorColumns(actor) },
+      { estimate_id: id, kind: "accepted", body: "", ...actorColumns(actor) },
+    ])
+    .execute();
+  return id;
+}
+
+/** The estimate's row and its lines, valid VALID_DAYS days, priced at `rate`; a draft unless `status` says otherwise (decided now). */
+async function insertEstimate(
+  trx: DB,
+  origin: WorkOrigin,
+  rate: number,
+  fields: { lines: readonly DocumentLine[]; message: string; vehicleId: number | null; durationMinutes: number; copiedFrom: number | null },
+  status: "draft" | "accepted" = "draft",
+): Promise<number> {
+  const sums = totals(fields.lines, rate);
+  const row = await trx
+    .insertInto("estimates")
+    .values({
+      token: newDocumentToken(),
+      customer_id: origin.customerId,
+      lead_id: origin.leadId,
+      source: origin.source,
+      status,
+      decided_at: status === "draft" ? null : sql<Date>`now()`,
+      valid_until: addDays(businessToday(), VALID_DAYS),
+      message: fields.message,
+      vehicle_id: fields.vehicleId,
+      duration_minutes: fields.durationMinutes,
+      tax_rate: rate / 1000,
+      subtotal_cents: sums.subtotalCents,
+      tax_cents: sums.taxCents,
+      total_cents: sums.totalCents,
+      copied_from: fields.copiedFrom,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  await insertLines(trx, "estimate", row.id, fields.lines);
+  return row.id;
 }
 
 /** Refused: an accepted or declined estimate stays as the customer decided on it. */

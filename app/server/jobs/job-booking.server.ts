@@ -9,8 +9,9 @@ import { checkCustomerVehicle } from "../customers/saved-details.server";
 import type { WorkOrigin } from "../customers/work-origin.server";
 import type { DB } from "../db.server";
 import { enqueueEmail } from "../outbox.server";
+import { inSavepoint } from "../savepoint.server";
 import { getBusinessSettings } from "../settings.server";
-import { queueJobEmail, recordEvent } from "./job-events.server";
+import { estimateWork, queueJobEmail, recordEvent } from "./job-events.server";
 import { appointmentWhen } from "./job-mail.server";
 import { busyRange, isExclusionViolation, jobTime, overlapError, placementColumns, reminderDue, travelBufferMinutes } from "./job-placement.server";
 import { freeWorkers } from "./free-times.server";
@@ -31,7 +32,8 @@ export const newJobToken = () => randomBytes(24).toString("base64url");
 
 async function queueNewBookingAlert(trx: DB, job: Job): Promise<void> {
   const estimate = job.estimateId === null ? undefined : await trx.selectFrom("estimates").select("number").where("id", "=", job.estimateId).executeTakeFirst();
-  const email = newBookingEmail(job, estimate?.number ?? null, await getBusinessSettings(trx));
+  const work = job.estimateId === null ? undefined : await estimateWork(trx, job.estimateId);
+  const email = newBookingEmail(job, estimate?.number ?? null, await getBusinessSettings(trx), work);
   await enqueueEmail(trx, email, { leadId: job.leadId, kind: "job_booked_by_customer" });
 }
 
@@ -59,7 +61,9 @@ export interface ScheduleRequest {
  * Schedule Job (the owner's form, or the customer's Book This Time): stores
  * the job, makes its lead (if any) Booked, records the event and queues the
  * confirmation with its invite, all or nothing. A time another job holds is
- * refused with JobOverlapError (the database decides).
+ * refused with JobOverlapError (the database decides). Given a transaction
+ * (online booking's, which makes the customer and the estimate first), it
+ * works inside it (docs/decisions/0129): the caller commits, and delivers.
  */
 export async function scheduleJob(db: DB, request: ScheduleRequest): Promise<Job> {
   const { from, input, actor, origin } = request;
@@ -80,11 +84,14 @@ export async function scheduleJob(db: DB, request: ScheduleRequest): Promise<Job
   const time = await jobTime(db, input, request.overDays);
   const bufferMinutes = await travelBufferMinutes(db);
   const people = request.assignedTo !== undefined ? [request.assignedTo] : request.people?.length ? request.people : await freeWorkers(db, busyRange(time, bufferMinutes));
-  // Each try is its own transaction: the refused one's has rolled back.
+  // Each try is its own transaction: the refused one's has rolled back. In a
+  // caller's transaction (an online booking's, with its customer and estimate)
+  // each try is a savepoint of it, so a refused try leaves it usable.
+  const attempt = <T,>(work: (trx: DB) => Promise<T>) => asActor(db, actor, db.isTransaction ? (trx) => inSavepoint(trx, () => work(trx)) : work);
   for (let i = 0; ; i++) {
     const assignedTo = people[i]!;
     try {
-      const job = await asActor(db, actor, async (trx) => {
+      const job = await attempt(async (trx) => {
         if (estimateId !== null) await refuseSecondJob(trx, estimateId, request.onePerEstimate === true);
         const { id } = await trx
           .insertInto("jobs")
@@ -110,7 +117,8 @@ export async function scheduleJob(db: DB, request: ScheduleRequest): Promise<Job
         if (request.tellOwner) await queueNewBookingAlert(trx, job);
         return job;
       });
-      kickOutbox(db);
+      // The caller's transaction is not committed yet: the caller delivers once it is.
+      if (!db.isTransaction) kickOutbox(db);
       return job;
     } catch (error) {
       if (isExclusionViolation(error)) {

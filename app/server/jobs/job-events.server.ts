@@ -3,7 +3,8 @@ import { AppError } from "../app-error.server";
 import type { DB } from "../db.server";
 import { enqueueEmail } from "../outbox.server";
 import { getBusinessSettings } from "../settings.server";
-import { jobEmail, type JobEmailKind } from "./job-mail.server";
+import { readLines } from "../priced-documents/documents.server";
+import { jobEmail, type JobEmailKind, type JobWork } from "./job-mail.server";
 import type { Job } from "./job-records.server";
 
 /**
@@ -19,10 +20,24 @@ export async function recordEvent(trx: DB, jobId: number, kind: JobEventKind, ac
   await trx.insertInto("job_events").values({ job_id: jobId, kind, body, ...actorColumns(actor) }).execute();
 }
 
-/** Queues one of the job's e-mails to its customer, with the invite; in the caller's transaction. */
+/**
+ * Queues one of the job's e-mails to its customer, with the invite; in the
+ * caller's transaction. The confirmation of a job booked for an estimate
+ * lists the estimate's lines and total: what was booked, and for how much.
+ */
 export async function queueJobEmail(trx: DB, job: Job, kind: JobEmailKind, origin: string | undefined, extra?: { minutes?: number }): Promise<void> {
   const settings = await getBusinessSettings(trx);
-  await enqueueEmail(trx, jobEmail(kind, job, settings, origin, extra), { leadId: job.leadId, kind: `job_${kind}` });
+  const work = kind === "confirmed" && job.estimateId !== null ? await estimateWork(trx, job.estimateId) : undefined;
+  await enqueueEmail(trx, jobEmail(kind, job, settings, origin, { ...extra, work }), { leadId: job.leadId, kind: `job_${kind}` });
+}
+
+/** An estimate's lines and totals, as a job's e-mails list them; undefined for one without lines (written freely, or none yet). */
+export async function estimateWork(trx: DB, estimateId: number): Promise<JobWork | undefined> {
+  const [lines, sums] = await Promise.all([
+    readLines(trx, "estimate", estimateId),
+    trx.selectFrom("estimates").select(["tax_cents", "total_cents"]).where("id", "=", estimateId).executeTakeFirst(),
+  ]);
+  return lines.length && sums ? { lines, taxCents: Number(sums.tax_cents), totalCents: Number(sums.total_cents) } : undefined;
 }
 
 /** A change of a job that is no longer live (done or cancelled) is refused with what it is. */

@@ -1,6 +1,6 @@
 import { appointmentDays, jobLength } from "~/lib/job-time";
 import type { BusinessSettings } from "~/lib/site-settings";
-import { renderCustomerEmail } from "../customer-email.server";
+import { pricedLines, renderCustomerEmail } from "../customer-email.server";
 import { env } from "../env.server";
 import type { Email } from "../mail.server";
 import { configuredOrigin } from "../site-url.server";
@@ -31,7 +31,14 @@ function jobPageLine(jobId: number): string {
   return origin ? `Open the job: ${origin}/admin/jobs/${jobId}` : `Open the job at /admin/jobs/${jobId} in the dashboard.`;
 }
 
-export function jobEmail(kind: JobEmailKind, job: Job, settings: Settings, origin: string | undefined, extra: { minutes?: number } = {}): Email {
+/** The priced work a job was booked for (its estimate's lines and totals), which its confirmation lists. */
+export interface JobWork {
+  lines: { description: string; quantity: number; unitPriceCents: number }[];
+  taxCents: number;
+  totalCents: number;
+}
+
+export function jobEmail(kind: JobEmailKind, job: Job, settings: Settings, origin: string | undefined, extra: { minutes?: number; work?: JobWork } = {}): Email {
   const when = appointmentWhen(job);
   const link = appointmentLink(origin, job.token);
   if (kind === "cancelled_by_customer") {
@@ -70,6 +77,7 @@ export function jobEmail(kind: JobEmailKind, job: Job, settings: Settings, origi
             ],
           },
         },
+        ...(extra.work ? [pricedLines(extra.work)] : []),
         {
           button: {
             label: "View Your Appointment",

@@ -2,7 +2,8 @@ import { durationText, jobLength } from "~/lib/job-time";
 import type { BusinessSettings } from "~/lib/site-settings";
 import type { Email } from "../mail.server";
 import { configuredOrigin } from "../site-url.server";
-import { appointmentWhen } from "./job-mail.server";
+import { formatCents } from "~/lib/money";
+import { appointmentWhen, type JobWork } from "./job-mail.server";
 import type { Job } from "./job-records.server";
 
 /**
@@ -32,9 +33,12 @@ export function jobPageLink(jobId: number, hash = ""): string {
   return origin ? `${origin}/admin/jobs/${jobId}${hash}` : `/admin/jobs/${jobId}${hash} in the dashboard`;
 }
 
-/** `New booking:` a customer chose a time on their estimate's page (Book This Time). */
-export function newBookingEmail(job: Job, estimateNumber: number | null, settings: Settings): Email {
+/** `New booking:` a customer chose a time on their estimate's page (Book This Time), or booked online from the price book (/book). */
+export function newBookingEmail(job: Job, estimateNumber: number | null, settings: Settings, work?: JobWork): Email {
   const when = appointmentWhen(job);
+  const workLines = work
+    ? ["", ...work.lines.map((l) => `  ${l.description}: ${formatCents(l.quantity * l.unitPriceCents)}`), ...(work.taxCents ? [`  Tax: ${formatCents(work.taxCents)}`] : []), `Total:   ${formatCents(work.totalCents)}`]
+    : [];
   return {
     to: settings.notifyEmail,
     replyTo: job.customer.email,
@@ -47,6 +51,7 @@ export function newBookingEmail(job: Job, estimateNumber: number | null, setting
       ...(job.vehicle ? [`Vehicle: ${job.vehicle.label}`] : []),
       `Phone:   ${job.customer.phone}`,
       `Email:   ${job.customer.email}`,
+      ...workLines,
       "",
       "It is on your schedule, and the customer has the confirmation with the calendar invite.",
       `Open the job: ${jobPageLink(job.id)}`,

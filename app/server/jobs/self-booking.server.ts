@@ -70,16 +70,23 @@ async function requestAddress(db: DB, estimate: Estimate): Promise<string> {
  * a booking online takes, or nothing free. The owner's `accepted` e-mail and
  * the page say it.
  */
-export async function onlineBooking(
-  db: DB,
-  estimate: Estimate,
-  now = new Date(),
-  address?: string,
-): Promise<{ times: Date[]; blocked: null; week: WorkWeek } | { times: []; blocked: NoOnlineBooking }> {
-  const jobMinutes = bookingMinutes(estimate);
-  const [week, where] = await Promise.all([getWorkWeek(db), address ?? requestAddress(db, estimate)]);
+export async function onlineBooking(db: DB, estimate: Estimate, now = new Date(), address?: string): Promise<OnlineTimes> {
+  const where = address ?? (await requestAddress(db, estimate));
+  return onlineTimes(db, bookingMinutes(estimate), now, zipOfAddress(where));
+}
+
+export type OnlineTimes = { times: Date[]; blocked: null; week: WorkWeek } | { times: []; blocked: NoOnlineBooking };
+
+/**
+ * The times a job of `jobMinutes` at `zip` may be booked at online now (over
+ * consecutive working days when it is longer than one), or why there are
+ * none: for an accepted estimate (above) and for a visitor's choice on /book
+ * (app/server/online-booking/), alike.
+ */
+export async function onlineTimes(db: DB, jobMinutes: number, now: Date, zip: string | null): Promise<OnlineTimes> {
+  const week = await getWorkWeek(db);
   if (workDaysNeeded(jobMinutes, week) > BOOKING_DAYS_MAX) return { times: [], blocked: { why: "too_many_days", jobMinutes, maxDays: BOOKING_DAYS_MAX } };
-  const times = await freeTimes(db, jobMinutes, now, CUSTOMER_REACH, { zip: zipOfAddress(where), overDays: true });
+  const times = await freeTimes(db, jobMinutes, now, CUSTOMER_REACH, { zip, overDays: true });
   return times.length ? { times, blocked: null, week } : { times: [], blocked: { why: "no_free_time", jobMinutes, horizonDays: HORIZON_DAYS } };
 }
 
@@ -102,12 +109,17 @@ export async function bookingView(db: DB, estimate: Estimate, now = new Date()):
     kind: "choose",
     days: byDay(booking.times, overDays ? booking.week : null, minutes),
     address,
-    overDays: overDays ? `This work takes about ${durationText(minutes)} over ${workDaysNeeded(minutes, booking.week)} working days in a row: each time is when we start, and when we finish is shown beside it.` : null,
+    overDays: overDays ? overDaysNote(minutes, booking.week) : null,
   };
 }
 
-/** The times by day; for work over working days (`week` given), each with the day and time it ends. */
-function byDay(times: Date[], week: WorkWeek | null, minutes: number): BookingDay[] {
+/** What the times of work over consecutive working days need said (the estimate's page and /book). */
+export function overDaysNote(minutes: number, week: WorkWeek): string {
+  return `This work takes about ${durationText(minutes)} over ${workDaysNeeded(minutes, week)} working days in a row: each time is when we start, and when we finish is shown beside it.`;
+}
+
+/** The times as the Time radio buttons show them: one group per day, in the business's time zone; for work over working days (`week` given), each with the day and time it ends. */
+export function byDay(times: Date[], week: WorkWeek | null, minutes: number): BookingDay[] {
   const zone = env().BUSINESS_TIME_ZONE;
   const days = new Map<string, BookingDay>();
   for (const at of times) {

@@ -1,5 +1,5 @@
 import type { DocumentLine } from "~/lib/priced-lines";
-import { BOAT_FEET_MAX, BOAT_FEET_MIN, CONDITION_TITLES, type Condition, type PriceBook } from "~/lib/price-book";
+import { BOAT_FEET_MAX, BOAT_FEET_MESSAGE, BOAT_FEET_MIN, CONDITION_TITLES, type Condition, type Package, type PackagePrice, type PriceBook, type VehicleClass } from "~/lib/price-book";
 import { formatCents, percentOfCents, totals } from "~/lib/money";
 import { badRequest } from "../app-error.server";
 import { roadMiles } from "./zip-distance.server";
@@ -46,7 +46,7 @@ export function quotePrice(book: PriceBook, choice: PriceChoice): PriceQuote {
   if (!pack || !price) throw refused("package", `Choose a package offered for ${vehicle.name}.`);
   const feet = choice.boatFeet;
   if (vehicle.perFoot && (feet === null || !Number.isInteger(feet) || feet < BOAT_FEET_MIN || feet > BOAT_FEET_MAX)) {
-    throw refused("boatFeet", `Boat Length (feet) must be a whole number from ${BOAT_FEET_MIN} to ${BOAT_FEET_MAX}.`);
+    throw refused("boatFeet", BOAT_FEET_MESSAGE);
   }
   const addOns = [...new Set(choice.addOnIds)].map((id) => {
     const addOn = book.addOns.find((a) => a.id === id);
@@ -57,20 +57,9 @@ export function quotePrice(book: PriceBook, choice: PriceChoice): PriceQuote {
   const miles = roadMiles(book.baseZip, choice.zip);
   if (miles > book.radiusMiles) return { ok: false, reason: "beyond-radius", miles, radiusMiles: book.radiusMiles };
 
-  const lines: DocumentLine[] = [];
-  let minutes: number;
-  if (vehicle.perFoot && feet !== null) {
-    // Per foot, or the package's minimum when the boat is short: one line either way, quantity × unit price.
-    lines.push(
-      feet * price.priceCents >= price.minimumCents
-        ? line(`${pack.name}, ${vehicle.name} (${feet} ft at ${formatCents(price.priceCents)} per foot)`, feet, price.priceCents)
-        : line(`${pack.name}, ${vehicle.name} (${feet} ft, minimum price)`, 1, price.minimumCents),
-    );
-    minutes = feet * price.durationMinutes;
-  } else {
-    lines.push(line(`${pack.name}, ${vehicle.name}`, 1, price.priceCents));
-    minutes = price.durationMinutes;
-  }
+  const first = packageLine(vehicle, pack, price, feet);
+  const lines: DocumentLine[] = [first.line];
+  let minutes = first.minutes;
   for (const addOn of addOns) {
     lines.push(line(addOn.name, 1, addOn.priceCents));
     minutes += addOn.durationMinutes;
@@ -89,6 +78,25 @@ export function quotePrice(book: PriceBook, choice: PriceChoice): PriceQuote {
 
   const sums = totals(lines, book.taxMilliPercent);
   return { ok: true, lines, subtotalCents: sums.subtotalCents, taxCents: sums.taxCents, totalCents: sums.totalCents, durationMinutes: minutes, miles };
+}
+
+/**
+ * The package's line for the vehicle (and, priced per foot, the boat's
+ * length): what a quote starts with, and what the booking page shows beside
+ * each package before the rest is chosen.
+ */
+export function packageLine(vehicle: VehicleClass, pack: Package, price: PackagePrice, feet: number | null): { line: DocumentLine; minutes: number } {
+  if (vehicle.perFoot && feet !== null) {
+    // Per foot, or the package's minimum when the boat is short: one line either way, quantity × unit price.
+    return {
+      line:
+        feet * price.priceCents >= price.minimumCents
+          ? line(`${pack.name}, ${vehicle.name} (${feet} ft at ${formatCents(price.priceCents)} per foot)`, feet, price.priceCents)
+          : line(`${pack.name}, ${vehicle.name} (${feet} ft, minimum price)`, 1, price.minimumCents),
+      minutes: feet * price.durationMinutes,
+    };
+  }
+  return { line: line(`${pack.name}, ${vehicle.name}`, 1, price.priceCents), minutes: price.durationMinutes };
 }
 
 const refused = (field: string, message: string) => badRequest(message, { [field]: message });

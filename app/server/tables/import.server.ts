@@ -1,5 +1,4 @@
 import { MaxFileSizeExceededError, MaxTotalSizeExceededError, parseFormData, type FileUpload } from "@remix-run/form-data-parser";
-import { sql } from "kysely";
 import { parseCsv, unneutralise } from "~/lib/csv";
 import { asActor } from "../actor.server";
 import { requirePermission } from "../auth/permissions.server";
@@ -8,6 +7,7 @@ import { withoutControlCharacters } from "../control-characters.server";
 import type { DB } from "../db.server";
 import { readBodyUpTo } from "../json-body.server";
 import type { SessionUser } from "../session.server";
+import { inSavepoint } from "../savepoint.server";
 import { writableColumns } from "./registry.server";
 import { createRow, updateRowIfChanged } from "./rows.server";
 import type { ColumnDef, TableDef } from "./table-def.server";
@@ -117,19 +117,18 @@ export async function importCsv(db: DB, table: TableDef, text: string, actor: Se
       for (const { line, id, values } of read.lines) {
         // Each line in a savepoint: a line the database refuses leaves the
         // transaction usable, so the report can name every refused line.
-        await sql`SAVEPOINT import_line`.execute(trx);
         try {
-          if (id === undefined) {
-            await createRow(trx, table, values, actor);
-            created++;
-          } else if ((await updateRowIfChanged(trx, table, id, values, actor)).changed) {
-            // A line that repeats what the row holds is not written, nor counted.
-            updated++;
-          }
-          await sql`RELEASE SAVEPOINT import_line`.execute(trx);
+          await inSavepoint(trx, async () => {
+            if (id === undefined) {
+              await createRow(trx, table, values, actor);
+              created++;
+            } else if ((await updateRowIfChanged(trx, table, id, values, actor)).changed) {
+              // A line that repeats what the row holds is not written, nor counted.
+              updated++;
+            }
+          });
         } catch (error) {
           if (!(error instanceof AppError)) throw error;
-          await sql`ROLLBACK TO SAVEPOINT import_line`.execute(trx);
           problems.push(...problemsOf(error, line, id));
           if (problems.length >= IMPORT_MAX_PROBLEMS) throw new Refused(problems.slice(0, IMPORT_MAX_PROBLEMS), true);
         }
