@@ -237,18 +237,41 @@ describe("the price, before anything personal", () => {
     }
   });
 
-  it("asks the owner to be called for work longer than a working day, and books none of it", async () => {
+  it("books work longer than a working day over consecutive working days, each time with its end", async () => {
     const coating = query({ vehicle: vehicle("Minivan or Large SUV"), package: pack("Ceramic Coating"), condition: "light", zip: "49503" });
     const shown = await page(coating);
-    expect(shown.step === "time" && shown.booking).toEqual({
-      kind: "call",
-      why: "This work takes about 11 hours, longer than our working day, so it cannot be booked online.",
-    });
-    const before = await counts();
-    const res = await post(coating, contact("long@example.com", new Date(Date.now() + 2 * 86_400_000).toISOString()));
-    expect(res.status).toBe(409);
-    expect(((await res.json()) as { errors: Record<string, string> }).errors.start).toMatch(/cannot be booked online/);
-    expect(await counts()).toEqual(before);
+    if (shown.step !== "time" || shown.booking.kind !== "choose") throw new Error(`expected times, got ${JSON.stringify(shown)}`);
+    expect(shown.booking.overDays).toMatch(/^This work takes about 11 hours over 2 working days in a row/);
+    expect(shown.booking.days[0]!.times[0]!.label).toMatch(/, until \w+day, /);
+    const start = offered(shown)[0]!;
+    const res = await post(coating, contact("long@example.com", start, { address: "12 Fulton St, Grand Rapids, MI 49503", phone: "(616) 555-0166" }));
+    expect(res.status).toBe(303);
+    const token = res.headers.get("location")!.split("/")[2]!.split("?")[0]!;
+    const job = await db().selectFrom("jobs").select(["duration_minutes", "starts_at", sql<number>`(SELECT count(*) FROM unnest(work_days))::int`.as("days")]).where("token", "=", token).executeTakeFirstOrThrow();
+    expect(job).toMatchObject({ duration_minutes: 660, days: 2 });
+    expect(job.starts_at.toISOString()).toBe(start);
+  });
+
+  it("asks the owner to be called for work of more working days than are booked online, and books none of it", async () => {
+    const minivan = Number(vehicle("Minivan or Large SUV"));
+    const coating = Number(pack("Ceramic Coating"));
+    // Six working days of nine hours: past the five a booking online takes.
+    await db().updateTable("package_prices").set({ duration_minutes: 3240 }).where("package_id", "=", coating).where("vehicle_class_id", "=", minivan).execute();
+    try {
+      const q = query({ vehicle: String(minivan), package: String(coating), condition: "light", zip: "49503" });
+      const shown = await page(q);
+      expect(shown.step === "time" && shown.booking).toEqual({
+        kind: "call",
+        why: "This work takes about 54 hours, more than the 5 working days in a row we book online, so it cannot be booked online.",
+      });
+      const before = await counts();
+      const res = await post(q, contact("longer@example.com", new Date(Date.now() + 2 * 86_400_000).toISOString()));
+      expect(res.status).toBe(409);
+      expect(((await res.json()) as { errors: Record<string, string> }).errors.start).toMatch(/cannot be booked online/);
+      expect(await counts()).toEqual(before);
+    } finally {
+      await db().updateTable("package_prices").set({ duration_minutes: 660 }).where("package_id", "=", coating).where("vehicle_class_id", "=", minivan).execute();
+    }
   });
 });
 
@@ -308,7 +331,7 @@ describe("Book This Time", () => {
     expect(confirmed.text).toContain(`${ORIGIN}/appointments/${token}`);
     expect(confirmed.html).toContain("$399.40");
     // The owner's, with the same work and a link to the job.
-    const owner = await mailbox.waitFor((m) => m.to.includes(OWNER) && m.subject.startsWith("New booking: Dana Visitor,"), 20_000);
+    const owner = await mailbox.waitFor((m) => m.to.includes(OWNER) && m.subject.startsWith("New booking: Dana Visitor,") && m.text.includes("45 Lake Dr, Holland"), 20_000);
     expect(owner.text).toContain("Dana Visitor booked a time online for estimate #");
     expect(owner.text).toContain("  Pet Hair Removal: $49.00");
     expect(owner.text).toContain("Total:   $399.40");
