@@ -244,7 +244,7 @@ describe("the price, before anything personal", () => {
     expect(shown.booking.overDays).toMatch(/^This work takes about 11 hours over 2 working days in a row/);
     expect(shown.booking.days[0]!.times[0]!.label).toMatch(/, until \w+day, /);
     const start = offered(shown)[0]!;
-    const res = await post(coating, contact("long@example.com", start, { address: "12 Fulton St, Grand Rapids, MI 49503", phone: "(616) 555-0166" }));
+    const res = await post(coating, contact("long@example.com", start, { name: "Lee Longwork", address: "12 Fulton St, Grand Rapids, MI 49503", phone: "(616) 555-0166" }));
     expect(res.status).toBe(303);
     const token = res.headers.get("location")!.split("/")[2]!.split("?")[0]!;
     const job = await db().selectFrom("jobs").select(["duration_minutes", "starts_at", sql<number>`(SELECT count(*) FROM unnest(work_days))::int`.as("days")]).where("token", "=", token).executeTakeFirstOrThrow();
@@ -331,7 +331,7 @@ describe("Book This Time", () => {
     expect(confirmed.text).toContain(`${ORIGIN}/appointments/${token}`);
     expect(confirmed.html).toContain("$399.40");
     // The owner's, with the same work and a link to the job.
-    const owner = await mailbox.waitFor((m) => m.to.includes(OWNER) && m.subject.startsWith("New booking: Dana Visitor,") && m.text.includes("45 Lake Dr, Holland"), 20_000);
+    const owner = await mailbox.waitFor((m) => m.to.includes(OWNER) && m.subject.startsWith("New booking: Dana Visitor,"), 20_000);
     expect(owner.text).toContain("Dana Visitor booked a time online for estimate #");
     expect(owner.text).toContain("  Pet Hair Removal: $49.00");
     expect(owner.text).toContain("Total:   $399.40");
