@@ -40,6 +40,7 @@ import * as customerErase from "./2026-11-29-78-customer-erase";
 import * as actorId from "./2026-11-29-80-actor-id";
 import * as priceBook from "./2026-11-29-90-price-book";
 import * as actorIdsEverywhere from "./2026-11-30-05-actor-ids-everywhere";
+import * as deposits from "./2026-11-30-30-deposits";
 
 // Listed explicitly (not read from disk) so the bundled server carries them.
 // Names sort by date; append new ones at the end.
@@ -85,4 +86,5 @@ export const migrations: Record<string, Migration> = {
   "2026-11-29-80-actor-id": actorId,
   "2026-11-29-90-price-book": priceBook,
   "2026-11-30-05-actor-ids-everywhere": actorIdsEverywhere,
+  "2026-11-30-30-deposits": deposits,
 };
