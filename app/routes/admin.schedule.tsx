@@ -136,6 +136,7 @@ function ScheduleJob({ job }: { job: WeekJob }) {
         {job.town && ` · ${job.town}`}
       </span>
       {note && <span className="block text-xs font-semibold">{note}</span>}
+      {job.depositDueBy && <span className="block text-xs font-semibold text-amber-800">Waiting for deposit until {job.depositDueBy}</span>}
     </Link>
   );
 }

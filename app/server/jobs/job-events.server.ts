@@ -1,8 +1,11 @@
+import type { JobEventKind } from "~/lib/job-status";
 import { actorColumns, type Actor } from "../actor.server";
 import { AppError } from "../app-error.server";
 import type { DB } from "../db.server";
 import { enqueueEmail } from "../outbox.server";
 import { getBusinessSettings } from "../settings.server";
+import { depositDueBlocks } from "./deposit-mail.server";
+import { jobDeposit } from "./deposit-records.server";
 import { jobEmail, type JobEmailKind } from "./job-mail.server";
 import type { Job } from "./job-records.server";
 
@@ -13,16 +16,18 @@ import type { Job } from "./job-records.server";
  * no longer live.
  */
 
-export type JobEventKind = "scheduled" | "rescheduled" | "on_the_way" | "done" | "cancelled" | "reminded";
-
 export async function recordEvent(trx: DB, jobId: number, kind: JobEventKind, actor: Actor, body = ""): Promise<void> {
   await trx.insertInto("job_events").values({ job_id: jobId, kind, body, ...actorColumns(actor) }).execute();
 }
 
-/** Queues one of the job's e-mails to its customer, with the invite; in the caller's transaction. */
+/** The e-mails that say what deposit is due while the booking waits for it (docs/decisions/0132; the reminder adds it itself). */
+const TELLS_DEPOSIT_DUE: ReadonlySet<JobEmailKind> = new Set(["confirmed", "changed"]);
+
+/** Queues one of the job's e-mails to its customer, with the invite (and the deposit due, if any); in the caller's transaction. */
 export async function queueJobEmail(trx: DB, job: Job, kind: JobEmailKind, origin: string | undefined, extra?: { minutes?: number }): Promise<void> {
   const settings = await getBusinessSettings(trx);
-  await enqueueEmail(trx, jobEmail(kind, job, settings, origin, extra), { leadId: job.leadId, kind: `job_${kind}` });
+  const more = TELLS_DEPOSIT_DUE.has(kind) ? depositDueBlocks(await jobDeposit(trx, job.id), job, settings) : [];
+  await enqueueEmail(trx, jobEmail(kind, job, settings, origin, { ...extra, more }), { leadId: job.leadId, kind: `job_${kind}` });
 }
 
 /** A change of a job that is no longer live (done or cancelled) is refused with what it is. */

@@ -1,6 +1,6 @@
 import { appointmentTime, durationText } from "~/lib/job-time";
 import type { BusinessSettings } from "~/lib/site-settings";
-import { renderCustomerEmail } from "../customer-email.server";
+import { renderCustomerEmail, type Block } from "../customer-email.server";
 import { env } from "../env.server";
 import type { Email } from "../mail.server";
 import { configuredOrigin } from "../site-url.server";
@@ -31,7 +31,13 @@ function jobPageLine(jobId: number): string {
   return origin ? `Open the job: ${origin}/admin/jobs/${jobId}` : `Open the job at /admin/jobs/${jobId} in the dashboard.`;
 }
 
-export function jobEmail(kind: JobEmailKind, job: Job, settings: Settings, origin: string | undefined, extra: { minutes?: number } = {}): Email {
+/** What a job e-mail may carry besides the job: On My Way's minutes; blocks after When and Where (a deposit due, ./deposit-mail.server.ts). */
+export interface JobEmailExtra {
+  minutes?: number;
+  more?: Block[];
+}
+
+export function jobEmail(kind: JobEmailKind, job: Job, settings: Settings, origin: string | undefined, extra: JobEmailExtra = {}): Email {
   const when = appointmentWhen(job);
   const link = appointmentLink(origin, job.token);
   if (kind === "cancelled_by_customer") {
@@ -70,6 +76,7 @@ export function jobEmail(kind: JobEmailKind, job: Job, settings: Settings, origi
             ],
           },
         },
+        ...(extra.more ?? []),
         {
           button: {
             label: "View Your Appointment",

@@ -33,7 +33,7 @@ export function jobPageLink(jobId: number, hash = ""): string {
 }
 
 /** `New booking:` a customer chose a time on their estimate's page (Book This Time). */
-export function newBookingEmail(job: Job, estimateNumber: number | null, settings: Settings): Email {
+export function newBookingEmail(job: Job, estimateNumber: number | null, settings: Settings, depositLines: string[] = []): Email {
   const when = appointmentWhen(job);
   return {
     to: settings.notifyEmail,
@@ -49,6 +49,7 @@ export function newBookingEmail(job: Job, estimateNumber: number | null, setting
       `Email:   ${job.customer.email}`,
       "",
       "It is on your schedule, and the customer has the confirmation with the calendar invite.",
+      ...depositLines,
       `Open the job: ${jobPageLink(job.id)}`,
     ].join("\n"),
   };

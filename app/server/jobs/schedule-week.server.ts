@@ -1,11 +1,12 @@
 import { dateFormat } from "~/lib/date-format";
-import { clockTime } from "~/lib/job-time";
+import { clockTime, shortDayAndTime } from "~/lib/job-time";
 import { addDays, dayIn, isCalendarDay, startOfDayIn } from "~/lib/time-zone";
 import { formatClock, isoWeekday, WEEKDAYS, type WorkWeek } from "~/lib/work-week";
 import { can, requirePermission } from "../auth/permissions.server";
 import type { DB } from "../db.server";
 import type { SessionUser } from "../session.server";
 import { getWorkWeek } from "../settings.server";
+import { isWaiting } from "./deposit-records.server";
 
 /**
  * The owner's week at /admin/schedule (issue 21): Monday to Sunday in the
@@ -24,6 +25,8 @@ export interface WeekJob {
   startsAt: string;
   town: string;
   status: "scheduled" | "on_the_way" | "done" | "cancelled";
+  /** Held for its deposit until then ("Tue, Dec 8, 2:00 PM", docs/decisions/0132); null when it is not waiting for one. */
+  depositDueBy: string | null;
 }
 
 export interface WeekDay {
@@ -98,7 +101,18 @@ export async function scheduleWeek(db: DB, monday: string, now: Date, timeZone: 
       .selectFrom("jobs")
       .innerJoin("customers", "customers.id", "jobs.customer_id")
       .leftJoin("quote_requests", "quote_requests.id", "jobs.lead_id")
-      .select(["jobs.id", "jobs.starts_at", "jobs.duration_minutes", "jobs.status", "jobs.address", "customers.name", "quote_requests.service_address"])
+      // Only a deposit still waiting: received or released ones say nothing here.
+      .leftJoin("job_deposits", (join) => join.onRef("job_deposits.job_id", "=", "jobs.id").on("job_deposits.received_at", "is", null).on("job_deposits.released_at", "is", null))
+      .select([
+        "jobs.id",
+        "jobs.starts_at",
+        "jobs.duration_minutes",
+        "jobs.status",
+        "jobs.address",
+        "customers.name",
+        "quote_requests.service_address",
+        "job_deposits.held_until",
+      ])
       .where("jobs.starts_at", ">=", from)
       .where("jobs.starts_at", "<", to)
       .$if(onlyOf !== undefined, (q) => q.where("jobs.assigned_to", "=", onlyOf!))
@@ -122,6 +136,7 @@ export async function scheduleWeek(db: DB, monday: string, now: Date, timeZone: 
       startsAt: start.toISOString(),
       town: townOf(row.address) || townOf(row.service_address ?? ""),
       status: row.status,
+      depositDueBy: row.held_until && isWaiting({ state: "due", heldUntil: row.held_until }, row, now) ? shortDayAndTime(row.held_until, timeZone) : null,
     });
   }
   const year = sunday.slice(0, 4);
