@@ -28,7 +28,7 @@ export function JobDeposit({ jobId, deposit, error }: { jobId: number; deposit: 
           <CheckCircle2 aria-hidden className="mt-0.5 size-4 shrink-0 text-emerald-600" />
           <span>
             <span className="font-semibold tabular-nums">{deposit.amount}</span> by {deposit.received.method}, recorded {deposit.received.at}
-            {deposit.received.by && ` by ${deposit.received.by}`}.
+            {deposit.received.by && ` by ${deposit.received.by}`}. Record it as a payment on the job's invoice too, once you send one.
           </span>
         </p>
       )}
