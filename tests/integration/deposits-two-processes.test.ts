@@ -1,9 +1,7 @@
 import { randomBytes } from "node:crypto";
-import pg from "pg";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startAppServer, type AppServer } from "../helpers/app-server";
-import { createTestDatabase, type TestDatabase } from "../helpers/database";
-import { startSmtpSink, type ReceivedMail, type SmtpSink } from "../helpers/smtp";
+import { describe, expect, it } from "vitest";
+import type { ReceivedMail } from "../helpers/smtp";
+import { useTwoAppServers } from "../helpers/two-app-servers";
 
 // Two production servers on one PostgreSQL database (issue 35, docs/decisions/0132):
 // both look for deposit holds that ran out at every tick of their background
@@ -17,30 +15,9 @@ const TICK_MS = 15_000;
 const HOLDS = 6;
 
 describe.skipIf(!process.env.TEST_DATABASE_URL)("deposit holds with two app processes", () => {
-  let smtp: SmtpSink;
-  let shared: TestDatabase;
-  let client: pg.Client;
-  const servers: AppServer[] = [];
-
-  beforeAll(async () => {
-    smtp = await startSmtpSink();
-    shared = await createTestDatabase();
-    const env = { SMTP_URL: smtp.url, ADMIN_EMAILS: OWNER, QUOTE_NOTIFY_EMAIL: OWNER, APP_URL: ORIGIN, TRUST_PROXY: "1", DATABASE_URL: shared.url };
-    // One after the other: the first applies the migrations and seeds.
-    servers.push(await startAppServer(env, { embeddedOnDisk: true }));
-    servers.push(await startAppServer(env, { embeddedOnDisk: true }));
-    client = new pg.Client({ connectionString: shared.url });
-    await client.connect();
-  }, 120_000);
-  afterAll(async () => {
-    await client?.end();
-    for (const server of servers) await server.stop();
-    await shared?.drop();
-    await smtp?.stop();
-  });
-
-  const query = async <T extends pg.QueryResultRow>(text: string, values: unknown[] = []) => (await client.query<T>(text, values)).rows;
-  const count = (to: string, subject: string) => smtp.messages.filter((m: ReceivedMail) => m.to.includes(to) && m.subject.startsWith(subject)).length;
+  const both = useTwoAppServers({ ADMIN_EMAILS: OWNER, QUOTE_NOTIFY_EMAIL: OWNER, APP_URL: ORIGIN });
+  const { query } = both;
+  const count = (to: string, subject: string) => both.smtp.messages.filter((m: ReceivedMail) => m.to.includes(to) && m.subject.startsWith(subject)).length;
 
   it("releases each hold that ran out once, whichever process looks", { timeout: 120_000 }, async () => {
     // Jobs days ahead held for a deposit: half ran out a minute ago, half run out within the next tick, one is still held for a day.
@@ -80,6 +57,6 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("deposit holds with two app proc
     );
     expect(jobs.slice(0, HOLDS)).toEqual(Array.from({ length: HOLDS }, () => ({ status: "cancelled", released: true, n: 1 })));
     expect(jobs[HOLDS]).toEqual({ status: "scheduled", released: false, n: 0 });
-    expect(new Set(smtp.messages.map((m) => m.messageId)).size).toBe(smtp.messages.length);
+    expect(new Set(both.smtp.messages.map((m) => m.messageId)).size).toBe(both.smtp.messages.length);
   });
 });
