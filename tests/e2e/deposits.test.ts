@@ -1,23 +1,18 @@
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { SEED_SETTINGS } from "~/lib/business";
 import { depositFor } from "~/lib/deposits";
 import { dayIn, timeIn } from "~/lib/time-zone";
-import { stopBackgroundJobs } from "~/server/background.server";
 import { leadOrigin } from "~/server/customers/work-origin.server";
 import type { DB } from "~/server/db.server";
-import { env, reloadEnv } from "~/server/env.server";
+import { env } from "~/server/env.server";
 import { holdForDeposit } from "~/server/jobs/deposit-holds.server";
 import { heldUntilText, jobDeposit } from "~/server/jobs/deposit-records.server";
 import { releaseExpiredHolds } from "~/server/jobs/deposit-releases.server";
 import { scheduleJob } from "~/server/jobs/job-booking.server";
-import { openAppDatabase } from "~/server/open-app-database.server";
 import { getDepositPolicy, saveSettings } from "~/server/settings.server";
 import { minutesFromNow } from "../helpers/appointments";
-import { startAppServer, type AppServer } from "../helpers/app-server";
-import { createTestDatabase } from "../helpers/database";
+import type { AppServer } from "../helpers/app-server";
 import { insertLead } from "../helpers/estimates";
+import { startPreparedServer } from "../helpers/prepared-server";
 import { axeClean } from "./axe";
 import { ADMIN_EMAIL, expect, expectNoScripts, expectNoSidewaysScroll, signIn, test as base, VIEWS } from "./fixtures";
 
@@ -69,37 +64,21 @@ async function book(db: DB, startsAt: Date, heldHoursAgo?: number): Promise<Held
 const test = base.extend<object, { prepared: Prepared }>({
   prepared: [
     async ({ smtp }, use) => {
-      const database = await createTestDatabase();
-      const dataDir = mkdtempSync(path.join(tmpdir(), "gr-detail-deposits-"));
-      // The server's database, prepared in this process first (one process at a time on an embedded one).
-      if (database.url === "memory://") delete process.env.DATABASE_URL;
-      else process.env.DATABASE_URL = database.url;
-      process.env.DATA_DIR = dataDir;
-      process.env.SMTP_URL = smtp.url;
-      reloadEnv();
-      const opened = await openAppDatabase();
-      const jobs: Prepared["jobs"] = {};
-      try {
-        await saveSettings(opened.db, { ...SEED_SETTINGS, notifyEmail: ADMIN_EMAIL, paymentInstructions: INSTRUCTIONS, depositAbove: "150", depositPercent: "25" }, ADMIN_EMAIL);
+      const { app, prepared, stop } = await startPreparedServer({ SMTP_URL: smtp.url, ADMIN_EMAILS: ADMIN_EMAIL, TRUST_PROXY: "1" }, async (db) => {
+        await saveSettings(db, { ...SEED_SETTINGS, notifyEmail: ADMIN_EMAIL, paymentInstructions: INSTRUCTIONS, depositAbove: "150", depositPercent: "25" }, ADMIN_EMAIL);
+        const jobs: Prepared["jobs"] = {};
         let i = 0;
         for (const c of CASES) {
-          const held = await book(opened.db, minutesFromNow((3 + i) * DAY));
-          const released = await book(opened.db, minutesFromNow((3 + i) * DAY + 180), 25);
+          const held = await book(db, minutesFromNow((3 + i) * DAY));
+          const released = await book(db, minutesFromNow((3 + i) * DAY + 180), 25);
           jobs[c.key] = { held, released: { token: released.token } };
           i++;
         }
-        expect(await releaseExpiredHolds(opened.db)).toBe(CASES.length);
-      } finally {
-        await stopBackgroundJobs();
-        await opened.close();
-      }
-      const app = await startAppServer(
-        { SMTP_URL: smtp.url, ADMIN_EMAILS: ADMIN_EMAIL, TRUST_PROXY: "1", ...(database.url === "memory://" ? {} : { DATABASE_URL: database.url }) },
-        { dataDir, embeddedOnDisk: database.url === "memory://" },
-      );
-      await use({ app, jobs });
-      await app.stop();
-      await database.drop();
+        expect(await releaseExpiredHolds(db)).toBe(CASES.length);
+        return jobs;
+      });
+      await use({ app, jobs: prepared });
+      await stop();
     },
     { scope: "worker", timeout: 120_000 },
   ],
