@@ -70,7 +70,8 @@ export const SETTING_FIELDS: readonly SettingField[] = [
     name: "depositAbove",
     label: "Deposit Required Above",
     kind: "text",
-    maxLength: 13,
+    // "$999,999,999.99", the most parseDollars reads.
+    maxLength: 16,
     required: false,
     hint: "An online booking whose total is more than this many dollars asks for a deposit, paid as your Payment Instructions say. Leave empty for no deposits.",
   },

@@ -24,7 +24,7 @@ import { appointmentWhen } from "~/server/jobs/job-mail.server";
 import { scheduleJob } from "~/server/jobs/job-booking.server";
 import { getJob, type Job } from "~/server/jobs/job-records.server";
 import { queueDueJobReminders } from "~/server/jobs/job-reminders.server";
-import { markOnTheWay } from "~/server/jobs/job-status-changes.server";
+import { cancelJob, markOnTheWay } from "~/server/jobs/job-status-changes.server";
 import { scheduleWeek, weekMonday } from "~/server/jobs/schedule-week.server";
 import { getLead } from "~/server/leads/lead.server";
 import type { SessionUser } from "~/server/session.server";
@@ -437,19 +437,26 @@ describe("a hold that ran out", () => {
     expect((await jobPage(job.id)).deposit).toMatchObject({ state: "released", canRecord: false });
   });
 
-  it("is not released when the deposit came in time, the job has begun, or its start has passed", async () => {
+  it("is not released when the deposit came in time, the job has begun or was cancelled otherwise, or its start has passed", async () => {
     const paid = await heldSince(25);
     // Recorded after the hold's end but before the loop looked: the customer paid, the booking stands.
     expect((await recordByForm(paid.id)).status).toBe(303);
     const begun = await heldSince(25);
     await markOnTheWay(db(), begun.id, 30, OWNER, ORIGIN);
+    const cancelled = await heldSince(25);
+    expect(await cancelJob(db(), cancelled.id, "owner", OWNER, ORIGIN)).toBe(true);
     const lead = await insertLead(db());
     const pastId = await insertJob(db(), lead, new Date(Date.now() - 2 * HOUR), { durationMinutes: 30 });
     await holdForDeposit(db(), pastId, 5_000, new Date(Date.now() - 30 * HOUR));
 
     expect(await releaseExpiredHolds(db())).toBe(0);
-    for (const id of [paid.id, begun.id, pastId]) expect((await depositRow(id)).released_at, String(id)).toBeNull();
+    for (const id of [paid.id, begun.id, cancelled.id, pastId]) expect((await depositRow(id)).released_at, String(id)).toBeNull();
     expect((await getJob(db(), paid.id)).status).toBe("scheduled");
     expect((await getJob(db(), begun.id)).status).toBe("on_the_way");
+    // Begun, it may still be recorded; cancelled otherwise, there is nothing to wait for: the pages say nothing of it.
+    expect((await jobPage(begun.id)).deposit).toMatchObject({ state: "due", waiting: false, canRecord: true });
+    expect((await jobPage(cancelled.id)).deposit).toBeNull();
+    expect((await appointment(cancelled.token)).deposit).toBeNull();
+    expect(await outbox(cancelled.leadId, "job_released")).toEqual([]);
   });
 });

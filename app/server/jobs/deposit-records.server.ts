@@ -64,17 +64,19 @@ export const heldUntilText = (deposit: Pick<JobDeposit, "heldUntil">) => dayAndT
 /**
  * The job page's Deposit section (the owner's): the amount, the hold, and how
  * it ended. `canRecord`: Record Deposit applies (due and the job still live;
- * a hold that ran out but is not yet released may still be met).
+ * a hold that ran out but is not yet released may still be met). Nothing for
+ * a deposit still due on a job that ended otherwise (cancelled, or done: its
+ * invoice collects the money).
  */
 export function depositPageView(deposit: JobDeposit | undefined, job: Pick<Job, "status">, now: Date) {
-  if (!deposit) return null;
+  if (!deposit || (deposit.state === "due" && !isLiveJob(job.status))) return null;
   const tz = env().BUSINESS_TIME_ZONE;
   return {
     state: deposit.state,
     amount: formatCents(deposit.amountCents),
     heldUntil: heldUntilText(deposit),
     waiting: isWaiting(deposit, job, now),
-    canRecord: deposit.state === "due" && isLiveJob(job.status),
+    canRecord: deposit.state === "due",
     received: deposit.receivedAt && { at: exactTime(deposit.receivedAt, tz), method: deposit.method ?? "", by: deposit.receivedBy ?? "" },
     releasedAt: deposit.releasedAt && exactTime(deposit.releasedAt, tz),
   };
