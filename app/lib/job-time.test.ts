@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { appointmentTime, clockTime } from "./job-time";
+import { appointmentTime, clockTime, dayAndTime, shortDayAndTime } from "./job-time";
 
 // A job's time as pages and e-mails say it (issue 33, point 9): the hour an
 // autumn clock change repeats is said with its zone, so the two 1:30s differ.
@@ -18,5 +18,11 @@ describe("job times", () => {
     const start = new Date("2027-11-07T05:30:00Z");
     expect(appointmentTime(start, new Date(start.getTime() + 60 * 60_000), ZONE)).toBe("Sunday, November 7, 2027, 1:30 AM EDT – 1:30 AM EST");
     expect(appointmentTime(new Date("2027-11-08T14:00:00Z"), new Date("2027-11-08T16:00:00Z"), ZONE)).toBe("Monday, November 8, 2027, 9:00 AM – 11:00 AM");
+  });
+
+  it("says a deadline (a deposit's hold) as a day and a time, the repeated hour with its zone", () => {
+    expect(dayAndTime(new Date("2026-12-08T19:00:00Z"), ZONE)).toBe("Tuesday, December 8, 2026 at 2:00 PM");
+    expect(dayAndTime(new Date("2027-11-07T06:30:00Z"), ZONE)).toBe("Sunday, November 7, 2027 at 1:30 AM EST");
+    expect(shortDayAndTime(new Date("2026-12-08T19:00:00Z"), ZONE)).toBe("Tue, Dec 8, 2:00 PM");
   });
 });
