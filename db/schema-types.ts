@@ -261,6 +261,19 @@ export interface Invoices {
   voided_at: Timestamp | null;
 }
 
+export interface JobDeposits {
+  amount_cents: Int8;
+  created_at: Generated<Timestamp>;
+  held_until: Timestamp;
+  id: Generated<number>;
+  job_id: number;
+  method: "Cash" | "Card" | "Check" | "Venmo" | "Zelle" | "Other" | null;
+  received_at: Timestamp | null;
+  received_by: string | null;
+  received_by_id: number | null;
+  released_at: Timestamp | null;
+}
+
 export interface JobEvents {
   actor: Generated<string>;
   actor_id: number | null;
@@ -268,7 +281,7 @@ export interface JobEvents {
   created_at: Generated<Timestamp>;
   id: Generated<number>;
   job_id: number;
-  kind: "scheduled" | "rescheduled" | "on_the_way" | "done" | "cancelled" | "reminded";
+  kind: "scheduled" | "rescheduled" | "on_the_way" | "done" | "cancelled" | "reminded" | "deposit_held" | "deposit_received";
 }
 
 export interface Jobs {
@@ -455,6 +468,9 @@ export interface SiteSettings {
   base_zip: Generated<string>;
   business_name: string;
   calendar_feed_token: string | null;
+  deposit_above_cents: Int8 | null;
+  deposit_hold_hours: Generated<number>;
+  deposit_percent: number | null;
   facebook_url: Generated<string>;
   founder_name: string;
   google_review_url: Generated<string>;
@@ -577,6 +593,7 @@ export interface DB {
   invoice_events: InvoiceEvents;
   invoice_lines: InvoiceLines;
   invoices: Invoices;
+  job_deposits: JobDeposits;
   job_events: JobEvents;
   jobs: Jobs;
   lead_events: LeadEvents;

@@ -438,6 +438,33 @@ CREATE INDEX invoices_status_idx ON invoices USING btree (status, id);
 CREATE UNIQUE INDEX invoices_token_key ON invoices USING btree (token);
 CREATE TRIGGER invoices_customer_from_lead BEFORE INSERT ON invoices FOR EACH ROW EXECUTE FUNCTION work_customer_from_lead();
 
+CREATE TABLE job_deposits (
+  id integer DEFAULT nextval('job_deposits_id_seq'::regclass) NOT NULL,
+  job_id integer NOT NULL,
+  amount_cents bigint NOT NULL,
+  held_until timestamp with time zone NOT NULL,
+  received_at timestamp with time zone,
+  method text,
+  received_by text,
+  received_by_id integer,
+  released_at timestamp with time zone,
+  created_at timestamp with time zone DEFAULT now() NOT NULL,
+  CONSTRAINT job_deposits_amount_cents_check CHECK (amount_cents > 0),
+  CONSTRAINT job_deposits_job_id_fkey FOREIGN KEY (job_id) REFERENCES jobs(id) ON DELETE CASCADE,
+  CONSTRAINT job_deposits_job_id_key UNIQUE (job_id),
+  CONSTRAINT job_deposits_method_check CHECK (method = ANY (ARRAY['Cash'::text, 'Card'::text, 'Check'::text, 'Venmo'::text, 'Zelle'::text, 'Other'::text])),
+  CONSTRAINT job_deposits_pkey PRIMARY KEY (id),
+  CONSTRAINT job_deposits_receipt_whole CHECK ((received_at IS NULL) = (method IS NULL) AND (received_at IS NULL) = (received_by IS NULL)),
+  CONSTRAINT job_deposits_received_by_id_fkey FOREIGN KEY (received_by_id) REFERENCES users(id) ON DELETE SET NULL,
+  CONSTRAINT job_deposits_received_or_released CHECK (received_at IS NULL OR released_at IS NULL)
+);
+CREATE UNIQUE INDEX job_deposits_job_id_key ON job_deposits USING btree (job_id);
+CREATE UNIQUE INDEX job_deposits_pkey ON job_deposits USING btree (id);
+CREATE INDEX job_deposits_received_by_id_idx ON job_deposits USING btree (received_by_id) WHERE (received_by_id IS NOT NULL);
+CREATE INDEX job_deposits_waiting_idx ON job_deposits USING btree (held_until) WHERE ((received_at IS NULL) AND (released_at IS NULL));
+CREATE TRIGGER job_deposits_settled_once BEFORE UPDATE ON job_deposits FOR EACH ROW EXECUTE FUNCTION job_deposit_settled_once();
+CREATE TRIGGER job_deposits_within_total BEFORE INSERT OR UPDATE OF amount_cents, job_id ON job_deposits FOR EACH ROW EXECUTE FUNCTION job_deposit_within_total();
+
 CREATE TABLE job_events (
   id integer DEFAULT nextval('job_events_id_seq'::regclass) NOT NULL,
   job_id integer NOT NULL,
@@ -448,7 +475,7 @@ CREATE TABLE job_events (
   actor_id integer,
   CONSTRAINT job_events_actor_id_fkey FOREIGN KEY (actor_id) REFERENCES users(id) ON DELETE SET NULL,
   CONSTRAINT job_events_job_id_fkey FOREIGN KEY (job_id) REFERENCES jobs(id) ON DELETE CASCADE,
-  CONSTRAINT job_events_kind_check CHECK (kind = ANY (ARRAY['scheduled'::text, 'rescheduled'::text, 'on_the_way'::text, 'done'::text, 'cancelled'::text, 'reminded'::text])),
+  CONSTRAINT job_events_kind_check CHECK (kind = ANY (ARRAY['scheduled'::text, 'rescheduled'::text, 'on_the_way'::text, 'done'::text, 'cancelled'::text, 'reminded'::text, 'deposit_held'::text, 'deposit_received'::text])),
   CONSTRAINT job_events_pkey PRIMARY KEY (id)
 );
 CREATE INDEX job_events_actor_id_idx ON job_events USING btree (actor_id) WHERE (actor_id IS NOT NULL);
@@ -825,7 +852,14 @@ CREATE TABLE site_settings (
   base_zip text DEFAULT '49503'::text NOT NULL,
   service_radius_miles integer DEFAULT 50 NOT NULL,
   updated_by_id integer,
+  deposit_above_cents bigint,
+  deposit_percent smallint,
+  deposit_hold_hours smallint DEFAULT 24 NOT NULL,
   CONSTRAINT site_settings_base_zip_check CHECK (base_zip ~ '^[0-9]{5}$'::text),
+  CONSTRAINT site_settings_deposit_above_cents_check CHECK (deposit_above_cents >= 0),
+  CONSTRAINT site_settings_deposit_hold_hours_check CHECK (deposit_hold_hours >= 1 AND deposit_hold_hours <= 168),
+  CONSTRAINT site_settings_deposit_percent_check CHECK (deposit_percent >= 1 AND deposit_percent <= 100),
+  CONSTRAINT site_settings_deposit_percent_given CHECK (deposit_above_cents IS NULL OR deposit_percent IS NOT NULL),
   CONSTRAINT site_settings_google_review_url_check CHECK (google_review_url = ''::text OR google_review_url ~ '^https://'::text AND char_length(google_review_url) <= 500),
   CONSTRAINT site_settings_id_check CHECK (id = 1),
   CONSTRAINT site_settings_invoice_due_days_check CHECK (invoice_due_days >= 0 AND invoice_due_days <= 365),
@@ -998,6 +1032,7 @@ CREATE SEQUENCE invoice_events_id_seq AS integer OWNED BY invoice_events.id;
 CREATE SEQUENCE invoice_lines_id_seq AS integer OWNED BY invoice_lines.id;
 CREATE SEQUENCE invoice_number_seq AS bigint OWNED BY invoices.number;
 CREATE SEQUENCE invoices_id_seq AS integer OWNED BY invoices.id;
+CREATE SEQUENCE job_deposits_id_seq AS integer OWNED BY job_deposits.id;
 CREATE SEQUENCE job_events_id_seq AS integer OWNED BY job_events.id;
 CREATE SEQUENCE jobs_id_seq AS integer OWNED BY jobs.id;
 CREATE SEQUENCE lead_events_id_seq AS integer OWNED BY lead_events.id;
@@ -1133,6 +1168,34 @@ AS $function$
     INSERT INTO counter_deltas (counter, n)
     SELECT counter, sum(n) FROM taken GROUP BY counter HAVING sum(n) <> 0
   $function$;
+
+CREATE OR REPLACE FUNCTION job_deposit_settled_once()
+ RETURNS trigger
+ LANGUAGE plpgsql
+AS $function$
+    BEGIN
+      IF (OLD.received_at IS NOT NULL AND (NEW.received_at, NEW.method, NEW.received_by, NEW.amount_cents) IS DISTINCT FROM (OLD.received_at, OLD.method, OLD.received_by, OLD.amount_cents))
+        OR (OLD.released_at IS NOT NULL AND NEW.released_at IS DISTINCT FROM OLD.released_at) THEN
+        RAISE EXCEPTION 'job %: its deposit was already %', OLD.job_id, CASE WHEN OLD.received_at IS NOT NULL THEN 'recorded' ELSE 'released' END
+          USING ERRCODE = 'check_violation', CONSTRAINT = 'job_deposits_settled_once';
+      END IF;
+      RETURN NEW;
+    END $function$;
+
+CREATE OR REPLACE FUNCTION job_deposit_within_total()
+ RETURNS trigger
+ LANGUAGE plpgsql
+AS $function$
+    DECLARE
+      total bigint;
+    BEGIN
+      SELECT e.total_cents INTO total FROM jobs j JOIN estimates e ON e.id = j.estimate_id WHERE j.id = NEW.job_id;
+      IF total IS NOT NULL AND NEW.amount_cents > total THEN
+        RAISE EXCEPTION 'a deposit of % cents is more than the total of the estimate it books, % cents', NEW.amount_cents, total
+          USING ERRCODE = 'check_violation', CONSTRAINT = 'job_deposits_within_total';
+      END IF;
+      RETURN NEW;
+    END $function$;
 
 CREATE OR REPLACE FUNCTION job_work_minutes(days tstzmultirange)
  RETURNS integer

@@ -1,9 +1,11 @@
 import { z } from "zod";
 import { ARRIVAL_MINUTES } from "./job-status";
+import { paymentMethod } from "./payment-input";
 
 /**
  * The job page's small forms beside Reschedule (whose schema is job-input's):
- * On My Way's arrival, the "another day?" answer, and Assigned To; one zod
+ * On My Way's arrival, the "another day?" answer, Assigned To and Record
+ * Deposit; one zod
  * schema each (docs/decisions/0118). Browser-safe.
  */
 
@@ -29,3 +31,6 @@ export const STAFF_MISSING = "Choose a member of staff";
 export const assignSchema = z.object({
   assigned_to: z.string({ error: STAFF_MISSING }).regex(/^\d{1,9}$/, STAFF_MISSING).transform(Number),
 });
+
+/** Record Deposit: how the customer paid it (the amount is the one the booking asked for). */
+export const recordDepositSchema = z.object({ method: paymentMethod });

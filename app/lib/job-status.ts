@@ -17,7 +17,7 @@ export const isLiveJob = (status: JobStatus) => status === "scheduled" || status
 export const ARRIVAL_MINUTES = [10, 15, 20, 30, 45, 60, 90] as const;
 
 /** What happened to a job (job_events.kind). */
-export type JobEventKind = "scheduled" | "rescheduled" | "on_the_way" | "done" | "cancelled" | "reminded";
+export type JobEventKind = "scheduled" | "rescheduled" | "on_the_way" | "done" | "cancelled" | "reminded" | "deposit_held" | "deposit_received";
 
 /** The events as the job's page and its lead's History say them, after "Job". */
 export const JOB_EVENT_WORDS: Record<JobEventKind, string> = {
@@ -27,4 +27,6 @@ export const JOB_EVENT_WORDS: Record<JobEventKind, string> = {
   done: "marked done",
   cancelled: "cancelled",
   reminded: "reminder sent to the customer",
+  deposit_held: "held for a deposit",
+  deposit_received: "deposit received",
 };

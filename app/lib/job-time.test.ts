@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { appointmentDays, appointmentTime, clockTime, jobLength } from "./job-time";
+import { appointmentDays, appointmentTime, clockTime, dayAndTime, jobLength, shortDayAndTime } from "./job-time";
 
 // A job's time as pages and e-mails say it (issue 33, point 9): the hour an
 // autumn clock change repeats is said with its zone, so the two 1:30s differ.
@@ -29,5 +29,11 @@ describe("job times", () => {
     expect(appointmentDays(days.slice(0, 1), ZONE)).toBe("Saturday, December 5, 2026, 8:00 AM – 6:00 PM");
     expect(jobLength({ durationMinutes: 960, days })).toBe("16 hours over 2 days");
     expect(jobLength({ durationMinutes: 90, days: days.slice(0, 1) })).toBe("1 hour 30 minutes");
+  });
+
+  it("says a deadline (a deposit's hold) as a day and a time, the repeated hour with its zone", () => {
+    expect(dayAndTime(new Date("2026-12-08T19:00:00Z"), ZONE)).toBe("Tuesday, December 8, 2026 at 2:00 PM");
+    expect(dayAndTime(new Date("2027-11-07T06:30:00Z"), ZONE)).toBe("Sunday, November 7, 2027 at 1:30 AM EST");
+    expect(shortDayAndTime(new Date("2026-12-08T19:00:00Z"), ZONE)).toBe("Tue, Dec 8, 2:00 PM");
   });
 });

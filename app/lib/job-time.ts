@@ -43,3 +43,11 @@ export function durationText(minutes: number): string {
   const part = (n: number, unit: string) => `${n} ${unit}${n === 1 ? "" : "s"}`;
   return [h ? part(h, "hour") : "", m || !h ? part(m, "minute") : ""].filter(Boolean).join(" ");
 }
+
+/** "Tuesday, December 8, 2026 at 2:00 PM": a deadline (a deposit's hold) as the e-mails and pages say it. */
+export const dayAndTime = (at: Date, timeZone: string) => `${longDay(at, timeZone)} at ${clockTime(at, timeZone)}`;
+
+const SHORT_DAY: Intl.DateTimeFormatOptions = { weekday: "short", month: "short", day: "numeric" };
+
+/** "Tue, Dec 8, 2:00 PM": the same where space is short (the week's job cards). */
+export const shortDayAndTime = (at: Date, timeZone: string) => `${dateFormat(timeZone, SHORT_DAY).format(at)}, ${clockTime(at, timeZone)}`;

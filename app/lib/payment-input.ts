@@ -34,6 +34,9 @@ export interface PaymentInput {
 
 export type ParsedPayment = { ok: true; input: PaymentInput } | { ok: false; errors: Record<string, string> };
 
+/** Method: one of PAYMENT_METHODS (a payment's, a deposit's). */
+export const paymentMethod = trimmed(z.enum(PAYMENT_METHODS, { error: `Method must be one of ${PAYMENT_METHODS.join(", ")}.` }));
+
 /**
  * The Record Payment form's one schema (docs/decisions/0118): `today` is
  * YYYY-MM-DD in the business's time zone; `dueCents` the amount due as shown
@@ -48,7 +51,7 @@ export function paymentSchema(today: string, dueCents: number) {
       ctx.addIssue({ code: "custom", message: refusal });
       return z.NEVER;
     }),
-    method: trimmed(z.enum(PAYMENT_METHODS, { error: `Method must be one of ${PAYMENT_METHODS.join(", ")}.` })),
+    method: paymentMethod,
     date: trimmed(z.string({ error: DATE_INVALID }).refine(isCalendarDay, DATE_INVALID)).check((payload) => {
       const day = payload.value;
       const problem = day > today ? "Date cannot be in the future." : day < yearsBefore(today, PAYMENT_YEARS_BACK_MAX) ? `Date can be at most ${PAYMENT_YEARS_BACK_MAX} years ago.` : null;

@@ -1,3 +1,4 @@
+import { DEPOSIT_HOLD_HOURS_DEFAULT, DEPOSIT_HOLD_HOURS_MAX } from "./deposits";
 import type { SettingName } from "./site-settings";
 
 /** The largest Service Radius (miles), as the database's check holds it. */
@@ -64,6 +65,31 @@ export const SETTING_FIELDS: readonly SettingField[] = [
     maxLength: 3,
     required: false,
     hint: "An invoice is due this many days after it is sent (0 to 365; empty is 14). Invoices already sent keep their due date.",
+  },
+  {
+    name: "depositAbove",
+    label: "Deposit Required Above",
+    kind: "text",
+    // "$999,999,999.99", the most parseDollars reads.
+    maxLength: 16,
+    required: false,
+    hint: "An online booking whose total is more than this many dollars asks for a deposit, paid as your Payment Instructions say. Leave empty for no deposits.",
+  },
+  {
+    name: "depositPercent",
+    label: "Deposit (%)",
+    kind: "text",
+    maxLength: 4,
+    required: false,
+    hint: "The deposit's share of the booking's total, a whole number from 1 to 100; needed once Deposit Required Above is set.",
+  },
+  {
+    name: "depositHoldHours",
+    label: "Deposit Hold (hours)",
+    kind: "text",
+    maxLength: 3,
+    required: false,
+    hint: `How long a booking is held for its deposit (1 to ${DEPOSIT_HOLD_HOURS_MAX}; empty is ${DEPOSIT_HOLD_HOURS_DEFAULT}), never past the appointment's start. Record the deposit on the job's page; without it the time is released and the customer told.`,
   },
   {
     name: "googleReviewUrl",

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { parseTaxRate } from "./money";
+import { DEPOSIT_HOLD_HOURS_DEFAULT, DEPOSIT_HOLD_HOURS_MAX } from "./deposits";
+import { parseDollars, parseTaxRate } from "./money";
 import { EMAIL_MAX_LENGTH, EMAIL_PATTERN } from "./email";
 import { isPhoneShaped, PHONE_INVALID } from "./phone-shape";
 import type { BusinessSettings, SettingName } from "./site-settings";
@@ -67,6 +68,22 @@ export const siteSettingsSchema = z.object({
       .string()
       .refine((value) => /^\d{1,3}$/.test(value) && Number(value) >= 1 && Number(value) <= SERVICE_RADIUS_MAX, `Service Radius (miles) must be a whole number from 1 to ${SERVICE_RADIUS_MAX}.`),
   ),
+  // Absent (a caller that predates them) or empty is no deposit, as an empty Tax Rate is none;
+  // an empty hold is the first value, 24 hours. Whether a threshold has its percentage is depositFieldErrors'.
+  depositAbove: z.preprocess((value) => value ?? "", line("depositAbove")).pipe(
+    z.string().refine((value) => value === "" || parseDollars(value) !== null, "Deposit Required Above must be an amount of dollars, like 150 or 149.99, or empty for no deposits."),
+  ),
+  depositPercent: z.preprocess((value) => value ?? "", line("depositPercent"))
+    .transform((value) => value.replace(/%$/, "").trim())
+    .pipe(z.string().refine((value) => value === "" || (/^\d{1,3}$/.test(value) && Number(value) >= 1 && Number(value) <= 100), "Deposit (%) must be a whole number from 1 to 100.")),
+  depositHoldHours: z.preprocess((value) => value || String(DEPOSIT_HOLD_HOURS_DEFAULT), line("depositHoldHours")).pipe(
+    z
+      .string()
+      .refine(
+        (value) => /^\d{1,3}$/.test(value) && Number(value) >= 1 && Number(value) <= DEPOSIT_HOLD_HOURS_MAX,
+        `Deposit Hold (hours) must be a whole number from 1 to ${DEPOSIT_HOLD_HOURS_MAX}.`,
+      ),
+  ),
   serviceArea: line("serviceArea"),
   facebookUrl: line("facebookUrl").pipe(
     z.string().refine((value) => value === "" || isHttpsUrl(value), "Facebook URL must be an https:// address, or empty."),
@@ -79,6 +96,11 @@ export const siteSettingsSchema = z.object({
   aboutStory: text("aboutStory"),
   responseTime: line("responseTime"),
 });
+
+/** A threshold without its percentage would ask for no amount at all: the one rule between the deposit fields. */
+export function depositFieldErrors(settings: Pick<ValidSettings, "depositAbove" | "depositPercent">): SettingsFieldErrors {
+  return settings.depositAbove !== "" && settings.depositPercent === "" ? { depositPercent: "Deposit (%) is required when Deposit Required Above is set." } : {};
+}
 
 // The schema's output is exactly the settings the owner types (the phone's number is derived from it).
 export type ValidSettings = z.output<typeof siteSettingsSchema> & Omit<BusinessSettings, "phoneE164" | "phoneExt">;

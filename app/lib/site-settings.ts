@@ -49,6 +49,12 @@ export interface PrivateSettings {
   baseZip: string;
   /** Service Radius (miles): how far online booking reaches, as typed ("50"). */
   serviceRadiusMiles: string;
+  /** Deposit Required Above: a booking whose total is more than this many dollars asks for a deposit ("150.00"; "" for never). */
+  depositAbove: string;
+  /** Deposit (%): the share of the total a deposit is, a whole number 1–100 ("25"; "" while there is no deposit). */
+  depositPercent: string;
+  /** Deposit Hold (hours): how long a booking waits for its deposit ("24"). */
+  depositHoldHours: string;
 }
 
 /** Everything the settings form edits. */

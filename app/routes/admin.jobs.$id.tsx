@@ -3,12 +3,13 @@ import { data, isRouteErrorResponse, Link, redirect } from "react-router";
 import { ErrorBanner } from "~/components/admin/ErrorBanner";
 import { JobActions } from "~/components/jobs/JobActions";
 import { JobAssignment } from "~/components/jobs/JobAssignment";
+import { JobDeposit } from "~/components/jobs/JobDeposit";
 import { JobInvoices } from "~/components/jobs/JobInvoices";
 import { JobReview } from "~/components/jobs/JobReview";
 import { JobWork } from "~/components/jobs/JobWork";
 import { JobSummary } from "~/components/jobs/JobSummary";
 import { ARRIVAL_MINUTES } from "~/lib/job-status";
-import { ARRIVAL_INVALID, assignSchema, markDoneSchema, onTheWaySchema } from "~/lib/job-page-forms";
+import { ARRIVAL_INVALID, assignSchema, markDoneSchema, onTheWaySchema, recordDepositSchema } from "~/lib/job-page-forms";
 import { jobSchema, readJobForm } from "~/lib/job-input";
 import { dayIn } from "~/lib/time-zone";
 import { workPartyHref, workPartyLabel } from "~/lib/work-links";
@@ -17,6 +18,7 @@ import { adminUserFrom } from "~/server/auth/current-user.server";
 import { env } from "~/server/env.server";
 import { postedForm } from "~/server/form-body.server";
 import { dispatchIntent, FIRST_FIELD, parseForm, postedIntent, refusedOnForm } from "~/server/form-action.server";
+import { recordDeposit } from "~/server/jobs/deposit-recording.server";
 import { getJob, jobId } from "~/server/jobs/job-records.server";
 import { jobPageView, notTodayQuestion, type JobActionFailure, type JobConfirmation } from "~/server/jobs/job-view.server";
 import { assignJob } from "~/server/jobs/job-assignment.server";
@@ -33,7 +35,8 @@ import type { Route } from "./+types/admin.jobs.$id";
  * Cancel Job (after a confirm step that is a page of its own, ?confirm=cancel,
  * so it works without JavaScript), On My Way and Mark Done (on a job of
  * another day than today, the first post answers a question and its button
- * posts again with confirm=yes), and Publish of the customer's review (the
+ * posts again with confirm=yes), Record Deposit while the booking waits for
+ * its deposit, and Publish of the customer's review (the
  * `New review:` e-mail links here). Each is a POST
  * with an `intent`, answered by a redirect back here saying what was done,
  * or by the page again with the refusal on its field.
@@ -46,6 +49,7 @@ const DONE = {
   done: "The job is done.",
   published: "Published: the review now shows on the website.",
   assigned: "Saved: the job is assigned.",
+  deposit_recorded: "Deposit recorded: the booking is no longer on hold, and the customer was e-mailed that it arrived.",
 } as const;
 type Done = keyof typeof DONE;
 
@@ -98,6 +102,10 @@ export const action = atEdge(async ({ request, params, context }: Route.ActionAr
       await assignJob(db, id, parseForm(form, assignSchema, FIRST_FIELD).assigned_to, actor);
       return doneHere("assigned");
     },
+    record_deposit: async () => {
+      await recordDeposit(db, id, parseForm(form, recordDepositSchema).method, actor, origin);
+      return doneHere("deposit_recorded");
+    },
     publish_review: async () => {
       await publishReview(db, id, actor);
       return doneHere("published");
@@ -139,6 +147,7 @@ export default function JobPage({ loaderData, actionData }: Route.ComponentProps
       )}
       {failure && <ErrorBanner>{failure.error}</ErrorBanner>}
       <JobSummary job={job} />
+      {loaderData.deposit && <JobDeposit jobId={job.id} deposit={loaderData.deposit} error={failure?.intent === "record_deposit" ? failure.fields?.method : undefined} />}
       {loaderData.owner && <JobAssignment jobId={job.id} live={job.live} {...loaderData.assignment} />}
       {loaderData.owner && <JobActions {...loaderData} failure={failure} confirmation={confirmation} />}
       <JobWork work={loaderData.work} />

@@ -137,6 +137,7 @@ function ScheduleJob({ job }: { job: WeekJob }) {
       </span>
       {job.part && <span className="block text-xs text-slate-700">{job.part}</span>}
       {note && <span className="block text-xs font-semibold">{note}</span>}
+      {job.depositDueBy && <span className="block text-xs font-semibold text-amber-800">Waiting for deposit until {job.depositDueBy}</span>}
     </Link>
   );
 }

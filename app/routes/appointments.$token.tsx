@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { CalendarPlus, CheckCircle2, XCircle } from "lucide-react";
+import { CalendarPlus, CheckCircle2, Hourglass, XCircle } from "lucide-react";
 import { data, redirect } from "react-router";
 import { focusRing } from "~/components/site/styles";
 import { CallLink, CustomerPageShell } from "~/components/site/CustomerPageShell";
@@ -9,6 +9,7 @@ import { CANCEL_APPOINTMENT_CONSTRAINT, cancelAppointmentSchema } from "~/lib/cu
 import { dispatchIntent, parseForm, postedIntent, refusedOnForm } from "~/server/form-action.server";
 import { readForm } from "~/server/form-body.server";
 import { appointmentView, cancelAsCustomer, jobForCustomer, type AppointmentView } from "~/server/jobs/appointment-page.server";
+import { customerDeposit, type DepositCustomerView } from "~/server/jobs/deposit-records.server";
 import { answerCustomer } from "~/server/customer-pages.server";
 import { databaseContext, requestInfoContext } from "~/server/request-context.server";
 import { linkOrigin } from "~/server/site-url.server";
@@ -35,7 +36,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const job = await jobForCustomer(db, params.token, context.get(requestInfoContext).clientIp).catch(answerCustomer);
   const raw = new URL(request.url).searchParams.get("outcome");
   const outcome = OUTCOMES.find((o) => o === raw) ?? null;
-  return { appointment: appointmentView(job), token: params.token, outcome };
+  const now = new Date();
+  return { appointment: appointmentView(job, now), deposit: await customerDeposit(db, job, now), token: params.token, outcome };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -71,7 +73,7 @@ export function meta() {
 }
 
 export default function AppointmentPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { appointment, token, outcome } = loaderData;
+  const { appointment, deposit, token, outcome } = loaderData;
   const { businessName } = useSiteSettings();
   const live = appointment.status === "scheduled" || appointment.status === "on_the_way";
   const call = <CallLink />;
@@ -83,7 +85,8 @@ export default function AppointmentPage({ loaderData, actionData }: Route.Compon
           With {businessName}, for {appointment.customerName}
         </p>
       </div>
-      <StatusNotice appointment={appointment} outcome={outcome} businessName={businessName} call={call} />
+      <StatusNotice appointment={appointment} outcome={outcome} businessName={businessName} call={call} released={deposit?.state === "released" ? deposit : null} />
+      {deposit && deposit.state !== "released" && <DepositSection deposit={deposit} call={call} />}
       <dl className="divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white">
         <Detail label="When" value={appointment.when} />
         <Detail label="Duration" value={`About ${appointment.duration}`} />
@@ -114,6 +117,48 @@ export default function AppointmentPage({ loaderData, actionData }: Route.Compon
   );
 }
 
+/**
+ * "Deposit due" while the booking waits for it: the amount, how to pay (the
+ * owner's Payment Instructions, else a call) and until when the time is
+ * held; "Deposit received" once the owner recorded it.
+ */
+function DepositSection({ deposit, call }: { deposit: Exclude<DepositCustomerView, { state: "released" }>; call: ReactNode }) {
+  if (deposit.state === "received") {
+    return (
+      <section aria-labelledby="deposit-heading" className="rounded-xl border border-emerald-200 bg-emerald-50 p-4 text-emerald-900">
+        <h2 id="deposit-heading" className="flex items-center gap-2 text-lg font-bold">
+          <CheckCircle2 aria-hidden className="size-5 shrink-0 text-emerald-700" />
+          Deposit received
+        </h2>
+        <p className="mt-1">
+          We received your deposit of {deposit.amount} on {deposit.receivedOn}. Thank you: the time is yours.
+        </p>
+      </section>
+    );
+  }
+  return (
+    <section aria-labelledby="deposit-heading" className="space-y-3 rounded-xl border border-amber-300 bg-amber-50 p-4 text-amber-950">
+      <h2 id="deposit-heading" className="flex items-center gap-2 text-lg font-bold">
+        <Hourglass aria-hidden className="size-5 shrink-0 text-amber-700" />
+        Deposit due: {deposit.amount}
+      </h2>
+      <p>
+        {deposit.holdRunning
+          ? `We hold this time for you until ${deposit.heldUntil}. If your deposit has not reached us by then, the time is released for other customers.`
+          : `We held this time for you until ${deposit.heldUntil}. Please pay your deposit now, or call us, before the time is released.`}
+      </p>
+      {deposit.paymentInstructions ? (
+        <div>
+          <h3 className="font-semibold">How to pay</h3>
+          <p className="whitespace-pre-line break-words">{deposit.paymentInstructions}</p>
+        </div>
+      ) : (
+        <p>To pay it, call us at {call}.</p>
+      )}
+    </section>
+  );
+}
+
 const cutoffText = (hours: number) => (hours === 1 ? "1 hour" : `${hours} hours`);
 
 function Detail({ label, value }: { label: string; value: string }) {
@@ -125,8 +170,23 @@ function Detail({ label, value }: { label: string; value: string }) {
   );
 }
 
-function StatusNotice(props: { appointment: AppointmentView; outcome: Outcome | null; businessName: string; call: ReactNode }) {
-  const { appointment, outcome, businessName, call } = props;
+function StatusNotice(props: { appointment: AppointmentView; outcome: Outcome | null; businessName: string; call: ReactNode; released: DepositCustomerView | null }) {
+  const { appointment, outcome, businessName, call, released } = props;
+  if (appointment.status === "cancelled" && released) {
+    return (
+      <p role="status" className="flex items-start gap-2 rounded-xl border border-slate-300 bg-white p-4 font-medium">
+        <XCircle aria-hidden className="mt-0.5 size-5 shrink-0 text-slate-600" />
+        <span>
+          This booking was released: its deposit of {released.amount} had not reached us by {released.heldUntil}, so the time went back on offer. Want a new
+          time?{" "}
+          <a href="/book" className={`rounded font-semibold text-brand-700 underline underline-offset-2 ${focusRing}`}>
+            Book again online
+          </a>{" "}
+          or call us at {call}.
+        </span>
+      </p>
+    );
+  }
   if (appointment.status === "cancelled") {
     const text =
       outcome === "cancelled"

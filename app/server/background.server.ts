@@ -1,5 +1,6 @@
 import type { DB, OpenDatabase } from "./db.server";
 import { env } from "./env.server";
+import { releaseExpiredHolds } from "./jobs/deposit-releases.server";
 import { queueDueJobReminders } from "./jobs/job-reminders.server";
 import { queueDueReminders } from "./leads/reminders.server";
 import { queueDueMaintenanceReminders } from "./reviews/maintenance-reminders.server";
@@ -79,6 +80,19 @@ function remindOfComingJobs(db: DB): void {
 }
 
 /**
+ * Releases the bookings whose deposit hold ran out with no deposit recorded
+ * (the job cancelled, the time freed, the customer and the owner e-mailed),
+ * then delivers the e-mails; each is claimed once across processes
+ * (./jobs/deposit-releases.server.ts, docs/decisions/0132).
+ */
+function releaseUnpaidHolds(db: DB): void {
+  enqueue(async () => {
+    if (state.stop?.signal.aborted) return;
+    if (await releaseExpiredHolds(db)) kickOutbox(db);
+  }, "deposit-holds");
+}
+
+/**
  * Queues the review requests (REVIEW_REQUEST_MINUTES after Mark Done) and the
  * maintenance reminders (a service's follow-up days after a job) that are
  * due, then delivers them; each is claimed once across processes.
@@ -143,7 +157,7 @@ function removeOrphanUploads(db: DB): void {
 
 /**
  * On the server's database: the outbox, the lead and appointment reminders, the
- * review requests and maintenance reminders every
+ * deposit holds that ran out, the review requests and maintenance reminders every
  * OUTBOX_EVERY_MS, the rate-limit clean-up and the trash purge every hour
  * (and the purge at start).
  */
@@ -161,12 +175,14 @@ export function startBackgroundJobs(database: OpenDatabase): void {
   }, "outbox");
   remindOfWaitingLeads(db);
   remindOfComingJobs(db);
+  releaseUnpaidHolds(db);
   askForReviewsAndRemindOfVisits(db);
   purgeExpiredTrash(db);
   removeOrphanUploads(db);
   state.timer = setInterval(() => {
     remindOfWaitingLeads(db);
     remindOfComingJobs(db);
+    releaseUnpaidHolds(db);
     askForReviewsAndRemindOfVisits(db);
     kickOutbox(db);
     if (++ticks % 240 === 0) {

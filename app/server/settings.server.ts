@@ -1,8 +1,9 @@
 import { sql } from "kysely";
 import { actorPair, shownActor, type Actor } from "./actor.server";
 import { SEED_SETTINGS } from "~/lib/business";
-import { formatTaxRate, parseTaxRate } from "~/lib/money";
-import { parseWorkWeek, siteSettingsSchema, settingsFieldErrors, type SettingsFieldErrors } from "~/lib/site-settings-schema";
+import { NO_DEPOSIT, type DepositPolicy } from "~/lib/deposits";
+import { centsToDollarInput, formatTaxRate, parseDollars, parseTaxRate } from "~/lib/money";
+import { depositFieldErrors, parseWorkWeek, siteSettingsSchema, settingsFieldErrors, type SettingsFieldErrors } from "~/lib/site-settings-schema";
 import type { BusinessSettings, SiteSettings } from "~/lib/site-settings";
 import type { WorkWeek } from "~/lib/work-week";
 import { SETTINGS_COLUMNS, SETTINGS_NAMES, settingsColumns } from "../../db/site-settings-row";
@@ -63,7 +64,18 @@ function toWorkWeek(row: { workday_start: string; workday_end: string; working_d
 export async function getBusinessSettings(db: DB): Promise<OwnerSettings> {
   const row = await db
     .selectFrom("site_settings")
-    .select([...Object.values(SETTINGS_COLUMNS), "notify_email", "payment_instructions", "invoice_due_days", "google_review_url", "base_zip", "service_radius_miles", sql<string>`tax_rate::text`.as("tax_rate"), ...WORK_WEEK_COLUMNS])
+    .select([
+      ...Object.values(SETTINGS_COLUMNS),
+      "notify_email",
+      "payment_instructions",
+      "invoice_due_days",
+      "google_review_url",
+      "base_zip",
+      "service_radius_miles",
+      sql<string>`tax_rate::text`.as("tax_rate"),
+      ...DEPOSIT_COLUMNS,
+      ...WORK_WEEK_COLUMNS,
+    ])
     .where("id", "=", 1)
     .executeTakeFirst();
   const settings = row ? (Object.fromEntries(SETTINGS_NAMES.map((name) => [name, row[SETTINGS_COLUMNS[name]]])) as unknown as SiteSettings) : SEED_SETTINGS;
@@ -79,6 +91,7 @@ export async function getBusinessSettings(db: DB): Promise<OwnerSettings> {
     // The columns' defaults (db/migrations/2026-11-29-90-price-book.ts) until the row exists.
     baseZip: row?.base_zip ?? "49503",
     serviceRadiusMiles: String(row?.service_radius_miles ?? 50),
+    ...depositTexts(row ? toDepositPolicy(row) : NO_DEPOSIT),
     ...(row ? toWorkWeek(row) : DEFAULT_WORK_WEEK),
   };
 }
@@ -111,8 +124,23 @@ export async function getScheduleRules(db: DB): Promise<ScheduleRules> {
  * row yet: it reads as the seed's values, and the first save creates the row.
  */
 export async function getSettings(db: DB): Promise<SiteSettings> {
-  const { notifyEmail: _private, taxRate: _rate, paymentInstructions: _pay, invoiceDueDays: _due, googleReviewUrl: _google, baseZip: _zip, serviceRadiusMiles: _radius, workdayStart, workdayEnd, workingDays, travelBufferMinutes, ...settings } =
-    await getBusinessSettings(db);
+  const {
+    notifyEmail: _private,
+    taxRate: _rate,
+    paymentInstructions: _pay,
+    invoiceDueDays: _due,
+    googleReviewUrl: _google,
+    baseZip: _zip,
+    serviceRadiusMiles: _radius,
+    depositAbove: _above,
+    depositPercent: _percent,
+    depositHoldHours: _hold,
+    workdayStart,
+    workdayEnd,
+    workingDays,
+    travelBufferMinutes,
+    ...settings
+  } = await getBusinessSettings(db);
   return settings;
 }
 
@@ -146,14 +174,28 @@ const serverSettingsSchema = siteSettingsSchema.extend({
 export async function saveSettings(db: DB, input: unknown, actor: Actor): Promise<OwnerSettings> {
   const parsed = serverSettingsSchema.safeParse(input);
   const workWeek = parseWorkWeek(input);
-  const fields: SettingsFieldErrors = { ...(workWeek.ok ? {} : workWeek.errors), ...(parsed.success ? {} : settingsFieldErrors(parsed.error)) };
+  const fields: SettingsFieldErrors = {
+    ...(workWeek.ok ? {} : workWeek.errors),
+    ...(parsed.success ? depositFieldErrors(parsed.data) : settingsFieldErrors(parsed.error)),
+  };
   const aboutStory = parsed.success ? sanitizeRichText(parsed.data.aboutStory) : "";
   // Only markup (or only what the sanitiser removed) is no story.
   if (parsed.success && !aboutStory.replace(/<[^>]*>/g, "").replace(/&nbsp;/g, " ").trim()) fields.aboutStory = "About Story is required.";
   if (!parsed.success || !workWeek.ok || Object.keys(fields).length > 0) throw new AppError(400, SETTINGS_INVALID_MESSAGE, { fields });
   // The phone's number, stored beside what was typed (docs/decisions/0108).
   const { phone_e164: phoneE164, phone_ext: phoneExt } = phoneColumns(parsed.data.phone);
-  const { notifyEmail, taxRate, paymentInstructions, invoiceDueDays, googleReviewUrl, baseZip, serviceRadiusMiles, ...settings } = { ...parsed.data, aboutStory, phoneE164, phoneExt };
+  const { notifyEmail, taxRate, paymentInstructions, invoiceDueDays, googleReviewUrl, baseZip, serviceRadiusMiles, depositAbove, depositPercent, depositHoldHours, ...settings } = {
+    ...parsed.data,
+    aboutStory,
+    phoneE164,
+    phoneExt,
+  };
+  const deposit: DepositPolicy = {
+    aboveCents: depositAbove === "" ? null : parseDollars(depositAbove),
+    // Kept as typed while there is no threshold: it is used once one is set.
+    percent: depositPercent === "" ? null : Number(depositPercent),
+    holdHours: Number(depositHoldHours),
+  };
   const week = workWeek.data;
   const values = {
     ...settingsColumns(settings),
@@ -164,6 +206,9 @@ export async function saveSettings(db: DB, input: unknown, actor: Actor): Promis
     google_review_url: googleReviewUrl,
     base_zip: baseZip,
     service_radius_miles: Number(serviceRadiusMiles),
+    deposit_above_cents: deposit.aboveCents,
+    deposit_percent: deposit.percent,
+    deposit_hold_hours: deposit.holdHours,
     ...(week.workdayStart !== undefined && { workday_start: week.workdayStart }),
     ...(week.workdayEnd !== undefined && { workday_end: week.workdayEnd }),
     ...(week.workingDays !== undefined && { working_days: week.workingDays }),
@@ -178,7 +223,18 @@ export async function saveSettings(db: DB, input: unknown, actor: Actor): Promis
     .returning(WORK_WEEK_COLUMNS)
     .executeTakeFirstOrThrow();
   lastKnown = settings;
-  return { ...settings, notifyEmail, taxRate: formatTaxRate(parseTaxRate(taxRate) ?? 0), paymentInstructions, invoiceDueDays, googleReviewUrl, baseZip, serviceRadiusMiles, ...toWorkWeek(stored) };
+  return {
+    ...settings,
+    notifyEmail,
+    taxRate: formatTaxRate(parseTaxRate(taxRate) ?? 0),
+    paymentInstructions,
+    invoiceDueDays,
+    googleReviewUrl,
+    baseZip,
+    serviceRadiusMiles,
+    ...depositTexts(deposit),
+    ...toWorkWeek(stored),
+  };
 }
 
 /** The Tax Rate (%) in thousandths of a percent (6.25 % = 6250), for pricing an estimate. */
@@ -191,6 +247,27 @@ export async function taxRateMilliPercent(db: DB): Promise<number> {
 export async function getTravelArea(db: DB): Promise<{ baseZip: string; radiusMiles: number }> {
   const row = await db.selectFrom("site_settings").select(["base_zip", "service_radius_miles"]).where("id", "=", 1).executeTakeFirst();
   return { baseZip: row?.base_zip ?? "49503", radiusMiles: row?.service_radius_miles ?? 50 };
+}
+
+const DEPOSIT_COLUMNS = ["deposit_above_cents", "deposit_percent", "deposit_hold_hours"] as const;
+
+function toDepositPolicy(row: { deposit_above_cents: number | null; deposit_percent: number | null; deposit_hold_hours: number }): DepositPolicy {
+  return { aboveCents: row.deposit_above_cents, percent: row.deposit_percent, holdHours: row.deposit_hold_hours };
+}
+
+/** The deposit rule as the settings form shows it: dollars with cents, "" for none. */
+function depositTexts(policy: DepositPolicy): Pick<OwnerSettings, "depositAbove" | "depositPercent" | "depositHoldHours"> {
+  return {
+    depositAbove: policy.aboveCents === null ? "" : centsToDollarInput(policy.aboveCents),
+    depositPercent: policy.percent === null ? "" : String(policy.percent),
+    depositHoldHours: String(policy.holdHours),
+  };
+}
+
+/** Deposit Required Above, Deposit (%) and Deposit Hold (hours): what a booking asks (depositFor) and how long it waits; no deposit until the row exists. */
+export async function getDepositPolicy(db: DB): Promise<DepositPolicy> {
+  const row = await db.selectFrom("site_settings").select(DEPOSIT_COLUMNS).where("id", "=", 1).executeTakeFirst();
+  return row ? toDepositPolicy(row) : NO_DEPOSIT;
 }
 
 /** Who saved the settings last, and when (in the business's time zone); nothing before the first save. */

@@ -1,14 +1,8 @@
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import type { BrowserContext, Page } from "@playwright/test";
-import { stopBackgroundJobs } from "~/server/background.server";
-import { reloadEnv } from "~/server/env.server";
 import { appointmentWhen } from "~/server/jobs/job-mail.server";
-import { openAppDatabase } from "~/server/open-app-database.server";
 import { minutesFromNow, parseCalendar, scheduleAt } from "../helpers/appointments";
-import { startAppServer, type AppServer } from "../helpers/app-server";
-import { createTestDatabase } from "../helpers/database";
+import type { AppServer } from "../helpers/app-server";
+import { startPreparedServer } from "../helpers/prepared-server";
 import { axeClean } from "./axe";
 import { expect, expectNoScripts, expectNoSidewaysScroll, test as base, VIEWS } from "./fixtures";
 
@@ -39,39 +33,23 @@ const asNewCustomer = (context: BrowserContext) => context.setExtraHTTPHeaders({
 const test = base.extend<object, { prepared: Prepared }>({
   prepared: [
     async ({ smtp }, use) => {
-      const database = await createTestDatabase();
-      const dataDir = mkdtempSync(path.join(tmpdir(), "gr-detail-appointments-"));
-      // The server's database, prepared in this process first (one process at a time on an embedded one).
-      if (database.url === "memory://") delete process.env.DATABASE_URL;
-      else process.env.DATABASE_URL = database.url;
-      process.env.DATA_DIR = dataDir;
-      // The confirmations scheduling queues go to the worker's mail server, as the server's own e-mails do.
-      process.env.SMTP_URL = smtp.url;
-      reloadEnv();
-      const opened = await openAppDatabase();
-      const jobs: Prepared["jobs"] = {};
-      let twoTabs: Prepared["twoTabs"];
-      try {
-        let i = 0;
-        for (const c of CASES) {
-          const open = await scheduleAt(opened.db, minutesFromNow(3 * DAY + i * 180));
-          const late = await scheduleAt(opened.db, minutesFromNow(120 + i * 120));
-          jobs[c.key] = { open: { token: open.token, when: appointmentWhen(open), name: open.customer.name }, late: { token: late.token } };
-          i++;
-        }
-        twoTabs = { token: (await scheduleAt(opened.db, minutesFromNow(5 * DAY))).token };
-      } finally {
-        await stopBackgroundJobs();
-        await opened.close();
-      }
-      const app = await startAppServer(
+      const { app, prepared, stop } = await startPreparedServer(
         // Behind one proxy: each test is a customer of its own address (the cancellations are limited per address).
-        { SMTP_URL: smtp.url, TRUST_PROXY: "1", ...(database.url === "memory://" ? {} : { DATABASE_URL: database.url }) },
-        { dataDir, embeddedOnDisk: database.url === "memory://" },
+        { SMTP_URL: smtp.url, TRUST_PROXY: "1" },
+        async (db) => {
+          const jobs: Prepared["jobs"] = {};
+          let i = 0;
+          for (const c of CASES) {
+            const open = await scheduleAt(db, minutesFromNow(3 * DAY + i * 180));
+            const late = await scheduleAt(db, minutesFromNow(120 + i * 120));
+            jobs[c.key] = { open: { token: open.token, when: appointmentWhen(open), name: open.customer.name }, late: { token: late.token } };
+            i++;
+          }
+          return { jobs, twoTabs: { token: (await scheduleAt(db, minutesFromNow(5 * DAY))).token } };
+        },
       );
-      await use({ app, jobs, twoTabs });
-      await app.stop();
-      await database.drop();
+      await use({ app, ...prepared });
+      await stop();
     },
     { scope: "worker", timeout: 120_000 },
   ],

@@ -1,9 +1,8 @@
 import { randomBytes } from "node:crypto";
-import pg from "pg";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { signInByEmail, startAppServer, type AppServer } from "../helpers/app-server";
-import { createTestDatabase, type TestDatabase } from "../helpers/database";
-import { startSmtpSink, type ReceivedMail, type SmtpSink } from "../helpers/smtp";
+import { describe, expect, it } from "vitest";
+import { signInByEmail } from "../helpers/app-server";
+import type { ReceivedMail } from "../helpers/smtp";
+import { useTwoAppServers } from "../helpers/two-app-servers";
 
 // Two production servers on one PostgreSQL database (issue 21): concurrent
 // Schedule Job forms for one time through both store one job (the exclusion
@@ -27,40 +26,15 @@ function wallClock(at: Date) {
 }
 
 describe.skipIf(!process.env.TEST_DATABASE_URL)("jobs with two app processes on one PostgreSQL database", () => {
-  let smtp: SmtpSink;
-  let shared: TestDatabase;
-  let client: pg.Client;
-  const servers: AppServer[] = [];
   let admin = "";
-
-  beforeAll(async () => {
-    smtp = await startSmtpSink();
-    shared = await createTestDatabase();
-    const env = {
-      SMTP_URL: smtp.url,
-      ADMIN_EMAILS: OWNER,
-      QUOTE_NOTIFY_EMAIL: OWNER,
-      TRUST_PROXY: "1",
-      APPOINTMENT_REMINDER_HOURS: "1",
-      BUSINESS_TIME_ZONE: TIME_ZONE,
-      DATABASE_URL: shared.url,
-    };
-    // One after the other: the first applies the migrations and seeds.
-    servers.push(await startAppServer(env, { embeddedOnDisk: true }));
-    servers.push(await startAppServer(env, { embeddedOnDisk: true }));
-    client = new pg.Client({ connectionString: shared.url });
-    await client.connect();
-    admin = await signInByEmail(servers[0]!, smtp, OWNER);
-  }, 120_000);
-  afterAll(async () => {
-    await client?.end();
-    for (const server of servers) await server.stop();
-    await shared?.drop();
-    await smtp?.stop();
-  });
-
-  const query = async <T extends pg.QueryResultRow>(text: string, values: unknown[] = []) => (await client.query<T>(text, values)).rows;
-  const reminders = (email: string) => smtp.messages.filter((m: ReceivedMail) => m.to.includes(email) && m.subject.startsWith("Reminder: your appointment")).length;
+  const both = useTwoAppServers(
+    { ADMIN_EMAILS: OWNER, QUOTE_NOTIFY_EMAIL: OWNER, APPOINTMENT_REMINDER_HOURS: "1", BUSINESS_TIME_ZONE: TIME_ZONE },
+    async (servers, smtp) => {
+      admin = await signInByEmail(servers[0]!, smtp, OWNER);
+    },
+  );
+  const { servers, query } = both;
+  const reminders = (email: string) => both.smtp.messages.filter((m: ReceivedMail) => m.to.includes(email) && m.subject.startsWith("Reminder: your appointment")).length;
 
   async function insertLead(name: string, email: string): Promise<number> {
     const [row] = await query<{ id: number }>(`INSERT INTO quote_requests (name, email, phone, vehicle_type, status) VALUES ($1, $2, '6165550100', 'Car', 'contacted') RETURNING id`, [name, email]);
@@ -119,6 +93,6 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("jobs with two app processes on 
     for (const email of emails) expect(reminders(email), email).toBe(1);
     const events = await query<{ n: number }>(`SELECT count(*)::int AS n FROM job_events WHERE kind = 'reminded'`);
     expect(events[0]!.n).toBe(emails.length);
-    expect(new Set(smtp.messages.map((m) => m.messageId)).size).toBe(smtp.messages.length);
+    expect(new Set(both.smtp.messages.map((m) => m.messageId)).size).toBe(both.smtp.messages.length);
   });
 });

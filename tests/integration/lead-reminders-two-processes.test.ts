@@ -1,8 +1,6 @@
-import pg from "pg";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startAppServer, type AppServer } from "../helpers/app-server";
-import { createTestDatabase, type TestDatabase } from "../helpers/database";
-import { startSmtpSink, type ReceivedMail, type SmtpSink } from "../helpers/smtp";
+import { describe, expect, it } from "vitest";
+import type { ReceivedMail } from "../helpers/smtp";
+import { useTwoAppServers } from "../helpers/two-app-servers";
 
 // Two production servers on one PostgreSQL database, as a deployment with two
 // processes runs: each looks for due lead reminders (when a lead it took in
@@ -14,38 +12,10 @@ const WAVES = 8;
 const TICK_MS = 15_000;
 
 describe.skipIf(!process.env.TEST_DATABASE_URL)("lead reminders with two app processes on one PostgreSQL database", () => {
-  let smtp: SmtpSink;
-  let shared: TestDatabase;
-  let client: pg.Client;
-  const servers: AppServer[] = [];
-
-  beforeAll(async () => {
-    smtp = await startSmtpSink();
-    shared = await createTestDatabase();
-    const env = {
-      SMTP_URL: smtp.url,
-      QUOTE_NOTIFY_EMAIL: OWNER,
-      LEAD_REMINDER_MINUTES: "0.05", // 3 s
-      TRUST_PROXY: "1",
-      // Both on the same database (embeddedOnDisk: startAppServer makes none of its own; DATABASE_URL says which).
-      DATABASE_URL: shared.url,
-    };
-    // One after the other: the first applies the migrations and seeds.
-    servers.push(await startAppServer(env, { embeddedOnDisk: true }));
-    servers.push(await startAppServer(env, { embeddedOnDisk: true }));
-    client = new pg.Client({ connectionString: shared.url });
-    await client.connect();
-  });
-  afterAll(async () => {
-    await client?.end();
-    for (const server of servers) await server.stop();
-    await shared?.drop();
-    await smtp?.stop();
-  });
-
-  const query = async <T extends pg.QueryResultRow>(text: string, values: unknown[] = []) => (await client.query<T>(text, values)).rows;
+  const both = useTwoAppServers({ QUOTE_NOTIFY_EMAIL: OWNER, LEAD_REMINDER_MINUTES: "0.05" /* 3 s */ });
+  const { servers, query } = both;
   const reminderOf = (id: number) => (m: ReceivedMail) => m.subject.startsWith(`Still waiting: quote request #${id} `);
-  const count = (match: (m: ReceivedMail) => boolean) => smtp.messages.filter(match).length;
+  const count = (match: (m: ReceivedMail) => boolean) => both.smtp.messages.filter(match).length;
 
   /** A lead written straight into the database with its reminder due now: only a background tick reminds of it. */
   async function markerLead(name: string): Promise<number> {
@@ -112,7 +82,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("lead reminders with two app pro
     );
     // Every message the mail server took is one outbox row (none sent twice).
     const sent = await query<{ n: number }>(`SELECT count(*)::int AS n FROM email_outbox WHERE sent_at IS NOT NULL`);
-    expect(smtp.messages).toHaveLength(sent[0]!.n);
-    expect(new Set(smtp.messages.map((m) => m.messageId)).size).toBe(smtp.messages.length);
+    expect(both.smtp.messages).toHaveLength(sent[0]!.n);
+    expect(new Set(both.smtp.messages.map((m) => m.messageId)).size).toBe(both.smtp.messages.length);
   });
 });

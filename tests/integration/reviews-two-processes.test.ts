@@ -1,9 +1,7 @@
 import { randomBytes } from "node:crypto";
-import pg from "pg";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startAppServer, type AppServer } from "../helpers/app-server";
-import { createTestDatabase, type TestDatabase } from "../helpers/database";
-import { startSmtpSink, type ReceivedMail, type SmtpSink } from "../helpers/smtp";
+import { describe, expect, it } from "vitest";
+import type { ReceivedMail } from "../helpers/smtp";
+import { useTwoAppServers } from "../helpers/two-app-servers";
 
 // Two production servers on one PostgreSQL database (issue 23): both look for
 // due review requests and maintenance reminders at every tick, and each goes
@@ -16,30 +14,9 @@ const TICK_MS = 15_000;
 const token = () => randomBytes(24).toString("base64url");
 
 describe.skipIf(!process.env.TEST_DATABASE_URL)("review requests and maintenance reminders with two app processes", () => {
-  let smtp: SmtpSink;
-  let shared: TestDatabase;
-  let client: pg.Client;
-  const servers: AppServer[] = [];
-
-  beforeAll(async () => {
-    smtp = await startSmtpSink();
-    shared = await createTestDatabase();
-    const env = { SMTP_URL: smtp.url, ADMIN_EMAILS: OWNER, QUOTE_NOTIFY_EMAIL: OWNER, APP_URL: ORIGIN, TRUST_PROXY: "1", DATABASE_URL: shared.url };
-    // One after the other: the first applies the migrations and seeds.
-    servers.push(await startAppServer(env, { embeddedOnDisk: true }));
-    servers.push(await startAppServer(env, { embeddedOnDisk: true }));
-    client = new pg.Client({ connectionString: shared.url });
-    await client.connect();
-  }, 120_000);
-  afterAll(async () => {
-    await client?.end();
-    for (const server of servers) await server.stop();
-    await shared?.drop();
-    await smtp?.stop();
-  });
-
-  const query = async <T extends pg.QueryResultRow>(text: string, values: unknown[] = []) => (await client.query<T>(text, values)).rows;
-  const count = (email: string, subject: string) => smtp.messages.filter((m: ReceivedMail) => m.to.includes(email) && m.subject.startsWith(subject)).length;
+  const both = useTwoAppServers({ ADMIN_EMAILS: OWNER, QUOTE_NOTIFY_EMAIL: OWNER, APP_URL: ORIGIN });
+  const { query } = both;
+  const count = (email: string, subject: string) => both.smtp.messages.filter((m: ReceivedMail) => m.to.includes(email) && m.subject.startsWith(subject)).length;
 
   /** A done job of a customer of their own (its own phone), `doneDaysAgo` days ago, linked to `estimateId`. */
   async function doneJob(i: number, email: string, doneDaysAgo: number, estimateId: number | null, reviewDue: boolean, leadId?: number) {
@@ -101,8 +78,8 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("review requests and maintenance
     expect(await query(`SELECT id FROM jobs WHERE review_due_at IS NOT NULL`)).toEqual([]);
     expect((await query<{ n: number }>(`SELECT count(*)::int AS n FROM reviews`))[0]!.n).toBe(reviewed.length);
     expect((await query<{ n: number }>(`SELECT count(*)::int AS n FROM maintenance_reminders`))[0]!.n).toBe(reminded.length);
-    const mail = smtp.messages.find((m) => m.subject.startsWith("Time for your next"))!;
+    const mail = both.smtp.messages.find((m) => m.subject.startsWith("Time for your next"))!;
     expect(mail.headers["list-unsubscribe-post"]).toBe("List-Unsubscribe=One-Click");
-    expect(new Set(smtp.messages.map((m) => m.messageId)).size).toBe(smtp.messages.length);
+    expect(new Set(both.smtp.messages.map((m) => m.messageId)).size).toBe(both.smtp.messages.length);
   });
 });

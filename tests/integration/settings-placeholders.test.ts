@@ -29,7 +29,7 @@ const fetchRoute = inProcessFetch(db);
 const OWNER = "owner@example.com";
 
 // The settings form as first saved: the first-start texts and an alert address.
-const SEED_FORM: BusinessSettings = { ...SEED_SETTINGS, notifyEmail: OWNER, taxRate: "0", paymentInstructions: "", invoiceDueDays: "14", googleReviewUrl: "", baseZip: "49503", serviceRadiusMiles: "50" };
+const SEED_FORM: BusinessSettings = { ...SEED_SETTINGS, notifyEmail: OWNER, taxRate: "0", paymentInstructions: "", invoiceDueDays: "14", googleReviewUrl: "", baseZip: "49503", serviceRadiusMiles: "50", depositAbove: "", depositPercent: "", depositHoldHours: "24" };
 
 const CHANGED: BusinessSettings = {
   ...SEED_FORM,

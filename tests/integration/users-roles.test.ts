@@ -201,6 +201,8 @@ describe("the staff page", () => {
       expect((await call(cookie, "/admin")).headers.get("location")).toBe("/admin/schedule");
       for (const page of ["/admin/schedule", `/admin/jobs/${job.id}`]) expect([page, (await call(cookie, page)).status]).toEqual([page, 200]);
       expect((await call(cookie, `/admin/jobs/${othersJob}`)).status).toBe(403);
+      // The job's confirmation goes out in the background: the sink stops only once it has it (stopped mid-send, the outbox logs a failure).
+      await mailbox.waitFor((m) => m.to.includes(job.customer.email) && m.subject.startsWith("Appointment confirmed:"));
     } finally {
       if (saved === undefined) delete process.env.SMTP_URL;
       else process.env.SMTP_URL = saved;

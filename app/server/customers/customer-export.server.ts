@@ -34,6 +34,9 @@ const dropped = (json: RawBuilder<unknown>, keys: string[]) => (keys.length ? sq
 /** A payment, who recorded and deleted it shown as the events' actor is. */
 const payment = sql`${dropped(sql`to_jsonb(x)`, ["recorded_by_id", "deleted_by_id"])} || jsonb_build_object('recorded_by', ${shownActor("x", "recorded_by")}, 'deleted_by', ${shownActor("x", "deleted_by")})`;
 
+/** A job's deposit (docs/decisions/0132), or null: who recorded it shown as a payment's is. */
+const deposit = sql`(SELECT ${dropped(sql`to_jsonb(x)`, ["received_by_id"])} || jsonb_build_object('received_by', ${shownActor("x", "received_by")}) FROM job_deposits x WHERE x.job_id = j.id)`;
+
 const SECTIONS: Section[] = [
   {
     key: "customers",
@@ -57,7 +60,7 @@ const SECTIONS: Section[] = [
   },
   {
     key: "jobs",
-    rows: (r) => sql`SELECT ${dropped(sql`to_jsonb(j)`, ["token", "busy"])} || jsonb_build_object('events', ${events("job_events", "job_id", "j")}) AS row
+    rows: (r) => sql`SELECT ${dropped(sql`to_jsonb(j)`, ["token", "busy"])} || jsonb_build_object('events', ${events("job_events", "job_id", "j")}, 'deposit', ${deposit}) AS row
       FROM jobs j WHERE ${inIds("j.id", r.jobs)} ORDER BY j.id`,
   },
   {

@@ -11,6 +11,9 @@ import type { DB } from "../db.server";
 import { enqueueEmail } from "../outbox.server";
 import { inSavepoint } from "../savepoint.server";
 import { getBusinessSettings } from "../settings.server";
+import { holdForDeposit } from "./deposit-holds.server";
+import { depositOwnerLines } from "./deposit-mail.server";
+import { jobDeposit } from "./deposit-records.server";
 import { estimateWork, queueJobEmail, recordEvent } from "./job-events.server";
 import { appointmentWhen } from "./job-mail.server";
 import { busyRange, isExclusionViolation, jobTime, overlapError, placementColumns, reminderDue, travelBufferMinutes } from "./job-placement.server";
@@ -33,7 +36,7 @@ export const newJobToken = () => randomBytes(24).toString("base64url");
 async function queueNewBookingAlert(trx: DB, job: Job): Promise<void> {
   const estimate = job.estimateId === null ? undefined : await trx.selectFrom("estimates").select("number").where("id", "=", job.estimateId).executeTakeFirst();
   const work = job.estimateId === null ? undefined : await estimateWork(trx, job.estimateId);
-  const email = newBookingEmail(job, estimate?.number ?? null, await getBusinessSettings(trx), work);
+  const email = newBookingEmail(job, estimate?.number ?? null, await getBusinessSettings(trx), work, depositOwnerLines(await jobDeposit(trx, job.id), job));
   await enqueueEmail(trx, email, { leadId: job.leadId, kind: "job_booked_by_customer" });
 }
 
@@ -49,6 +52,12 @@ export interface ScheduleRequest {
   onePerEstimate?: boolean;
   /** The customer booked it alone: the owner gets `New booking:` in the same transaction. */
   tellOwner?: boolean;
+  /**
+   * A deposit to ask for, in cents: depositFor(getDepositPolicy(db), the booking's total), null or absent for none.
+   * The job is held for it (holdForDeposit) in the booking's transaction, before the confirmation is queued,
+   * so the confirmation (and the owner's `New booking:`) say the amount, how to pay and until when (docs/decisions/0132).
+   */
+  depositCents?: number | null;
   /** Who does it (the owner booking it); absent: the first person free then, or the next if a booking at the same moment takes them (freeWorkers, docs/decisions/0115, 0125). */
   assignedTo?: number | null;
   /** Who may do it, in the order to try (a customer's booking: those the free times found free then, the road included: freeWorkersAt); absent: freeWorkers. */
@@ -110,6 +119,7 @@ export async function scheduleJob(db: DB, request: ScheduleRequest): Promise<Job
           .executeTakeFirstOrThrow();
         const job = await getJob(trx, id);
         await recordEvent(trx, id, "scheduled", actor, appointmentWhen(job));
+        if (request.depositCents) await holdForDeposit(trx, id, request.depositCents);
         if (leadId !== null) {
           await trx.updateTable("quote_requests").set({ status: "booked", lost_reason: "", updated_at: sql`now()` }).where("id", "=", leadId).where("status", "<>", "booked").execute();
         }

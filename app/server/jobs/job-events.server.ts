@@ -1,9 +1,12 @@
+import type { JobEventKind } from "~/lib/job-status";
 import { actorColumns, type Actor } from "../actor.server";
 import { AppError } from "../app-error.server";
 import type { DB } from "../db.server";
 import { enqueueEmail } from "../outbox.server";
 import { getBusinessSettings } from "../settings.server";
 import { readLines } from "../priced-documents/documents.server";
+import { depositDueBlocks } from "./deposit-mail.server";
+import { jobDeposit } from "./deposit-records.server";
 import { jobEmail, type JobEmailKind, type JobWork } from "./job-mail.server";
 import type { Job } from "./job-records.server";
 
@@ -14,21 +17,24 @@ import type { Job } from "./job-records.server";
  * no longer live.
  */
 
-export type JobEventKind = "scheduled" | "rescheduled" | "on_the_way" | "done" | "cancelled" | "reminded";
-
 export async function recordEvent(trx: DB, jobId: number, kind: JobEventKind, actor: Actor, body = ""): Promise<void> {
   await trx.insertInto("job_events").values({ job_id: jobId, kind, body, ...actorColumns(actor) }).execute();
 }
 
+/** The e-mails that say what deposit is due while the booking waits for it (docs/decisions/0132; the reminder adds it itself). */
+const TELLS_DEPOSIT_DUE: ReadonlySet<JobEmailKind> = new Set(["confirmed", "changed"]);
+
 /**
  * Queues one of the job's e-mails to its customer, with the invite; in the
  * caller's transaction. The confirmation of a job booked for an estimate
- * lists the estimate's lines and total: what was booked, and for how much.
+ * lists the estimate's lines and total: what was booked, and for how much;
+ * the confirmation and a change say the deposit due, if any.
  */
 export async function queueJobEmail(trx: DB, job: Job, kind: JobEmailKind, origin: string | undefined, extra?: { minutes?: number }): Promise<void> {
   const settings = await getBusinessSettings(trx);
   const work = kind === "confirmed" && job.estimateId !== null ? await estimateWork(trx, job.estimateId) : undefined;
-  await enqueueEmail(trx, jobEmail(kind, job, settings, origin, { ...extra, work }), { leadId: job.leadId, kind: `job_${kind}` });
+  const more = TELLS_DEPOSIT_DUE.has(kind) ? depositDueBlocks(await jobDeposit(trx, job.id), job, settings) : [];
+  await enqueueEmail(trx, jobEmail(kind, job, settings, origin, { ...extra, work, more }), { leadId: job.leadId, kind: `job_${kind}` });
 }
 
 /** An estimate's lines and totals, as a job's e-mails list them; undefined for one without lines (written freely, or none yet). */

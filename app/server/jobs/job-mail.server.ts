@@ -1,6 +1,6 @@
 import { appointmentDays, jobLength } from "~/lib/job-time";
 import type { BusinessSettings } from "~/lib/site-settings";
-import { pricedLines, renderCustomerEmail } from "../customer-email.server";
+import { pricedLines, renderCustomerEmail, type Block } from "../customer-email.server";
 import { env } from "../env.server";
 import type { Email } from "../mail.server";
 import { configuredOrigin } from "../site-url.server";
@@ -38,7 +38,14 @@ export interface JobWork {
   totalCents: number;
 }
 
-export function jobEmail(kind: JobEmailKind, job: Job, settings: Settings, origin: string | undefined, extra: { minutes?: number; work?: JobWork } = {}): Email {
+/** What a job e-mail may carry besides the job: On My Way's minutes; the work booked; blocks after When and Where (a deposit due, ./deposit-mail.server.ts). */
+export interface JobEmailExtra {
+  minutes?: number;
+  work?: JobWork;
+  more?: Block[];
+}
+
+export function jobEmail(kind: JobEmailKind, job: Job, settings: Settings, origin: string | undefined, extra: JobEmailExtra = {}): Email {
   const when = appointmentWhen(job);
   const link = appointmentLink(origin, job.token);
   if (kind === "cancelled_by_customer") {
@@ -78,6 +85,7 @@ export function jobEmail(kind: JobEmailKind, job: Job, settings: Settings, origi
           },
         },
         ...(extra.work ? [pricedLines(extra.work)] : []),
+        ...(extra.more ?? []),
         {
           button: {
             label: "View Your Appointment",

@@ -3,6 +3,8 @@ import type { DB } from "../db.server";
 import { enqueueEmail } from "../outbox.server";
 import { getBusinessSettings } from "../settings.server";
 import { configuredOrigin } from "../site-url.server";
+import { depositDueBlocks } from "./deposit-mail.server";
+import { jobDeposit } from "./deposit-records.server";
 import { jobEmail } from "./job-mail.server";
 import { getJob } from "./job-records.server";
 
@@ -41,7 +43,9 @@ export async function queueDueJobReminders(db: DB, limit = 100): Promise<number>
     for (const { id } of due) {
       const job = await getJob(trx, id);
       await trx.insertInto("job_events").values({ job_id: id, kind: "reminded", body: `To ${job.customer.email}` }).execute();
-      await enqueueEmail(trx, jobEmail("reminder", job, settings, configuredOrigin()), { leadId: job.leadId, kind: "job_reminder" });
+      // A booking still waiting for its deposit is reminded of it too (docs/decisions/0132).
+      const more = depositDueBlocks(await jobDeposit(trx, id), job, settings);
+      await enqueueEmail(trx, jobEmail("reminder", job, settings, configuredOrigin(), { more }), { leadId: job.leadId, kind: "job_reminder" });
     }
     return due.length;
   });

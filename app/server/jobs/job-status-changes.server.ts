@@ -8,6 +8,7 @@ import { env } from "../env.server";
 import { hasUnpaidInvoice } from "../invoices/invoices.server";
 import { enqueueEmail } from "../outbox.server";
 import { getBusinessSettings } from "../settings.server";
+import { cancelLiveJob } from "./job-cancel.server";
 import { notLive, queueJobEmail, recordEvent } from "./job-events.server";
 import { jobEmail } from "./job-mail.server";
 import { getJob } from "./job-records.server";
@@ -24,38 +25,17 @@ import { getJob } from "./job-records.server";
  */
 export async function cancelJob(db: DB, id: number, by: "owner" | "customer", actor: Actor, origin: string | undefined, reason = ""): Promise<boolean> {
   const cancelled = await asActor(db, actor, async (trx) => {
-    const row = await trx
-      .updateTable("jobs")
-      .set({ status: "cancelled", cancelled_by: by, cancelled_at: sql`now()`, sequence: sql`sequence + 1`, reminder_due_at: null, updated_at: sql`now()` })
-      .where("id", "=", id)
-      .where("status", "in", [...LIVE_JOB_STATUSES])
-      .returning("id")
-      .executeTakeFirst();
-    if (!row) return false;
-    const job = await getJob(trx, id);
-    await recordEvent(trx, id, "cancelled", actor, [by === "customer" ? "By the customer" : "", reason].filter(Boolean).join(": "));
+    const job = await cancelLiveJob(trx, id, by, actor, [by === "customer" ? "By the customer" : "", reason].filter(Boolean).join(": "));
+    if (!job) return false;
     await queueJobEmail(trx, job, "cancelled", origin);
     if (by === "customer") {
       const settings = await getBusinessSettings(trx);
       await enqueueEmail(trx, jobEmail("cancelled_by_customer", job, settings, origin), { leadId: job.leadId, kind: "job_cancelled_by_customer" });
     }
-    if (job.leadId !== null) await leadAfterCancel(trx, job.leadId);
     return true;
   });
   if (cancelled) kickOutbox(db);
   return cancelled;
-}
-
-async function leadAfterCancel(trx: DB, leadId: number): Promise<void> {
-  const live = await trx.selectFrom("jobs").select("id").where("lead_id", "=", leadId).where("status", "in", [...LIVE_JOB_STATUSES]).executeTakeFirst();
-  if (live) return;
-  const quoted = await trx.selectFrom("estimates").select("id").where("lead_id", "=", leadId).where("status", "in", ["sent", "viewed", "accepted"]).executeTakeFirst();
-  await trx
-    .updateTable("quote_requests")
-    .set({ status: quoted ? "quoted" : "contacted", updated_at: sql`now()` })
-    .where("id", "=", leadId)
-    .where("status", "=", "booked")
-    .execute();
 }
 
 /** On My Way: the customer's e-mail "On our way", arriving in about `minutes`. Once per job (a second press is refused). */

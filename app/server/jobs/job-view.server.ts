@@ -16,6 +16,7 @@ import { INVOICE_STATUS_TITLES } from "~/lib/invoice-status";
 import { formatCents } from "~/lib/money";
 import { leadPhotos } from "../quote-photos/lead-photos.server";
 import { zipOfAddress } from "~/lib/address-zip";
+import { depositPageView, jobDeposit } from "./deposit-records.server";
 import { nextFreeTime } from "./free-times.server";
 import { getJob, jobEvents, leadJobs, type Job } from "./job-records.server";
 
@@ -108,7 +109,7 @@ export async function jobPageView(db: DB, id: number, now: Date, user: SessionUs
   // A technician reads the jobs assigned to them, and no invoice (docs/decisions/0114).
   if (!canReadJob(user, job.assignedTo)) throw new AppError(403, OWNER_ONLY);
   const owner = can(user, "invoices.read");
-  const [events, saved, review, work, invoices, staff] = await Promise.all([
+  const [events, saved, review, work, invoices, staff, deposit] = await Promise.all([
     jobEvents(db, [id]),
     savedDetails(db, job.customerId),
     db
@@ -120,6 +121,8 @@ export async function jobPageView(db: DB, id: number, now: Date, user: SessionUs
     jobWork(db, job),
     owner ? jobInvoices(db, id) : [],
     owner ? assignableStaff(db) : [],
+    // Money is the owner's, as the invoices are.
+    owner ? jobDeposit(db, id) : undefined,
   ]);
   const day = dayIn(job.startsAt, tz);
   return {
@@ -150,6 +153,8 @@ export async function jobPageView(db: DB, id: number, now: Date, user: SessionUs
     saved,
     work,
     invoices,
+    /** The deposit its booking asked for (docs/decisions/0132): due with its hold, received or released; null for none (and for a technician). */
+    deposit: depositPageView(deposit, job, now),
     events: events.map((e) => ({ id: e.id, words: JOB_EVENT_WORDS[e.kind], body: e.body, actor: e.actor, at: shownTime(e.created_at, now, tz) })),
     /** The customer's review (docs/decisions/0091): asked for, and what they said once they did. */
     review: review && {

@@ -34,7 +34,7 @@ export function jobPageLink(jobId: number, hash = ""): string {
 }
 
 /** `New booking:` a customer chose a time on their estimate's page (Book This Time), or booked online from the price book (/book). */
-export function newBookingEmail(job: Job, estimateNumber: number | null, settings: Settings, work?: JobWork): Email {
+export function newBookingEmail(job: Job, estimateNumber: number | null, settings: Settings, work?: JobWork, depositLines: string[] = []): Email {
   const when = appointmentWhen(job);
   const workLines = work
     ? ["", ...work.lines.map((l) => `  ${l.description}: ${formatCents(l.quantity * l.unitPriceCents)}`), ...(work.taxCents ? [`  Tax: ${formatCents(work.taxCents)}`] : []), `Total:   ${formatCents(work.totalCents)}`]
@@ -54,6 +54,7 @@ export function newBookingEmail(job: Job, estimateNumber: number | null, setting
       ...workLines,
       "",
       "It is on your schedule, and the customer has the confirmation with the calendar invite.",
+      ...depositLines,
       `Open the job: ${jobPageLink(job.id)}`,
     ].join("\n"),
   };

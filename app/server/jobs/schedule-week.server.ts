@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import { dateFormat } from "~/lib/date-format";
-import { clockTime } from "~/lib/job-time";
+import { clockTime, shortDayAndTime } from "~/lib/job-time";
 import { addDays, dayIn, isCalendarDay, startOfDayIn } from "~/lib/time-zone";
 import { JOB_SPAN_MAX_DAYS } from "~/lib/work-days";
 import { formatClock, isoWeekday, WEEKDAYS, type WorkWeek } from "~/lib/work-week";
@@ -8,6 +8,7 @@ import { can, requirePermission } from "../auth/permissions.server";
 import type { DB } from "../db.server";
 import type { SessionUser } from "../session.server";
 import { getWorkWeek } from "../settings.server";
+import { isWaiting } from "./deposit-records.server";
 import { jobDays, workDaysColumn } from "./job-records.server";
 
 /**
@@ -31,6 +32,8 @@ export interface WeekJob {
   status: "scheduled" | "on_the_way" | "done" | "cancelled";
   /** For a job over several days: which of them this is, "Day 1 of 2"; null for a job of one day. */
   part: string | null;
+  /** Held for its deposit until then ("Tue, Dec 8, 2:00 PM", docs/decisions/0132); null when it is not waiting for one. */
+  depositDueBy: string | null;
 }
 
 export interface WeekDay {
@@ -105,7 +108,9 @@ export async function scheduleWeek(db: DB, monday: string, now: Date, timeZone: 
       .selectFrom("jobs")
       .innerJoin("customers", "customers.id", "jobs.customer_id")
       .leftJoin("quote_requests", "quote_requests.id", "jobs.lead_id")
-      .select(["jobs.id", "jobs.starts_at", "jobs.duration_minutes", "jobs.status", "jobs.address", "customers.name", "quote_requests.service_address"])
+      // Only a deposit still waiting: received or released ones say nothing here.
+      .leftJoin("job_deposits", (join) => join.onRef("job_deposits.job_id", "=", "jobs.id").on("job_deposits.received_at", "is", null).on("job_deposits.released_at", "is", null))
+      .select(["jobs.id", "jobs.starts_at", "jobs.duration_minutes", "jobs.status", "jobs.address", "customers.name", "quote_requests.service_address", "job_deposits.held_until"])
       .select(workDaysColumn("jobs.work_days").as("work_days"))
       // A job over days may have started up to its longest span before the week.
       .where("jobs.starts_at", ">=", new Date(from.getTime() - JOB_SPAN_MAX_DAYS * 86_400_000))
@@ -123,6 +128,7 @@ export async function scheduleWeek(db: DB, monday: string, now: Date, timeZone: 
   });
   for (const row of rows) {
     const periods = jobDays(row);
+    const depositDueBy = row.held_until && isWaiting({ state: "due", heldUntil: row.held_until }, row, now) ? shortDayAndTime(row.held_until, timeZone) : null;
     periods.forEach(({ startsAt: start, endsAt: end }, i) => {
       const day = days.find((d) => d.date === dayIn(start, timeZone));
       day?.jobs.push({
@@ -133,6 +139,7 @@ export async function scheduleWeek(db: DB, monday: string, now: Date, timeZone: 
         town: townOf(row.address) || townOf(row.service_address ?? ""),
         status: row.status,
         part: periods.length > 1 ? `Day ${i + 1} of ${periods.length}` : null,
+        depositDueBy,
       });
     });
   }

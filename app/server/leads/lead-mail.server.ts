@@ -27,6 +27,10 @@ export const EMAIL_KINDS = {
   job_on_the_way: "On our way",
   job_reminder: "Appointment reminder",
   job_cancelled_by_customer: "Cancelled by the customer",
+  // A booking's deposit (../jobs/deposit-mail.server.ts): received, or its hold ran out (the customer's and the owner's).
+  job_deposit_received: "Deposit received",
+  job_released: "Booking released",
+  job_released_owner: "Owner told: booking released",
   // The owner's alerts of what a customer did alone (../jobs/owner-alerts.server.ts, ../reviews/owner-alerts.server.ts).
   job_booked_by_customer: "Booked by the customer",
   review_new: "New review",

@@ -1,5 +1,6 @@
 import { bookContactSchema, type BookContact } from "~/lib/book-online";
 import { beyondMessage, tooLongToBookMessage, type FieldErrors } from "~/lib/book-online-form";
+import { depositFor } from "~/lib/deposits";
 import { durationText } from "~/lib/job-time";
 import { dayIn, timeIn } from "~/lib/time-zone";
 import { asActor } from "../actor.server";
@@ -17,6 +18,7 @@ import { CUSTOMER_REACH, freeWorkersAt } from "../jobs/free-times.server";
 import { JobOverlapError } from "../jobs/job-placement.server";
 import { onlineTimes, TIME_TAKEN_MESSAGE, type OnlineTimes } from "../jobs/self-booking.server";
 import { withPhoneRule } from "../phone.server";
+import { getDepositPolicy } from "../settings.server";
 import { loadPriceBook } from "../price-book/price-book.server";
 import type { PriceChoice } from "../price-book/quote-price.server";
 import type { Limit } from "../rate-limit.server";
@@ -108,6 +110,8 @@ export async function bookOnline(
         tellOwner: true,
         people,
         overDays: true,
+        // Above the owner's amount, the booking is held until a deposit is recorded (docs/decisions/0132).
+        depositCents: depositFor(await getDepositPolicy(trx), quote.totalCents),
       });
     });
     kickOutbox(db);

@@ -48,6 +48,8 @@ export const DEPENDENTS: Record<string, Dependent[]> = {
     // Its jobs and their events (docs/decisions/0083), after the estimates they may link to.
     { table: "jobs", column: "lead_id", kind: "rows" },
     { table: "job_events", column: "job_id", kind: "rows", parent: { table: "jobs", column: "lead_id" } },
+    // Their deposits (docs/decisions/0132): a restore keeps each recorded or released once.
+    { table: "job_deposits", column: "job_id", kind: "rows", parent: { table: "jobs", column: "lead_id" } },
     // Its invoices with their lines, payments and events (docs/decisions/0088), after the jobs and estimates they link to.
     { table: "invoices", column: "lead_id", kind: "rows" },
     { table: "invoice_lines", column: "invoice_id", kind: "rows", parent: { table: "invoices", column: "lead_id" } },
@@ -85,6 +87,7 @@ export const NOT_RESTORED: Record<string, string> = {
   "row_history.actor_id": "a deleted user's rows keep their label",
   "payments.recorded_by_id": "a deleted user's rows keep their label",
   "payments.deleted_by_id": "a deleted user's rows keep their label",
+  "job_deposits.received_by_id": "a deleted user's rows keep their label",
   "trash.deleted_by_id": "a deleted user's rows keep their label",
   "site_settings.updated_by_id": "a deleted user's rows keep their label",
   // A deleted person's jobs wait unassigned for the owner (docs/decisions/0115); a restore does not take them back from whoever has them since.
