@@ -187,3 +187,30 @@ test("the header links Book Online, and /book loads at most 130 KB of JavaScript
     expect(loaded.length, path).toBeGreaterThan(2);
   }
 });
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("Change vehicle keeps the package, add-ons, condition and ZIP Code, priced again for the new vehicle", async ({ page }) => {
+    await page.goto("/book");
+    await page.getByRole("radiogroup", { name: "Vehicle" }).getByRole("radio", { name: /Car or Coupe/ }).check();
+    await page.getByRole("button", { name: "Continue" }).click();
+    await page.getByRole("radiogroup", { name: "Package" }).getByRole("radio", { name: /Full Detail/ }).check();
+    await page.getByRole("checkbox", { name: /Pet Hair Removal/ }).check();
+    await page.getByRole("radiogroup", { name: "Condition" }).getByRole("radio", { name: /Moderate/ }).check();
+    await page.getByLabel("ZIP Code").fill("49503");
+    await page.getByRole("button", { name: "Continue" }).click();
+    await expect(page.getByText("Total")).toBeVisible();
+
+    await page.getByRole("link", { name: "Change vehicle" }).click();
+    await page.getByRole("radiogroup", { name: "Vehicle" }).getByRole("radio", { name: /SUV or Crossover/ }).check();
+    await page.getByRole("button", { name: "Continue" }).click();
+    // The details step again, as it was, with the SUV's prices.
+    const packages = page.getByRole("radiogroup", { name: "Package" });
+    await expect(packages.getByRole("radio", { name: /Full Detail/ })).toBeChecked();
+    await expect(packages.locator("label", { hasText: "Full Detail" })).toContainText("$239.00");
+    await expect(page.getByRole("checkbox", { name: /Pet Hair Removal/ })).toBeChecked();
+    await expect(page.getByRole("radiogroup", { name: "Condition" }).getByRole("radio", { name: /Moderate/ })).toBeChecked();
+    await expect(page.getByLabel("ZIP Code")).toHaveValue("49503");
+  });
+});

@@ -1,6 +1,6 @@
 import type { RefObject } from "react";
 import { Form } from "react-router";
-import { BOOK_PATH, type ChoiceValues, type FieldErrors } from "~/lib/book-online-form";
+import { BOOK_PATH, CHANGE_PARAM, type ChoiceValues, type FieldErrors } from "~/lib/book-online-form";
 import type { BookConstraints } from "~/lib/book-online";
 import { ChoiceCard, ContinueButton, FieldMessage, inputClass, invalidProps, legendClass, STEP_HEADING_ID, StepHeading } from "./parts";
 
@@ -17,7 +17,9 @@ interface Props {
  * for a class priced per foot, `Boat Length (feet)`. A GET form: Continue
  * puts the choice in the address. The length is shown unless a class not
  * priced per foot is chosen (CSS, so without JavaScript too); the server
- * reads it only for a boat.
+ * reads it only for a boat. Reached by "Change vehicle" from a later step,
+ * it carries the package, add-ons, condition and ZIP Code chosen there, and
+ * Continue shows that step again filled in (its prices for the new vehicle).
  */
 export function VehicleStep({ vehicles, values, errors, constraints, headingRef }: Props) {
   const hasBoat = vehicles.some((v) => v.perFoot);
@@ -56,6 +58,17 @@ export function VehicleStep({ vehicles, values, errors, constraints, headingRef 
           />
           <FieldMessage id="boat-feet-message" message={errors.boatFeet} />
         </div>
+      )}
+      {(values.package || values.addOns.length > 0 || values.condition || values.zip) && (
+        <>
+          {values.package && <input type="hidden" name="package" value={values.package} />}
+          {values.addOns.map((id) => (
+            <input key={id} type="hidden" name="addOns" value={id} />
+          ))}
+          {values.condition && <input type="hidden" name="condition" value={values.condition} />}
+          {values.zip && <input type="hidden" name="zip" value={values.zip} />}
+          <input type="hidden" name={CHANGE_PARAM} value="details" />
+        </>
       )}
       <ContinueButton />
     </Form>
