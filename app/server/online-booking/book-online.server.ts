@@ -2,6 +2,7 @@ import { bookContactSchema, type BookContact } from "~/lib/book-online";
 import { beyondMessage, tooLongToBookMessage, type FieldErrors } from "~/lib/book-online-form";
 import { depositFor } from "~/lib/deposits";
 import { durationText } from "~/lib/job-time";
+import { BOOKING_DAYS_MAX, workDaysNeeded } from "~/lib/work-days";
 import { dayIn, timeIn } from "~/lib/time-zone";
 import { asActor } from "../actor.server";
 import { kickOutbox } from "../background.server";
@@ -18,7 +19,7 @@ import { CUSTOMER_REACH, freeWorkersAt } from "../jobs/free-times.server";
 import { JobOverlapError } from "../jobs/job-placement.server";
 import { onlineTimes, TIME_TAKEN_MESSAGE, type OnlineTimes } from "../jobs/self-booking.server";
 import { withPhoneRule } from "../phone.server";
-import { getDepositPolicy } from "../settings.server";
+import { getDepositPolicy, getWorkWeek } from "../settings.server";
 import { loadPriceBook } from "../price-book/price-book.server";
 import type { PriceChoice } from "../price-book/quote-price.server";
 import type { Limit } from "../rate-limit.server";
@@ -79,11 +80,13 @@ export async function bookOnline(
 
   await limitCustomer(db, BOOK_ONLINE_LIMITS, clientIp);
   const { quote, choice, vehicle } = reading;
-  const offered = await bookableTimes(db, choice, quote, now);
-  if (offered.blocked?.why === "too_many_days") return refused(409, { start: tooLongToBookMessage(durationText(quote.durationMinutes), offered.blocked.maxDays) });
+  // More working days than a booking online takes: the page said so, and a post says it again.
+  if (workDaysNeeded(quote.durationMinutes, await getWorkWeek(db)) > BOOKING_DAYS_MAX) {
+    return refused(409, { start: tooLongToBookMessage(durationText(quote.durationMinutes), BOOKING_DAYS_MAX) });
+  }
   const start = contact.value.start;
-  // Only a time the page offers now, and only to the people free then with the road to and from their other jobs.
-  const people = offered.blocked ? [] : await freeWorkersAt(db, start, quote.durationMinutes, now, CUSTOMER_REACH, { zip: choice.zip, overDays: true });
+  // Only a time the page offers now (the same free times, read once, per person), and only to the people free then with the road to and from their other jobs.
+  const people = await freeWorkersAt(db, start, quote.durationMinutes, now, CUSTOMER_REACH, { zip: choice.zip, overDays: true });
   if (!people.length) return refused(409, { start: TIME_TAKEN_MESSAGE });
 
   const actor = `${contact.value.name} (customer, online booking)`;
