@@ -244,9 +244,11 @@ export async function taxRateMilliPercent(db: DB): Promise<number> {
 }
 
 /** Base ZIP Code and Service Radius (miles): where travel is measured from and how far online booking reaches. */
+export const DEFAULT_TRAVEL_AREA = { baseZip: "49503", radiusMiles: 50 };
+
 export async function getTravelArea(db: DB): Promise<{ baseZip: string; radiusMiles: number }> {
   const row = await db.selectFrom("site_settings").select(["base_zip", "service_radius_miles"]).where("id", "=", 1).executeTakeFirst();
-  return { baseZip: row?.base_zip ?? "49503", radiusMiles: row?.service_radius_miles ?? 50 };
+  return { baseZip: row?.base_zip ?? DEFAULT_TRAVEL_AREA.baseZip, radiusMiles: row?.service_radius_miles ?? DEFAULT_TRAVEL_AREA.radiusMiles };
 }
 
 const DEPOSIT_COLUMNS = ["deposit_above_cents", "deposit_percent", "deposit_hold_hours"] as const;
