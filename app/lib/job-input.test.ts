@@ -39,10 +39,11 @@ describe("parseJobForm", () => {
     }
   });
 
-  it("refuses a duration of 0 or over 12 hours on Duration (minutes)", () => {
-    for (const durationMinutes of ["0", "721", "1440", "-5", "1.5", "", "two"]) {
-      expect(errorsOf({ durationMinutes }), durationMinutes).toEqual({ durationMinutes: "Duration (minutes) must be a whole number from 1 to 720 (12 hours)." });
+  it("refuses a duration of 0 or over a week on Duration (minutes); work over 12 hours is placed over days, not refused here", () => {
+    for (const durationMinutes of ["0", "10081", "99999", "-5", "1.5", "", "two"]) {
+      expect(errorsOf({ durationMinutes }), durationMinutes).toEqual({ durationMinutes: "Duration (minutes) must be a whole number from 1 to 10080 (a week)." });
     }
+    expect(parseJobForm(form({ durationMinutes: "960" }), TODAY, ZONE).ok).toBe(true);
   });
 
   it("refuses a date more than a year ahead, in the past, or not a date, on Date", () => {

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { formConstraint, optionalText, parseFields, trimmed, vehicleChoice } from "./form-schema";
 import { addDays, isCalendarDay, skippedTimeMessage } from "./time-zone";
+import { JOB_MINUTES_MAX } from "./work-days";
 
 /**
  * The Schedule Job form (and Reschedule's): one zod schema for the browser's
@@ -9,7 +10,8 @@ import { addDays, isCalendarDay, skippedTimeMessage } from "./time-zone";
  * turns them into an instant (app/lib/time-zone.ts).
  */
 
-export const JOB_DURATION_MAX_MINUTES = 12 * 60;
+/** Work over 12 hours goes over consecutive working days (docs/decisions/0131). */
+export const JOB_DURATION_MAX_MINUTES = JOB_MINUTES_MAX;
 export const JOB_ADDRESS_MAX = 300;
 export const JOB_NOTES_MAX = 2000;
 /** How far ahead a job may be put: a year (366 days, so the same date next year is fine). */
@@ -55,7 +57,7 @@ export function readJobForm(form: FormData | URLSearchParams): JobForm {
 
 const DATE_INVALID = "Date must be a date, like 2026-12-31.";
 const START_INVALID = "Start Time must be a time from 00:00 to 23:59.";
-const DURATION_INVALID = `Duration (minutes) must be a whole number from 1 to ${JOB_DURATION_MAX_MINUTES} (12 hours).`;
+const DURATION_INVALID = `Duration (minutes) must be a whole number from 1 to ${JOB_DURATION_MAX_MINUTES} (a week).`;
 const ADDRESS_MISSING = "Address is required: where the job is done.";
 
 /**

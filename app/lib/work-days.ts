@@ -16,6 +16,14 @@ export interface WorkPeriod {
 
 /** The longest a job of one day may be (jobs.duration_minutes' one-day limit, the Schedule Job form's). */
 export const ONE_DAY_MAX_MINUTES = 12 * 60;
+/** The longest a job's work may be, over all its days (jobs_duration_minutes_check): a week of minutes. */
+export const JOB_MINUTES_MAX = 7 * 24 * 60;
+/**
+ * Whether the owner's forms (Schedule Job, Reschedule) place a job over
+ * working days: when it cannot be one day, or when it was booked over days
+ * and is still longer than a working day (jobTime decides the latter).
+ */
+export const ownerOverDays = (minutes: number, wasOverDays = false) => minutes > ONE_DAY_MAX_MINUTES || wasOverDays;
 /** The most working days a customer books online: a longer job is the owner's to plan with them. */
 export const BOOKING_DAYS_MAX = 5;
 /** The longest a job runs from its first start to its last end, nights and days off between included (jobs_work_days_check). */

@@ -16,6 +16,7 @@ import { newJobView, type JobActionFailure } from "~/server/jobs/job-view.server
 import { leadId } from "~/server/leads/lead.server";
 import { databaseContext } from "~/server/request-context.server";
 import { linkOrigin } from "~/server/site-url.server";
+import { ownerOverDays } from "~/lib/work-days";
 import type { Route } from "./+types/admin.jobs.new";
 
 /*
@@ -51,7 +52,7 @@ export const action = atEdge(async ({ request, context }: Route.ActionArgs) => {
     async () => {
       const input = parseForm(form, jobSchema(dayIn(new Date(), zone), zone));
       // The owner booking it does it, until Assigned To on the job's page says otherwise (docs/decisions/0115).
-      const job = await scheduleJob(db, { from: await leadOrigin(db, ids.lead), estimateId: ids.estimate, input, actor: user, origin: linkOrigin(request), assignedTo: user.id });
+      const job = await scheduleJob(db, { from: await leadOrigin(db, ids.lead), estimateId: ids.estimate, input, actor: user, origin: linkOrigin(request), assignedTo: user.id, overDays: ownerOverDays(input.durationMinutes) });
       throw redirect(`/admin/jobs/${job.id}`, 303);
     },
     (error): JobActionFailure | undefined => (error.status === 404 ? undefined : { intent: "schedule", error: error.message, fields: error.fields, values: readJobForm(form) }),

@@ -1,3 +1,4 @@
+import { sql } from "kysely";
 import { beforeAll, describe, expect, it } from "vitest";
 import { SEED_SETTINGS } from "~/lib/business";
 import { getLead, leadTimeline } from "~/server/leads/lead.server";
@@ -58,8 +59,8 @@ describe("Schedule Job", () => {
     const day = businessDay(50);
     const cases: [Record<string, string>, string, RegExp][] = [
       [{ startTime: "24:00" }, "startTime", /^Start Time must be a time from 00:00 to 23:59\.$/],
-      [{ durationMinutes: "0" }, "durationMinutes", /^Duration \(minutes\) must be a whole number from 1 to 720/],
-      [{ durationMinutes: "721" }, "durationMinutes", /^Duration \(minutes\)/],
+      [{ durationMinutes: "0" }, "durationMinutes", /^Duration \(minutes\) must be a whole number from 1 to 10080 \(a week\)/],
+      [{ durationMinutes: "10081" }, "durationMinutes", /^Duration \(minutes\)/],
       [{ date: businessDay(367) }, "date", /^Date can be at most a year ahead\.$/],
       [{ address: "a".repeat(301) }, "address", /^Address can be at most 300 characters\.$/],
     ];
@@ -90,6 +91,23 @@ describe("Schedule Job", () => {
     expect(body.fields.startTime).toBe(body.error);
     expect(body.values).toMatchObject({ startTime: "12:15", notes: "Keep me" });
     expect(await jobsOf(other.id)).toEqual([]);
+  });
+
+  it("places work over 12 hours on consecutive working days from Workday Start, and refuses another start on Start Time", async () => {
+    await saveSettings(db(), { ...SEED_SETTINGS, notifyEmail: OWNER, workdayStart: "08:00", workdayEnd: "18:00", workingDays: ["1", "2", "3", "4", "5", "6", "7"] }, OWNER);
+    try {
+      const lead = await insertJobLead(db());
+      const day = businessDay(60);
+      const late = await post("/admin/jobs/new", form(lead.id, day, "09:00", { durationMinutes: "960" }));
+      expect(late.status).toBe(409);
+      expect(((await late.json()) as { fields: Record<string, string> }).fields.startTime).toMatch(/^A job over 2 working days starts at Workday Start/);
+      expect(await jobsOf(lead.id)).toEqual([]);
+      expect((await post("/admin/jobs/new", form(lead.id, day, "08:00", { durationMinutes: "960" }))).status).toBe(303);
+      const [job] = await db().selectFrom("jobs").select(["duration_minutes", sql<number>`(SELECT count(*) FROM unnest(work_days))::int`.as("days")]).where("lead_id", "=", lead.id).execute();
+      expect(job).toEqual({ duration_minutes: 960, days: 2 });
+    } finally {
+      await saveSettings(db(), { ...SEED_SETTINGS, notifyEmail: OWNER }, OWNER);
+    }
   });
 
   it("is for administrators only", async () => {

@@ -202,12 +202,28 @@ describe("work longer than a working day", () => {
     const overlap = await ownerJob(d2, "10:00", GRAND_RAPIDS).catch((error: unknown) => error);
     expect(overlap).toBeInstanceOf(JobOverlapError);
     expect((overlap as JobOverlapError).message).toMatch(/^This time overlaps Rule Keeper's job, .+ 8:00 AM – 6:00 PM, then .+ 8:00 AM – 2:00 PM \(with the 30-minute travel buffer between jobs\)\./);
-    // The owner's Reschedule places one day: the job becomes one, its second day free again.
+    // The owner's Reschedule moves it to another working day's start and keeps it over days; the day it left is free again.
     const { id } = await db().selectFrom("jobs").select("id").where("lead_id", "=", lead).executeTakeFirstOrThrow();
-    const moved = await rescheduleJob(db(), id, { date: d1, startTime: "08:00", durationMinutes: 600, address: GRAND_RAPIDS, notes: "" }, OWNER, "https://shine.example");
-    expect(moved.days).toEqual([{ startsAt: at(d1, "08:00"), endsAt: at(d1, "18:00") }]);
+    const d3 = workingDay(32);
+    const reschedule = (date: string, startTime: string, durationMinutes: number) =>
+      rescheduleJob(db(), id, { date, startTime, durationMinutes, address: GRAND_RAPIDS, notes: "" }, OWNER, "https://shine.example");
+    const moved = await reschedule(d2, "08:00", SIXTEEN_HOURS);
+    expect(moved.days).toEqual([
+      { startsAt: at(d2, "08:00"), endsAt: at(d2, "18:00") },
+      { startsAt: at(d3, "08:00"), endsAt: at(d3, "14:00") },
+    ]);
     expect(moved.sequence).toBe(1);
-    expect((await ownerJob(d2, "10:00", GRAND_RAPIDS)).days).toHaveLength(1);
+    expect((await ownerJob(d1, "10:00", GRAND_RAPIDS)).days).toHaveLength(1);
+    // Work over days starts at Workday Start; another hour is refused on Start Time and nothing moves.
+    const late = await reschedule(d3, "10:00", SIXTEEN_HOURS).catch((error: unknown) => error);
+    expect(late).toBeInstanceOf(JobOverlapError);
+    expect((late as JobOverlapError).fields).toEqual({ startTime: expect.stringMatching(/^A job over 2 working days starts at Workday Start of a working day/) });
+    expect((await getJob(db(), id)).days).toEqual(moved.days);
+    // Shortened to a working day, it becomes one day and its second day is free again.
+    const shortened = await reschedule(d2, "08:00", 600);
+    expect(shortened.days).toEqual([{ startsAt: at(d2, "08:00"), endsAt: at(d2, "18:00") }]);
+    expect(shortened.sequence).toBe(2);
+    expect((await ownerJob(d3, "10:00", GRAND_RAPIDS)).days).toHaveLength(1);
   });
 
   it("an accepted estimate of 16 hours books two working days from Workday Start: the page, the job, the invite, the week, the appointment and the reminder show both", async () => {

@@ -2,13 +2,14 @@ import { sql } from "kysely";
 import { zipOfAddress } from "~/lib/address-zip";
 import type { JobInput } from "~/lib/job-input";
 import { isLiveJob, LIVE_JOB_STATUSES } from "~/lib/job-status";
+import { ownerOverDays } from "~/lib/work-days";
 import { asActor, type Actor } from "../actor.server";
 import { kickOutbox } from "../background.server";
 import { checkCustomerVehicle } from "../customers/saved-details.server";
 import type { DB } from "../db.server";
 import { notLive, queueJobEmail, recordEvent } from "./job-events.server";
 import { appointmentWhen } from "./job-mail.server";
-import { isExclusionViolation, jobStart, oneDayTime, overlapError, placementColumns, reminderDue, travelBufferMinutes } from "./job-placement.server";
+import { isExclusionViolation, jobStart, jobTime, overlapError, placementColumns, reminderDue, travelBufferMinutes } from "./job-placement.server";
 import { getJob, type Job } from "./job-records.server";
 
 /**
@@ -21,10 +22,10 @@ export async function rescheduleJob(db: DB, id: number, input: JobInput, actor: 
   if (!isLiveJob(before.status)) throw notLive(before);
   await checkCustomerVehicle(db, before.customerId, input.vehicleId);
   const startsAt = jobStart(input);
-  // The form places a job on one day (a job over several days becomes one: docs/decisions/0131).
-  const time = oneDayTime(startsAt, input.durationMinutes);
+  // Work over 12 hours, or booked over days and still longer than a working day, goes over days from the new date (docs/decisions/0131).
+  const time = await jobTime(db, input, ownerOverDays(input.durationMinutes, before.days.length > 1));
   const told =
-    startsAt.getTime() !== before.startsAt.getTime() || input.durationMinutes !== before.durationMinutes || input.address !== before.address || before.days.length > 1;
+    startsAt.getTime() !== before.startsAt.getTime() || input.durationMinutes !== before.durationMinutes || input.address !== before.address || (time.days?.length ?? 1) !== before.days.length;
   // The address's ZIP code; an address that names none and has not changed keeps the one the job had (given at booking).
   const zip = input.zip !== undefined ? input.zip : (zipOfAddress(input.address) ?? (input.address === before.address ? before.zip : null));
   const bufferMinutes = await travelBufferMinutes(db);
