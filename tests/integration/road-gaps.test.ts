@@ -180,6 +180,21 @@ describe("free times know the road", () => {
     expect(job).toMatchObject({ zip: "49423", duration_minutes: 60 });
     expect(job!.starts_at.toISOString()).toBe(noon);
   });
+
+  it("two bookings at once that only the road keeps apart (their buffers do not overlap): one is stored, the other is told", async () => {
+    const day = workingDay(3);
+    const [holland, grandRapids] = await Promise.all([acceptedEstimate("race-holland@example.com", 60, HOLLAND), acceptedEstimate("race-gr@example.com", 60)]);
+    // Holland 10:00–11:00 holds 11:00–11:30 as its buffer; Grand Rapids from 11:30 is clear of it, but 45 minutes' drive away.
+    const ten = at(day, "10:00").toISOString();
+    const halfPastEleven = at(day, "11:30").toISOString();
+    expect(offered(await bookingOf(holland.token))).toContain(ten);
+    expect(offered(await bookingOf(grandRapids.token))).toContain(halfPastEleven);
+    const answers = await Promise.all([book(holland.token, ten, HOLLAND), book(grandRapids.token, halfPastEleven, GRAND_RAPIDS)]);
+    expect(answers.map((r) => r.status).sort()).toEqual([303, 409]);
+    const refused = answers.find((r) => r.status === 409)!;
+    expect(((await refused.json()) as { bookingErrors: { start: string } }).bookingErrors.start).toBe(TIME_TAKEN_MESSAGE);
+    expect(await liveJobsOf([holland.id, grandRapids.id])).toHaveLength(1);
+  });
 });
 
 describe("work longer than a working day", () => {

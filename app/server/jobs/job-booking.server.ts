@@ -62,6 +62,14 @@ export interface ScheduleRequest {
   assignedTo?: number | null;
   /** Who may do it, in the order to try (a customer's booking: those the free times found free then, the road included: freeWorkersAt); absent: freeWorkers. */
   people?: (number | null)[];
+  /**
+   * A customer's booking: who is free then with the road, read again
+   * (freeWorkersAt) under the customers' booking lock, inside the try's
+   * transaction. The exclusion constraint keeps two jobs' times and buffers
+   * apart, but not the drive between two ZIP codes that two bookings at once
+   * would each find clear (docs/decisions/0130).
+   */
+  stillFree?: (trx: DB) => Promise<(number | null)[]>;
   /** A job longer than a working day takes consecutive working days from Workday Start (a customer's booking, docs/decisions/0131); absent: one day as given. */
   overDays?: boolean;
 }
@@ -102,6 +110,11 @@ export async function scheduleJob(db: DB, request: ScheduleRequest): Promise<Job
     try {
       const job = await attempt(async (trx) => {
         if (estimateId !== null) await refuseSecondJob(trx, estimateId, request.onePerEstimate === true);
+        if (request.stillFree) {
+          // One customer's booking at a time reads and writes the day (held to the commit): the next one's read sees this one's job.
+          await sql`SELECT pg_advisory_xact_lock(hashtext('jobs:customer-booking'))`.execute(trx);
+          if (!(await request.stillFree(trx)).includes(assignedTo)) throw new NoLongerFree();
+        }
         const { id } = await trx
           .insertInto("jobs")
           .values({
@@ -131,7 +144,7 @@ export async function scheduleJob(db: DB, request: ScheduleRequest): Promise<Job
       if (!db.isTransaction) kickOutbox(db);
       return job;
     } catch (error) {
-      if (isExclusionViolation(error)) {
+      if (isExclusionViolation(error) || error instanceof NoLongerFree) {
         // A booking at the same moment took this person: the next one free then takes the job, in a transaction of its own (ADR 0125).
         if (i < people.length - 1) continue;
         throw await overlapError(db, time, bufferMinutes, assignedTo);
@@ -145,6 +158,9 @@ export async function scheduleJob(db: DB, request: ScheduleRequest): Promise<Job
     }
   }
 }
+
+/** The person is no longer free then with the road: a booking at the same moment took the day's room first. */
+class NoLongerFree extends Error {}
 
 const isOnePerEstimateViolation = (error: unknown) => {
   const e = error as { code?: string; constraint?: string; message?: string } | null;

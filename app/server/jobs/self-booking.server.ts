@@ -179,6 +179,7 @@ export async function bookTime(db: DB, estimate: Estimate, form: FormData, origi
       onePerEstimate: true,
       tellOwner: true,
       people,
+      stillFree: (trx) => freeWorkersAt(trx, start, minutes, now, CUSTOMER_REACH, place),
       overDays: true,
     });
     return { booked: true };

@@ -86,7 +86,8 @@ export async function bookOnline(
   }
   const start = contact.value.start;
   // Only a time the page offers now (the same free times, read once, per person), and only to the people free then with the road to and from their other jobs.
-  const people = await freeWorkersAt(db, start, quote.durationMinutes, now, CUSTOMER_REACH, { zip: choice.zip, overDays: true });
+  const place = { zip: choice.zip, overDays: true };
+  const people = await freeWorkersAt(db, start, quote.durationMinutes, now, CUSTOMER_REACH, place);
   if (!people.length) return refused(409, { start: TIME_TAKEN_MESSAGE });
 
   const actor = `${contact.value.name} (customer, online booking)`;
@@ -112,6 +113,7 @@ export async function bookOnline(
         onePerEstimate: true,
         tellOwner: true,
         people,
+        stillFree: (trx) => freeWorkersAt(trx, start, quote.durationMinutes, now, CUSTOMER_REACH, place),
         overDays: true,
         // Above the owner's amount, the booking is held until a deposit is recorded (docs/decisions/0132).
         depositCents: depositFor(await getDepositPolicy(trx), quote.totalCents),
