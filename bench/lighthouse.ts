@@ -9,7 +9,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { seedGalleryPairs } from "./seed-gallery";
 
-const PAGES = ["/", "/gallery", "/about"];
+const PAGES = ["/", "/book", "/gallery", "/about"];
 export const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
 const OWNER = "owner@bench.example";
 
@@ -21,7 +21,7 @@ type NetworkRequest = { url: string; resourceType?: string; transferSize?: numbe
 
 /**
  * (h) Lighthouse's mobile report (its default: a Moto G Power screen, simulated
- * slow 4G and 4x CPU slowdown) for /, /gallery and /about, on the built
+ * slow 4G and 4x CPU slowdown) for /, /book (issue 35), /gallery and /about, on the built
  * production server with three published before/after pairs (a new database
  * has none, and the gallery's photos are what these pages load). Prints the
  * four category scores, LCP, CLS, TBT, and the bytes of the images a phone

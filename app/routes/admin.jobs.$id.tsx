@@ -15,6 +15,7 @@ import { dayIn } from "~/lib/time-zone";
 import { workPartyHref, workPartyLabel } from "~/lib/work-links";
 import { atEdge } from "~/server/app-error.server";
 import { adminUserFrom } from "~/server/auth/current-user.server";
+import { requireJobWork, requirePermission } from "~/server/auth/permissions.server";
 import { env } from "~/server/env.server";
 import { postedForm } from "~/server/form-body.server";
 import { dispatchIntent, FIRST_FIELD, parseForm, postedIntent, refusedOnForm } from "~/server/form-action.server";
@@ -70,9 +71,14 @@ export const action = atEdge(async ({ request, params, context }: Route.ActionAr
   const form = await postedForm(request);
   const db = context.get(databaseContext);
   const actor = adminUserFrom(context);
+  // Only the owner, or the technician the job is assigned to, posts anything here.
+  requireJobWork(actor, (await getJob(db, id)).assignedTo);
   const origin = linkOrigin(request);
   const doneHere = (done: Done) => redirect(`/admin/jobs/${id}?done=${done}`, 303);
-  const handlers = {
+  // The layout lets a technician post here (their job's field work); each of these intents is the owner's alone.
+  const ownerOnly = <T extends Record<string, () => Promise<unknown>>>(intents: T): T =>
+    Object.fromEntries(Object.entries(intents).map(([name, run]) => [name, () => (requirePermission(actor, "jobs.write"), run())])) as T;
+  const handlers = ownerOnly({
     reschedule: async () => {
       const zone = env().BUSINESS_TIME_ZONE;
       await rescheduleJob(db, id, parseForm(form, jobSchema(dayIn(new Date(), zone), zone)), actor, origin);
@@ -110,7 +116,7 @@ export const action = atEdge(async ({ request, params, context }: Route.ActionAr
       await publishReview(db, id, actor);
       return doneHere("published");
     },
-  };
+  });
   const intent = postedIntent(form, handlers);
   // A refusal shows on the form that posted it (a rescheduled form with what was typed); the job gone is the page's 404.
   const answer = await refusedOnForm(

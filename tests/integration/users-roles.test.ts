@@ -122,7 +122,13 @@ describe("a technician's session, route by route from app/routes.ts", () => {
     expect(view.invoices).toEqual([]);
     expect(view.assignment.staff).toEqual([]);
     expect((await call(tech, `/admin/jobs/${othersJob}`)).status).toBe(403);
-    expect((await call(tech, `/admin/jobs/${ownJob}`, "POST")).status).toBe(403);
+    // Their own job's page takes their field work's posts; every owner's intent there is refused.
+    const post = (job: number, intent: string) =>
+      app.fetch(`/admin/jobs/${job}`, { method: "POST", headers: { cookie: tech, "content-type": "application/x-www-form-urlencoded" }, body: new URLSearchParams({ intent }) });
+    for (const intent of ["reschedule", "cancel", "on_the_way", "done", "assign", "record_deposit", "publish_review"]) {
+      expect([intent, (await post(ownJob, intent)).status]).toEqual([intent, 403]);
+      expect([intent, (await post(othersJob, intent)).status]).toEqual([intent, 403]);
+    }
 
     const week = (await (await call(tech, `/admin/schedule?week=${weekMondayOf(businessDay(30))}`)).json()) as {
       week: { days: { jobs: { id: number }[] }[] };

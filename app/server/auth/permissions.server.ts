@@ -8,14 +8,18 @@ import { AppError } from "../app-error.server";
  *
  * The owner may do everything. A technician may read the schedule and the
  * jobs assigned to them (`jobs.read` is "own jobs"; `jobs.read.all` is
- * everyone's), and nothing else: no writes, no leads, estimates, invoices,
- * customers, settings, prices, tables, tokens, trash, exports or staff.
+ * everyone's) and do the work in the field on those jobs (`jobs.work`:
+ * Start Job, the condition report, the checklist, photos, Finish Job with
+ * its payment; issue 36), and nothing else: no other writes, no leads,
+ * estimates, invoices, customers, settings, prices, tables, tokens, trash,
+ * exports or staff.
  */
 export type Permission =
   | "schedule.read"
   | "jobs.read"
   | "jobs.read.all"
   | "jobs.write"
+  | "jobs.work"
   | "leads.read"
   | "estimates.read"
   | "invoices.read"
@@ -29,7 +33,7 @@ export type Permission =
 
 const GRANTS: Record<Role, ReadonlySet<Permission> | "all"> = {
   owner: "all",
-  technician: new Set<Permission>(["schedule.read", "jobs.read"]),
+  technician: new Set<Permission>(["schedule.read", "jobs.read", "jobs.work"]),
 };
 
 /** Who is asking: a signed-in user (or an API token's maker) with their role; null role is not staff. */
@@ -56,17 +60,32 @@ export function canReadJob(user: Actor, assignedTo: number | null): boolean {
   return can(user, "jobs.read.all") || (can(user, "jobs.read") && assignedTo === user.id);
 }
 
+/** Whether `user` may do the field work of a job assigned to `assignedTo`: any job for the owner, their own for a technician. */
+export function canWorkJob(user: Actor, assignedTo: number | null): boolean {
+  return can(user, "jobs.write") || (can(user, "jobs.work") && assignedTo === user.id);
+}
+
+/** Throws AppError 403 unless `user` may do the field work of a job assigned to `assignedTo`. */
+export function requireJobWork(user: Actor, assignedTo: number | null): void {
+  if (!canWorkJob(user, assignedTo)) throw new AppError(403, "Only the owner or the technician assigned to this job can do its work.");
+}
+
 /**
- * The dashboard pages a technician may open (GET only): the dashboard's
- * start (which sends them to the schedule), the schedule and a job's page.
- * Every other /admin page and every action is the owner's: deny by default,
- * so a page added later is the owner's until it is listed here.
+ * The dashboard pages a technician may open (GET): the dashboard's start
+ * (which sends them to Today), Today, the schedule and a job's page; and
+ * the one page they may post to, a job's, whose action lets each intent
+ * through only by its permission (the owner's intents by `jobs.write`, the
+ * field work by requireJobWork). Every other /admin page and action is the
+ * owner's: deny by default, so a page added later is the owner's until it is
+ * listed here.
  */
-const TECHNICIAN_PAGES = [/^\/admin\/?$/, /^\/admin\/schedule\/?$/, /^\/admin\/jobs\/\d+\/?$/];
+const TECHNICIAN_PAGES = [/^\/admin\/?$/, /^\/admin\/today\/?$/, /^\/admin\/schedule\/?$/, /^\/admin\/jobs\/\d+\/?$/];
+const TECHNICIAN_POSTS = [/^\/admin\/jobs\/\d+\/?$/];
 
 /** Whether the /admin layout lets `user` through to `pathname` with `method`. */
 export function mayOpenDashboardPage(user: Actor, method: string, pathname: string): boolean {
   if (can(user, "tables.manage")) return true;
-  if (!user.role || (method !== "GET" && method !== "HEAD")) return false;
-  return TECHNICIAN_PAGES.some((page) => page.test(pathname));
+  if (!user.role) return false;
+  const pages = method === "GET" || method === "HEAD" ? TECHNICIAN_PAGES : TECHNICIAN_POSTS;
+  return pages.some((page) => page.test(pathname));
 }
