@@ -281,7 +281,7 @@ export interface JobEvents {
   created_at: Generated<Timestamp>;
   id: Generated<number>;
   job_id: number;
-  kind: "scheduled" | "rescheduled" | "on_the_way" | "done" | "cancelled" | "reminded" | "deposit_held" | "deposit_received";
+  kind: "scheduled" | "rescheduled" | "on_the_way" | "started" | "done" | "cancelled" | "reminded" | "deposit_held" | "deposit_received";
 }
 
 export interface Jobs {
@@ -302,9 +302,12 @@ export interface Jobs {
   reminder_due_at: Timestamp | null;
   review_due_at: Timestamp | null;
   sequence: Generated<number>;
+  signed_off_at: Timestamp | null;
+  signed_off_name: string | null;
   source: "quote_form" | "online_booking" | "plan" | "owner";
+  started_at: Timestamp | null;
   starts_at: Timestamp;
-  status: Generated<"scheduled" | "on_the_way" | "done" | "cancelled">;
+  status: Generated<"scheduled" | "on_the_way" | "in_progress" | "done" | "cancelled">;
   token: string;
   updated_at: Generated<Timestamp>;
   vehicle_id: number | null;
@@ -365,6 +368,7 @@ export interface Packages {
 
 export interface Payments {
   amount_cents: Int8;
+  client_key: string | null;
   created_at: Generated<Timestamp>;
   deleted_at: Timestamp | null;
   deleted_by: string | null;
@@ -376,6 +380,7 @@ export interface Payments {
   paid_on: Timestamp;
   recorded_by: Generated<string>;
   recorded_by_id: number | null;
+  tip_cents: Generated<Int8>;
 }
 
 export interface QuoteRequests {

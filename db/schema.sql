@@ -475,7 +475,7 @@ CREATE TABLE job_events (
   actor_id integer,
   CONSTRAINT job_events_actor_id_fkey FOREIGN KEY (actor_id) REFERENCES users(id) ON DELETE SET NULL,
   CONSTRAINT job_events_job_id_fkey FOREIGN KEY (job_id) REFERENCES jobs(id) ON DELETE CASCADE,
-  CONSTRAINT job_events_kind_check CHECK (kind = ANY (ARRAY['scheduled'::text, 'rescheduled'::text, 'on_the_way'::text, 'done'::text, 'cancelled'::text, 'reminded'::text, 'deposit_held'::text, 'deposit_received'::text])),
+  CONSTRAINT job_events_kind_check CHECK (kind = ANY (ARRAY['scheduled'::text, 'rescheduled'::text, 'on_the_way'::text, 'started'::text, 'done'::text, 'cancelled'::text, 'reminded'::text, 'deposit_held'::text, 'deposit_received'::text])),
   CONSTRAINT job_events_pkey PRIMARY KEY (id)
 );
 CREATE INDEX job_events_actor_id_idx ON job_events USING btree (actor_id) WHERE (actor_id IS NOT NULL);
@@ -508,6 +508,9 @@ CREATE TABLE jobs (
   assigned_to integer,
   zip text,
   work_days tstzmultirange,
+  started_at timestamp with time zone,
+  signed_off_name text,
+  signed_off_at timestamp with time zone,
   CONSTRAINT jobs_address_check CHECK (length(address) <= 300),
   CONSTRAINT jobs_assigned_to_fkey FOREIGN KEY (assigned_to) REFERENCES users(id) ON DELETE SET NULL,
   CONSTRAINT jobs_buffer_minutes_check CHECK (buffer_minutes >= 0 AND buffer_minutes <= 240),
@@ -516,13 +519,17 @@ CREATE TABLE jobs (
   CONSTRAINT jobs_customer_id_fkey FOREIGN KEY (customer_id) REFERENCES customers(id) ON DELETE RESTRICT,
   CONSTRAINT jobs_duration_minutes_check CHECK (duration_minutes >= 1 AND duration_minutes <= 10080 AND (duration_minutes <= 720 OR work_days IS NOT NULL)),
   CONSTRAINT jobs_estimate_id_fkey FOREIGN KEY (estimate_id) REFERENCES estimates(id) ON DELETE SET NULL,
+  CONSTRAINT jobs_in_progress_started CHECK (status <> 'in_progress'::text OR started_at IS NOT NULL),
   CONSTRAINT jobs_lead_id_fkey FOREIGN KEY (lead_id, customer_id) REFERENCES quote_requests(id, customer_id) ON UPDATE CASCADE ON DELETE CASCADE,
   CONSTRAINT jobs_no_overlap EXCLUDE USING gist (COALESCE(assigned_to, 0) WITH =, busy WITH &&) WHERE (status <> 'cancelled'::text),
   CONSTRAINT jobs_notes_check CHECK (length(notes) <= 2000),
   CONSTRAINT jobs_pkey PRIMARY KEY (id),
   CONSTRAINT jobs_quote_form_has_lead CHECK (source <> 'quote_form'::text OR lead_id IS NOT NULL),
+  CONSTRAINT jobs_sign_off_whole CHECK ((signed_off_name IS NULL) = (signed_off_at IS NULL)),
+  CONSTRAINT jobs_signed_off_name_check CHECK (length(signed_off_name) >= 1 AND length(signed_off_name) <= 100),
   CONSTRAINT jobs_source_check CHECK (source = ANY (ARRAY['quote_form'::text, 'online_booking'::text, 'plan'::text, 'owner'::text])),
-  CONSTRAINT jobs_status_check CHECK (status = ANY (ARRAY['scheduled'::text, 'on_the_way'::text, 'done'::text, 'cancelled'::text])),
+  CONSTRAINT jobs_started_before_done CHECK (started_at IS NULL OR done_at IS NULL OR started_at <= done_at),
+  CONSTRAINT jobs_status_check CHECK (status = ANY (ARRAY['scheduled'::text, 'on_the_way'::text, 'in_progress'::text, 'done'::text, 'cancelled'::text])),
   CONSTRAINT jobs_token_check CHECK (length(token) >= 22),
   CONSTRAINT jobs_token_key UNIQUE (token),
   CONSTRAINT jobs_vehicle_id_fkey FOREIGN KEY (vehicle_id) REFERENCES vehicles(id) ON DELETE SET NULL,
@@ -644,14 +651,20 @@ CREATE TABLE payments (
   deleted_by text,
   recorded_by_id integer,
   deleted_by_id integer,
+  tip_cents bigint DEFAULT 0 NOT NULL,
+  client_key text,
   CONSTRAINT payments_amount_cents_check CHECK (amount_cents > 0),
+  CONSTRAINT payments_client_key_check CHECK (length(client_key) >= 8 AND length(client_key) <= 64),
+  CONSTRAINT payments_client_key_key UNIQUE (client_key),
   CONSTRAINT payments_deleted_by_id_fkey FOREIGN KEY (deleted_by_id) REFERENCES users(id) ON DELETE SET NULL,
   CONSTRAINT payments_invoice_id_fkey FOREIGN KEY (invoice_id) REFERENCES invoices(id) ON DELETE CASCADE,
   CONSTRAINT payments_method_check CHECK (method = ANY (ARRAY['Cash'::text, 'Card'::text, 'Check'::text, 'Venmo'::text, 'Zelle'::text, 'Other'::text])),
   CONSTRAINT payments_note_check CHECK (length(note) <= 500),
   CONSTRAINT payments_pkey PRIMARY KEY (id),
-  CONSTRAINT payments_recorded_by_id_fkey FOREIGN KEY (recorded_by_id) REFERENCES users(id) ON DELETE SET NULL
+  CONSTRAINT payments_recorded_by_id_fkey FOREIGN KEY (recorded_by_id) REFERENCES users(id) ON DELETE SET NULL,
+  CONSTRAINT payments_tip_cents_check CHECK (tip_cents >= 0 AND tip_cents <= 10000000)
 );
+CREATE UNIQUE INDEX payments_client_key_key ON payments USING btree (client_key);
 CREATE INDEX payments_deleted_by_id_idx ON payments USING btree (deleted_by_id) WHERE (deleted_by_id IS NOT NULL);
 CREATE INDEX payments_invoice_idx ON payments USING btree (invoice_id, id);
 CREATE INDEX payments_paid_on_idx ON payments USING btree (paid_on) INCLUDE (amount_cents) WHERE (deleted_at IS NULL);

@@ -44,6 +44,17 @@ export function durationText(minutes: number): string {
   return [h ? part(h, "hour") : "", m || !h ? part(m, "minute") : ""].filter(Boolean).join(" ");
 }
 
+/**
+ * The real time on a job beside the time booked (issue 36), from Start Job
+ * to its finish: "2 hours 38 minutes (booked 2 hours: 38 minutes over)".
+ */
+export function timeOnTheJob(startedAt: Date, doneAt: Date, bookedMinutes: number): string {
+  const real = Math.max(0, Math.round((doneAt.getTime() - startedAt.getTime()) / 60_000));
+  const difference = real - bookedMinutes;
+  const against = difference === 0 ? "as booked" : `${durationText(Math.abs(difference))} ${difference > 0 ? "over" : "under"}`;
+  return `${durationText(real)} (booked ${durationText(bookedMinutes)}: ${against})`;
+}
+
 /** "Tuesday, December 8, 2026 at 2:00 PM": a deadline (a deposit's hold) as the e-mails and pages say it. */
 export const dayAndTime = (at: Date, timeZone: string) => `${longDay(at, timeZone)} at ${clockTime(at, timeZone)}`;
 

@@ -4,6 +4,7 @@ import { ErrorBanner } from "~/components/admin/ErrorBanner";
 import { JobActions } from "~/components/jobs/JobActions";
 import { JobAssignment } from "~/components/jobs/JobAssignment";
 import { JobDeposit } from "~/components/jobs/JobDeposit";
+import { JobFieldSteps } from "~/components/jobs/JobFieldSteps";
 import { JobInvoices } from "~/components/jobs/JobInvoices";
 import { JobReview } from "~/components/jobs/JobReview";
 import { JobWork } from "~/components/jobs/JobWork";
@@ -18,13 +19,15 @@ import { adminUserFrom } from "~/server/auth/current-user.server";
 import { requireJobWork, requirePermission } from "~/server/auth/permissions.server";
 import { env } from "~/server/env.server";
 import { postedForm } from "~/server/form-body.server";
-import { dispatchIntent, FIRST_FIELD, parseForm, postedIntent, refusedOnForm } from "~/server/form-action.server";
+import { dispatchIntent, FIRST_FIELD, formTexts, parseForm, postedIntent, refusedOnForm } from "~/server/form-action.server";
 import { recordDeposit } from "~/server/jobs/deposit-recording.server";
 import { getJob, jobId } from "~/server/jobs/job-records.server";
 import { jobPageView, notTodayQuestion, type JobActionFailure, type JobConfirmation } from "~/server/jobs/job-view.server";
 import { assignJob } from "~/server/jobs/job-assignment.server";
 import { rescheduleJob } from "~/server/jobs/job-rescheduling.server";
 import { cancelJob, markDone, markOnTheWay } from "~/server/jobs/job-status-changes.server";
+import { finishJob, startJob } from "~/server/jobs/field-work.server";
+import { finishJobInput, finishJobSchema } from "~/lib/finish-job-input";
 import { publishReview } from "~/server/reviews/publish.server";
 import { databaseContext } from "~/server/request-context.server";
 import { linkOrigin } from "~/server/site-url.server";
@@ -51,7 +54,12 @@ const DONE = {
   published: "Published: the review now shows on the website.",
   assigned: "Saved: the job is assigned.",
   deposit_recorded: "Deposit recorded: the booking is no longer on hold, and the customer was e-mailed that it arrived.",
+  started: "Job started: the clock is running.",
+  finished: "Job finished and signed off. A payment taken was recorded on the job's invoice, and the customer was e-mailed the receipt.",
 } as const;
+
+/** Finish Job's fields as typed, shown again with its refusal. */
+const typedFinish = (form: FormData) => formTexts(form, ["signOff", "amount", "method", "tip"]);
 type Done = keyof typeof DONE;
 
 export const loader = atEdge(async ({ request, params, context }: Route.LoaderArgs) => {
@@ -78,7 +86,7 @@ export const action = atEdge(async ({ request, params, context }: Route.ActionAr
   // The layout lets a technician post here (their job's field work); each of these intents is the owner's alone.
   const ownerOnly = <T extends Record<string, () => Promise<unknown>>>(intents: T): T =>
     Object.fromEntries(Object.entries(intents).map(([name, run]) => [name, () => (requirePermission(actor, "jobs.write"), run())])) as T;
-  const handlers = ownerOnly({
+  const ownerHandlers = ownerOnly({
     reschedule: async () => {
       const zone = env().BUSINESS_TIME_ZONE;
       await rescheduleJob(db, id, parseForm(form, jobSchema(dayIn(new Date(), zone), zone)), actor, origin);
@@ -88,14 +96,6 @@ export const action = atEdge(async ({ request, params, context }: Route.ActionAr
     cancel: async () => {
       await cancelJob(db, id, "owner", actor, origin);
       return doneHere("cancelled");
-    },
-    on_the_way: async () => {
-      // On a job of another day it asks first (notTodayQuestion); the answer's button posts again with confirm=yes.
-      const { minutes, confirm } = parseForm(form, onTheWaySchema, ARRIVAL_INVALID);
-      const question = confirm ? null : notTodayQuestion(await getJob(db, id), "on_the_way", new Date());
-      if (question) return data<JobConfirmation>({ intent: "on_the_way", confirm: question, minutes });
-      await markOnTheWay(db, id, minutes, actor, origin);
-      return doneHere("on_the_way");
     },
     done: async () => {
       const { confirm } = parseForm(form, markDoneSchema);
@@ -117,12 +117,34 @@ export const action = atEdge(async ({ request, params, context }: Route.ActionAr
       return doneHere("published");
     },
   });
+  // The field work (issue 36): the owner's, or the technician's whose job it is (checked above and in each server function).
+  const fieldWork = {
+    on_the_way: async () => {
+      // On a job of another day it asks first (notTodayQuestion); the answer's button posts again with confirm=yes.
+      const { minutes, confirm } = parseForm(form, onTheWaySchema, ARRIVAL_INVALID);
+      const question = confirm ? null : notTodayQuestion(await getJob(db, id), "on_the_way", new Date());
+      if (question) return data<JobConfirmation>({ intent: "on_the_way", confirm: question, minutes });
+      await markOnTheWay(db, id, minutes, actor, origin);
+      return doneHere("on_the_way");
+    },
+    start: async () => {
+      await startJob(db, id, actor);
+      return doneHere("started");
+    },
+    finish: async () => {
+      await finishJob(db, id, finishJobInput(parseForm(form, finishJobSchema)), actor, origin);
+      return doneHere("finished");
+    },
+  };
+  const handlers = { ...ownerHandlers, ...fieldWork };
   const intent = postedIntent(form, handlers);
   // A refusal shows on the form that posted it (a rescheduled form with what was typed); the job gone is the page's 404.
   const answer = await refusedOnForm(
     () => dispatchIntent(intent, handlers),
     (error): JobActionFailure | undefined =>
-      error.status === 404 ? undefined : { intent, error: error.message, fields: error.fields, values: intent === "reschedule" ? readJobForm(form) : undefined },
+      error.status === 404
+        ? undefined
+        : { intent, error: error.message, fields: error.fields, values: intent === "reschedule" ? readJobForm(form) : undefined, typed: intent === "finish" ? typedFinish(form) : undefined },
   );
   if (answer instanceof Response) throw answer;
   return answer;
@@ -155,6 +177,9 @@ export default function JobPage({ loaderData, actionData }: Route.ComponentProps
       <JobSummary job={job} />
       {loaderData.deposit && <JobDeposit jobId={job.id} deposit={loaderData.deposit} error={failure?.intent === "record_deposit" ? failure.fields?.method : undefined} />}
       {loaderData.owner && <JobAssignment jobId={job.id} live={job.live} {...loaderData.assignment} />}
+      {loaderData.canWork && (
+        <JobFieldSteps job={job} fieldKey={loaderData.fieldKey} arrivalMinutes={loaderData.arrivalMinutes} failure={failure} confirmation={confirmation} />
+      )}
       {loaderData.owner && <JobActions {...loaderData} failure={failure} confirmation={confirmation} />}
       <JobWork work={loaderData.work} />
       {loaderData.owner && <JobInvoices job={job} invoices={loaderData.invoices} />}

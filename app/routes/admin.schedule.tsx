@@ -117,7 +117,7 @@ function ScheduleDay({ day, hours }: { day: WeekDay; hours: string }) {
   );
 }
 
-const STATUS_NOTE: Record<WeekJob["status"], string> = { scheduled: "", on_the_way: "On the way", done: "Done", cancelled: "Cancelled" };
+const STATUS_NOTE: Record<WeekJob["status"], string> = { scheduled: "", on_the_way: "On the way", in_progress: "In progress", done: "Done", cancelled: "Cancelled" };
 
 /** A job as a link to its page, named with the customer's name; a cancelled one struck through and says so; one over days says which day. */
 function ScheduleJob({ job }: { job: WeekJob }) {

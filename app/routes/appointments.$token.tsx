@@ -230,10 +230,10 @@ function StatusNotice(props: { appointment: AppointmentView; outcome: Outcome | 
       </p>
     );
   }
-  if (appointment.status === "on_the_way") {
+  if (appointment.status === "on_the_way" || appointment.status === "in_progress") {
     return (
       <p role="status" className="rounded-xl border border-brand-100 bg-brand-50 p-4 font-medium text-brand-700">
-        We are on our way to you.
+        {appointment.status === "on_the_way" ? "We are on our way to you." : "We are at work on it now."}
       </p>
     );
   }

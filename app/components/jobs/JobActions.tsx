@@ -1,4 +1,4 @@
-import { CalendarClock, CheckCircle2, Truck, XCircle } from "lucide-react";
+import { CalendarClock, CheckCircle2, XCircle } from "lucide-react";
 import { Form, Link, useNavigation } from "react-router";
 import { buttonClass } from "~/components/ui/button";
 import type { JobActionFailure, JobConfirmation, JobPageView } from "~/server/jobs/job-view.server";
@@ -7,28 +7,25 @@ import { JobFields } from "./JobFields";
 
 interface Props extends JobPageView {
   confirmCancel: boolean;
-  arrivalMinutes: number[];
   failure?: JobActionFailure;
-  /** On My Way or Mark Done on a job of another day: the question to answer first. */
+  /** Mark Done on a job of another day: the question to answer first (On My Way's is the field steps'). */
   confirmation?: JobConfirmation;
 }
 
-const SELECT =
-  "rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 shadow-xs focus:border-brand-500 focus:outline-2 focus:outline-brand-500/40";
-
 /**
- * The buttons that still apply to the job: On My Way (once, before it starts),
- * Mark Done, Cancel Job (a confirm step first) and the Reschedule form. A done
- * or cancelled job shows none of them. On My Way and Mark Done on a job of
- * another day ask first (JobConfirm, in the buttons' place).
+ * The owner's buttons that still apply to the job: Mark Done (for a job not
+ * started with Start Job), Cancel Job (a confirm step first) and the
+ * Reschedule form. A done or cancelled job shows none of them. Mark Done on
+ * a job of another day asks first (JobConfirm, in the buttons' place). On My
+ * Way, Start Job and Finish Job are the field steps' (JobFieldSteps).
  */
-export function JobActions({ job, values, saved, confirmCancel, arrivalMinutes, failure, confirmation }: Props) {
+export function JobActions({ job, values, saved, confirmCancel, failure, confirmation }: Props) {
   const busy = useNavigation().state === "submitting";
   if (!job.live) return null;
   const rescheduleFailure = failure?.intent === "reschedule" ? failure : undefined;
   return (
     <>
-      {confirmation ? (
+      {confirmation?.intent === "done" ? (
         <JobConfirm jobId={job.id} confirmation={confirmation} />
       ) : confirmCancel ? (
         <section aria-labelledby="cancel-heading" className="rounded-xl border border-red-200 bg-red-50 p-4 sm:p-5">
@@ -51,34 +48,16 @@ export function JobActions({ job, values, saved, confirmCancel, arrivalMinutes, 
         </section>
       ) : (
         <section aria-label="Job actions" className="flex flex-wrap items-end gap-3 rounded-xl border border-slate-200 bg-white p-4 sm:p-5">
-          {job.canStart && (
-            <Form method="post" className="flex flex-wrap items-end gap-2">
-              <input type="hidden" name="intent" value="on_the_way" />
-              <div>
-                <label htmlFor="arrival-minutes" className="mb-1 block text-sm font-medium text-slate-800">
-                  Arriving in
-                </label>
-                <select id="arrival-minutes" name="minutes" defaultValue="30" className={SELECT}>
-                  {arrivalMinutes.map((m) => (
-                    <option key={m} value={m}>
-                      {m} minutes
-                    </option>
-                  ))}
-                </select>
-              </div>
-              <button type="submit" className={buttonClass("primary")} disabled={busy}>
-                <Truck aria-hidden className="size-4" />
-                On My Way
+          {/* Once started, Finish Job (with the sign-off) ends the work instead. */}
+          {!job.inProgress && (
+            <Form method="post">
+              <input type="hidden" name="intent" value="done" />
+              <button type="submit" className={buttonClass("secondary")} disabled={busy}>
+                <CheckCircle2 aria-hidden className="size-4" />
+                Mark Done
               </button>
             </Form>
           )}
-          <Form method="post">
-            <input type="hidden" name="intent" value="done" />
-            <button type="submit" className={buttonClass("secondary")} disabled={busy}>
-              <CheckCircle2 aria-hidden className="size-4" />
-              Mark Done
-            </button>
-          </Form>
           {/* A GET to this page with ?confirm=cancel: the confirm step, with or without JavaScript. */}
           <Form method="get">
             <input type="hidden" name="confirm" value="cancel" />

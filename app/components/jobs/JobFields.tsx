@@ -86,7 +86,7 @@ interface FieldProps {
   "aria-describedby"?: string;
 }
 
-function Field(props: { id: string; label: string; error?: string; hint?: string; wide?: boolean; children: (props: FieldProps) => React.ReactNode }) {
+export function Field(props: { id: string; label: string; error?: string; hint?: string; wide?: boolean; children: (props: FieldProps) => React.ReactNode }) {
   const { id, label, error, hint, wide, children } = props;
   const errorId = `${id}-error`;
   const hintId = `${id}-hint`;

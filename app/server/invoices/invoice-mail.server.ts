@@ -39,7 +39,7 @@ export function invoiceEmail(invoice: Invoice, settings: Settings, link: string,
  * counted): `Payment received for invoice #{number}` with the amount and the
  * balance, or, paid in full, `Receipt for invoice #{number}` with every payment.
  */
-export function paymentEmail(invoice: Invoice, payment: Pick<Payment, "amountCents" | "method" | "paidOn">, settings: Settings, link: string): Email {
+export function paymentEmail(invoice: Invoice, payment: Pick<Payment, "amountCents" | "method" | "paidOn">, settings: Settings, link: string, tipCents = 0): Email {
   const paidInFull = invoice.dueCents === 0;
   const live = invoice.payments.filter((p) => !p.deletedAt);
   const [subject, paragraph, rows] = paidInFull
@@ -69,6 +69,8 @@ export function paymentEmail(invoice: Invoice, payment: Pick<Payment, "amountCen
       blocks: [
         { paragraph },
         { table: { caption: paidInFull ? "Payments received:" : undefined, rows } },
+        // A tip given at the job (issue 36) is the detailer's, outside the invoice.
+        ...(tipCents > 0 ? [{ paragraph: `And thank you for the ${formatCents(tipCents)} tip (${payment.method}), which is not part of the invoice.` }] : []),
         { button: { label: "View Your Invoice", href: link, intro: "Your invoice:" } },
         { paragraph: questions(settings) },
       ],

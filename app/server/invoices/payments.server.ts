@@ -52,7 +52,17 @@ export async function recordPayment(
   form: PaymentForm,
   actor: Actor,
   origin: string | undefined,
-  { oldDateConfirmed = false } = {},
+  {
+    oldDateConfirmed = false,
+    tipCents = 0,
+    clientKey = null,
+  }: {
+    oldDateConfirmed?: boolean;
+    /** A tip given with it (in the field, issue 36): kept on the payment, outside the invoice's total. */
+    tipCents?: number;
+    /** The phone's idempotency key: a payment of this key already recorded is not recorded again (a replay of the offline queue). */
+    clientKey?: string | null;
+  } = {},
 ): Promise<{ paidInFull: boolean }> {
   const today = invoiceToday();
   // Checked first without the lock (the form's own mistakes), then again with it.
@@ -63,6 +73,8 @@ export async function recordPayment(
   if (question) throw new OldPaymentDateError(question);
   const paidInFull = await asActor(db, actor, async (trx) => {
     const invoice = await lockInvoice(trx, invoiceId);
+    // Under the invoice's lock, a second post of one key finds the first's payment.
+    if (clientKey !== null && (await trx.selectFrom("payments").select("id").where("client_key", "=", clientKey).executeTakeFirst())) return invoice.status === "paid";
     if (invoice.status === "draft") throw new AppError(409, `Invoice #${invoice.number} has not been sent yet; send it before recording a payment.`);
     if (invoice.status === "void") throw new AppError(409, `Invoice #${invoice.number} is void; no payment can be recorded on it.`);
     const due = amountDue(invoice.status, invoice.totalCents, invoice.paidCents);
@@ -72,17 +84,27 @@ export async function recordPayment(
     const status = paymentStatus(paid, invoice.totalCents);
     await trx
       .insertInto("payments")
-      .values({ invoice_id: invoiceId, amount_cents: input.amountCents, method: input.method, paid_on: sql<Date>`${input.paidOn}::date`, note: input.note, ...actorPair("recorded_by", actor) })
+      .values({
+        invoice_id: invoiceId,
+        amount_cents: input.amountCents,
+        tip_cents: tipCents,
+        client_key: clientKey,
+        method: input.method,
+        paid_on: sql<Date>`${input.paidOn}::date`,
+        note: input.note,
+        ...actorPair("recorded_by", actor),
+      })
       .execute();
     await trx
       .updateTable("invoices")
       .set({ paid_cents: paid, status, paid_at: status === "paid" ? sql`now()` : null, updated_at: sql`now()` })
       .where("id", "=", invoiceId)
       .execute();
-    const body = `${input.method} ${centsToDollarInput(input.amountCents)} on ${input.paidOn}${input.note ? `: ${input.note}` : ""}`;
+    const tip = tipCents > 0 ? ` (and a ${centsToDollarInput(tipCents)} tip)` : "";
+    const body = `${input.method} ${centsToDollarInput(input.amountCents)}${tip} on ${input.paidOn}${input.note ? `: ${input.note}` : ""}`;
     await trx.insertInto("invoice_events").values({ invoice_id: invoiceId, kind: "payment", body, ...actorColumns(actor) }).execute();
     const [full, settings] = await Promise.all([getInvoice(trx, invoiceId), getBusinessSettings(trx)]);
-    const email = paymentEmail(full, input, settings, invoiceLink(origin, full.token));
+    const email = paymentEmail(full, input, settings, invoiceLink(origin, full.token), tipCents);
     await enqueueEmail(trx, email, { leadId: invoice.leadId, kind: status === "paid" ? "invoice_receipt" : "invoice_payment" });
     if (status !== "paid") return false;
     await trx.insertInto("invoice_events").values({ invoice_id: invoiceId, kind: "paid", body: "", ...actorColumns(actor) }).execute();

@@ -57,3 +57,21 @@ export async function sendInvoice(db: DB, id: number, actor: Actor, origin: stri
   });
   kickOutbox(db);
 }
+
+/**
+ * An invoice handed over at the job (Finish Job's payment on the spot, issue
+ * 36): a draft becomes sent without an e-mail of its own, as the payment's
+ * receipt, queued with the payment, links it. Sent ones stay as they are.
+ */
+export async function issueAtTheJob(db: DB, id: number, actor: Actor): Promise<void> {
+  await asActor(db, actor, async (trx) => {
+    const issued = await trx
+      .updateTable("invoices")
+      .set({ status: "sent", due_date: sql`${invoiceToday()}::date`, sent_at: sql`now()`, updated_at: sql`now()` })
+      .where("id", "=", id)
+      .where("status", "=", "draft")
+      .returning("id")
+      .executeTakeFirst();
+    if (issued) await trx.insertInto("invoice_events").values({ invoice_id: id, kind: "sent", body: "Handed over at the job", ...actorColumns(actor) }).execute();
+  });
+}

@@ -45,6 +45,11 @@ export interface Job {
   vehicle: { id: number; label: string } | null;
   /** The staff member who does it (docs/decisions/0115); null: nobody (no staff yet, or their row was deleted). */
   assignedTo: number | null;
+  /** When Start Job began the work, and when it was finished (Finish Job or Mark Done); null until then (issue 36). */
+  startedAt: Date | null;
+  doneAt: Date | null;
+  /** The name the customer typed at Finish Job to sign the work off; null until then. */
+  signedOffName: string | null;
 }
 
 export interface JobDay {
@@ -75,6 +80,9 @@ const COLUMNS = [
   "j.notes",
   "j.sequence",
   "j.cancelled_by",
+  "j.started_at",
+  "j.done_at",
+  "j.signed_off_name",
   "j.created_at",
   "j.updated_at",
   "c.name",
@@ -137,6 +145,9 @@ export function toJob(row: JobRow): Job {
     customer: { name: row.name, email: row.email, phone: row.phone, vehicleType: row.vehicle_type ?? "" },
     vehicle: joinedVehicle(row),
     assignedTo: row.assigned_to,
+    startedAt: row.started_at,
+    doneAt: row.done_at,
+    signedOffName: row.signed_off_name,
   };
 }
 

@@ -57,7 +57,7 @@ export async function markOnTheWay(db: DB, id: number, minutes: number, actor: A
 }
 
 /** Mark Done: the job is done, and its lead Completed unless an invoice of it is still unpaid (then the last payment completes it). */
-export async function markDone(db: DB, id: number, actor: Actor): Promise<void> {
+export async function markDone(db: DB, id: number, actor: Actor, signOff: string | null = null): Promise<void> {
   await asActor(db, actor, async (trx) => {
     const row = await trx
       .updateTable("jobs")
@@ -65,6 +65,8 @@ export async function markDone(db: DB, id: number, actor: Actor): Promise<void> 
       .set({
         status: "done",
         done_at: sql`now()`,
+        // Finish Job: the name the customer typed to sign the work off (issue 36).
+        ...(signOff !== null && { signed_off_name: signOff, signed_off_at: sql`now()` }),
         reminder_due_at: null,
         review_due_at: sql`now() + make_interval(secs => ${env().REVIEW_REQUEST_MINUTES * 60}::double precision)`,
         updated_at: sql`now()`,
@@ -74,7 +76,7 @@ export async function markDone(db: DB, id: number, actor: Actor): Promise<void> 
       .returning("lead_id")
       .executeTakeFirst();
     if (!row) throw notLive(await getJob(trx, id));
-    await recordEvent(trx, id, "done", actor);
+    await recordEvent(trx, id, "done", actor, signOff === null ? "" : `Signed off by the customer as ${signOff}`);
     if (row.lead_id === null || (await hasUnpaidInvoice(trx, row.lead_id))) return;
     await trx.updateTable("quote_requests").set({ status: "completed", updated_at: sql`now()` }).where("id", "=", row.lead_id).where("status", "<>", "completed").execute();
   });

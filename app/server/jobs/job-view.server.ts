@@ -1,9 +1,11 @@
+import { randomUUID } from "node:crypto";
+import { shortDayAndTime, timeOnTheJob } from "~/lib/job-time";
 import { JOB_STATUS_TITLES, JOB_EVENT_WORDS, isLiveJob } from "~/lib/job-status";
 import type { JobForm } from "~/lib/job-input";
 import { addDays, dayIn, timeIn } from "~/lib/time-zone";
 import { shownTime } from "~/lib/time-ago";
 import { AppError, notFound } from "../app-error.server";
-import { can, canReadJob, OWNER_ONLY } from "../auth/permissions.server";
+import { can, canReadJob, canWorkJob, OWNER_ONLY } from "../auth/permissions.server";
 import { assignableStaff } from "../auth/staff.server";
 import type { SessionUser } from "../session.server";
 import type { DB } from "../db.server";
@@ -126,8 +128,12 @@ export async function jobPageView(db: DB, id: number, now: Date, user: SessionUs
   ]);
   const day = dayIn(job.startsAt, tz);
   return {
-    /** The owner's page: actions, invoices and Assigned To; a technician's is read-only. */
+    /** The owner's page: actions, invoices and Assigned To; a technician's has the field work alone. */
     owner,
+    /** The owner, or the technician it is assigned to: On My Way, Start Job, Finish Job and the rest of the field work. */
+    canWork: canWorkJob(user, job.assignedTo),
+    /** The idempotency key of this page's field forms (a replay of one post changes nothing); a new one each time the page is read. */
+    fieldKey: randomUUID(),
     assignment: { assignedTo: job.assignedTo, staff },
     job: {
       id: job.id,
@@ -142,8 +148,14 @@ export async function jobPageView(db: DB, id: number, now: Date, user: SessionUs
       status: job.status,
       statusTitle: JOB_STATUS_TITLES[job.status],
       live: isLiveJob(job.status),
-      /** On My Way applies once, to a job not yet started. */
+      /** On My Way applies once, to a job not yet on its way or started. */
       canStart: job.status === "scheduled",
+      /** Start Job: scheduled or on the way; Finish Job: in progress (issue 36). */
+      inProgress: job.status === "in_progress",
+      started: job.startedAt && shortDayAndTime(job.startedAt, tz),
+      finished: job.doneAt && shortDayAndTime(job.doneAt, tz),
+      timeOnTheJob: job.startedAt && job.doneAt ? timeOnTheJob(job.startedAt, job.doneAt, job.durationMinutes) : null,
+      signedOffName: job.signedOffName,
       /** Its day in the business's time zone, "Tuesday, December 1": On My Way and Mark Done ask first on any other day than today. */
       day: jobDay(job.startsAt, now, tz),
       today: day === dayIn(now, tz),
@@ -287,4 +299,6 @@ export interface JobActionFailure {
   error: string;
   fields?: Record<string, string>;
   values?: JobForm;
+  /** What was typed in another refused form (Finish Job's), to show again. */
+  typed?: Record<string, string>;
 }

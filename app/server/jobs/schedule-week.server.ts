@@ -1,3 +1,4 @@
+import type { JobStatus } from "~/lib/job-status";
 import { sql } from "kysely";
 import { dateFormat } from "~/lib/date-format";
 import { clockTime, shortDayAndTime } from "~/lib/job-time";
@@ -29,7 +30,7 @@ export interface WeekJob {
   /** The ISO start, for <time dateTime>. */
   startsAt: string;
   town: string;
-  status: "scheduled" | "on_the_way" | "done" | "cancelled";
+  status: JobStatus;
   /** For a job over several days: which of them this is, "Day 1 of 2"; null for a job of one day. */
   part: string | null;
   /** Held for its deposit until then ("Tue, Dec 8, 2:00 PM", docs/decisions/0132); null when it is not waiting for one. */
