@@ -369,6 +369,7 @@ export interface PasskeyChallenges {
   expires_at: Timestamp;
   purpose: "register" | "sign_in";
   session_id: string | null;
+  user_handle: string | null;
   user_id: number | null;
 }
 

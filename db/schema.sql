@@ -636,13 +636,15 @@ CREATE TABLE passkey_challenges (
   purpose text NOT NULL,
   session_id text,
   user_id integer,
+  user_handle text,
   created_at timestamp with time zone DEFAULT now() NOT NULL,
   expires_at timestamp with time zone NOT NULL,
   CONSTRAINT passkey_challenges_challenge_check CHECK (challenge ~ '^[A-Za-z0-9_-]{32,128}$'::text),
   CONSTRAINT passkey_challenges_pkey PRIMARY KEY (challenge),
   CONSTRAINT passkey_challenges_purpose_check CHECK (purpose = ANY (ARRAY['register'::text, 'sign_in'::text])),
-  CONSTRAINT passkey_challenges_register_bound CHECK (purpose <> 'register'::text OR session_id IS NOT NULL AND user_id IS NOT NULL),
+  CONSTRAINT passkey_challenges_register_bound CHECK (purpose <> 'register'::text OR session_id IS NOT NULL AND user_id IS NOT NULL AND user_handle IS NOT NULL),
   CONSTRAINT passkey_challenges_session_id_fkey FOREIGN KEY (session_id) REFERENCES sessions(id) ON DELETE CASCADE,
+  CONSTRAINT passkey_challenges_user_handle_check CHECK (length(user_handle) >= 1 AND length(user_handle) <= 100),
   CONSTRAINT passkey_challenges_user_id_fkey FOREIGN KEY (user_id) REFERENCES users(id) ON DELETE CASCADE
 );
 CREATE INDEX passkey_challenges_expires_at_idx ON passkey_challenges USING btree (expires_at);
@@ -662,7 +664,7 @@ CREATE TABLE passkeys (
   created_at timestamp with time zone DEFAULT now() NOT NULL,
   last_used_at timestamp with time zone,
   CONSTRAINT passkeys_counter_check CHECK (counter >= 0),
-  CONSTRAINT passkeys_credential_id_check CHECK (credential_id ~ '^[A-Za-z0-9_-]{16,1400}$'::text),
+  CONSTRAINT passkeys_credential_id_check CHECK (length(credential_id) >= 16 AND length(credential_id) <= 1400 AND credential_id ~ '^[A-Za-z0-9_-]+$'::text),
   CONSTRAINT passkeys_credential_id_key UNIQUE (credential_id),
   CONSTRAINT passkeys_name_check CHECK (length(name) >= 1 AND length(name) <= 100),
   CONSTRAINT passkeys_pkey PRIMARY KEY (id),

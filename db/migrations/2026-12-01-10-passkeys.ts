@@ -9,13 +9,14 @@ import { sql, type Kysely } from "kysely";
 //   passkeys), and when it was added and last used. A user's delete deletes them.
 // - passkey_challenges: the challenges handed out, each used once and for a
 //   few minutes: to add a passkey (bound to the session that asked, gone with
-//   it) or to sign in (bound to nothing but itself: the signed answer names it).
+//   it, and holding the user handle the new passkey gets) or to sign in
+//   (bound to nothing but itself: the signed answer names it).
 
 export async function up(db: Kysely<any>): Promise<void> {
   await sql`CREATE TABLE passkeys (
     id serial PRIMARY KEY,
     user_id integer NOT NULL REFERENCES users (id) ON DELETE CASCADE,
-    credential_id text NOT NULL UNIQUE CHECK (credential_id ~ '^[A-Za-z0-9_-]{16,1400}$'),
+    credential_id text NOT NULL UNIQUE CHECK (length(credential_id) BETWEEN 16 AND 1400 AND credential_id ~ '^[A-Za-z0-9_-]+$'),
     public_key text NOT NULL CHECK (length(public_key) BETWEEN 1 AND 4000),
     counter bigint NOT NULL DEFAULT 0 CHECK (counter >= 0),
     transports text[] NOT NULL DEFAULT '{}',
@@ -32,9 +33,10 @@ export async function up(db: Kysely<any>): Promise<void> {
     purpose text NOT NULL CHECK (purpose IN ('register', 'sign_in')),
     session_id text REFERENCES sessions (id) ON DELETE CASCADE,
     user_id integer REFERENCES users (id) ON DELETE CASCADE,
+    user_handle text CHECK (length(user_handle) BETWEEN 1 AND 100),
     created_at timestamptz NOT NULL DEFAULT now(),
     expires_at timestamptz NOT NULL,
-    CONSTRAINT passkey_challenges_register_bound CHECK (purpose <> 'register' OR (session_id IS NOT NULL AND user_id IS NOT NULL))
+    CONSTRAINT passkey_challenges_register_bound CHECK (purpose <> 'register' OR (session_id IS NOT NULL AND user_id IS NOT NULL AND user_handle IS NOT NULL))
   )`.execute(db);
   // The clean-up of challenges nobody used.
   await sql`CREATE INDEX passkey_challenges_expires_at_idx ON passkey_challenges (expires_at)`.execute(db);

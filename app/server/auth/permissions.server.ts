@@ -8,8 +8,10 @@ import { AppError } from "../app-error.server";
  *
  * The owner may do everything. A technician may read the schedule and the
  * jobs assigned to them (`jobs.read` is "own jobs"; `jobs.read.all` is
- * everyone's), and nothing else: no writes, no leads, estimates, invoices,
- * customers, settings, prices, tables, tokens, trash, exports or staff.
+ * everyone's), and keep their own account's passkeys (`account.own`,
+ * docs/decisions/0134), and nothing else: no other writes, no leads,
+ * estimates, invoices, customers, settings, prices, tables, tokens, trash,
+ * exports or staff.
  */
 export type Permission =
   | "schedule.read"
@@ -25,11 +27,13 @@ export type Permission =
   | "prices.manage"
   | "tables.manage"
   | "tokens.manage"
-  | "staff.manage";
+  | "staff.manage"
+  /** One's own account page (/admin/account): one's own passkeys. Every staff role. */
+  | "account.own";
 
 const GRANTS: Record<Role, ReadonlySet<Permission> | "all"> = {
   owner: "all",
-  technician: new Set<Permission>(["schedule.read", "jobs.read"]),
+  technician: new Set<Permission>(["schedule.read", "jobs.read", "account.own"]),
 };
 
 /** Who is asking: a signed-in user (or an API token's maker) with their role; null role is not staff. */
@@ -64,9 +68,13 @@ export function canReadJob(user: Actor, assignedTo: number | null): boolean {
  */
 const TECHNICIAN_PAGES = [/^\/admin\/?$/, /^\/admin\/schedule\/?$/, /^\/admin\/jobs\/\d+\/?$/];
 
+/** One's own account (docs/decisions/0134): every staff role's, its actions (Remove a passkey) included. */
+const OWN_ACCOUNT_PAGE = /^\/admin\/account\/?$/;
+
 /** Whether the /admin layout lets `user` through to `pathname` with `method`. */
 export function mayOpenDashboardPage(user: Actor, method: string, pathname: string): boolean {
   if (can(user, "tables.manage")) return true;
+  if (OWN_ACCOUNT_PAGE.test(pathname)) return can(user, "account.own");
   if (!user.role || (method !== "GET" && method !== "HEAD")) return false;
   return TECHNICIAN_PAGES.some((page) => page.test(pathname));
 }
