@@ -58,7 +58,7 @@ export class SoftAuthenticator {
     idLength.writeUInt16BE(credentialId.length);
     const attested = Buffer.concat([Buffer.alloc(16) /* AAGUID */, idLength, credentialId, Buffer.from(isoCBOR.encode(coseKey))]);
     const authData = Buffer.concat([sha256(rpId), Buffer.from([FLAG_UP | (userVerified ? FLAG_UV : 0) | FLAG_AT]), counterBytes(0), attested]);
-    const attestationObject = isoCBOR.encode(new Map<string, Uint8Array | string | Map<string, never>>([["fmt", "none"], ["attStmt", new Map()], ["authData", authData]]));
+    const attestationObject = isoCBOR.encode(new Map<string, Parameters<typeof isoCBOR.encode>[0]>([["fmt", "none"], ["attStmt", new Map()], ["authData", authData]]));
     const clientData = JSON.stringify({ type: "webauthn.create", challenge: options.challenge, origin, crossOrigin: false });
     return {
       id: passkey.id,

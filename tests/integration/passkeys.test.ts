@@ -1,6 +1,7 @@
 import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
 import { PASSKEY_MESSAGES } from "~/lib/passkeys";
+import type { Role } from "~/lib/roles";
 import { removeStaff } from "~/server/auth/staff.server";
 import { reloadEnv } from "~/server/env.server";
 import { cookiesFrom } from "../helpers/cookies";
@@ -29,7 +30,7 @@ const client = () => {
 };
 
 /** A staff member (technician unless said) signed in, with a passkey added through the two registration requests. */
-async function staffWithPasskey(email: string, { role = "technician" as const, name = "" } = {}) {
+async function staffWithPasskey(email: string, { role = "technician", name = "" }: { role?: Role; name?: string } = {}) {
   const c = client();
   const cookie = await sessionCookieFor(db(), email, { role });
   const authenticator = new SoftAuthenticator();
