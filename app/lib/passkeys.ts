@@ -1,10 +1,8 @@
-import { z } from "zod";
-import { lookupId, optionalText } from "./form-schema";
-
 /**
  * Staff passkeys (docs/decisions/0134): the texts people see, shared by the
  * server (which answers with them) and the pages (which show them, and fall
- * back on them when no answer came), and the account page's forms. Browser-safe.
+ * back on them when no answer came). Browser-safe, and light: the sign-in
+ * page loads it (the forms' schemas are ./passkey-input.ts).
  */
 
 export const PASSKEY_MESSAGES = {
@@ -33,12 +31,6 @@ export const PASSKEY_MESSAGES = {
 };
 
 export const PASSKEY_NAME_MAX = 100;
-
-/** What a passkey is called on the account page: the name typed, else the device it was made on (passkeyDeviceName). */
-export const passkeyNameSchema = optionalText(PASSKEY_NAME_MAX, `A passkey's name has at most ${PASSKEY_NAME_MAX} characters`).transform((name) => name.replace(/\s+/g, " "));
-
-/** The account page's Remove: the passkey's id (one that is not yours is a 404). */
-export const removePasskeySchema = z.object({ id: lookupId });
 
 /** "Chrome on macOS": a passkey's name when none is typed, from the browser that made it. */
 export function passkeyDeviceName(userAgent: string): string {

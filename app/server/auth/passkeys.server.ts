@@ -8,7 +8,8 @@ import {
 } from "@simplewebauthn/server";
 import { decodeClientDataJSON, isoBase64URL } from "@simplewebauthn/server/helpers";
 import { z } from "zod";
-import { PASSKEY_MESSAGES, passkeyDeviceName, passkeyNameSchema } from "~/lib/passkeys";
+import { passkeyNameSchema } from "~/lib/passkey-input";
+import { PASSKEY_MESSAGES, passkeyDeviceName } from "~/lib/passkeys";
 import { AppError, badRequest, notFound } from "../app-error.server";
 import type { DB } from "../db.server";
 import { logFor } from "../log.server";
