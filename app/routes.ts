@@ -41,6 +41,11 @@ export default [
   route("api/verify-otp", "routes/api.verify-otp.ts"),
   route("api/oauth/google/redirect_url", "routes/api.oauth.google.redirect_url.ts"),
   route("api/sessions", "routes/api.sessions.ts"),
+  // Passkeys (docs/decisions/0134): adding one to one's own account (staff), and signing in with one.
+  route("api/passkeys/register/options", "routes/api.passkeys.register.options.ts"),
+  route("api/passkeys/register", "routes/api.passkeys.register.ts"),
+  route("api/passkeys/sign-in/options", "routes/api.passkeys.sign-in.options.ts"),
+  route("api/passkeys/sign-in", "routes/api.passkeys.sign-in.ts"),
   // Outside the guard below: it answers {isAdmin: false} to signed-in non-administrators.
   route("api/admin/status", "routes/api.admin.status.ts"),
   // The OpenAPI document of every /api route (public: it describes, it grants nothing).
@@ -81,6 +86,8 @@ export default [
     route("api", "routes/admin.api.tsx"),
     // The owner's staff and their roles (before :table, like the inbox).
     route("staff", "routes/admin.staff.tsx"),
+    // One's own account, every staff role's: passkeys (docs/decisions/0134; before :table, like the inbox).
+    route("account", "routes/admin.account.tsx"),
     // What online booking sells and its prices (before :table, like the inbox).
     route("price-book", "routes/admin.price-book.tsx"),
     route(":table", "routes/admin.$table.tsx"),

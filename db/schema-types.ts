@@ -366,6 +366,29 @@ export interface Packages {
   updated_at: Generated<Timestamp>;
 }
 
+export interface PasskeyChallenges {
+  challenge: string;
+  created_at: Generated<Timestamp>;
+  expires_at: Timestamp;
+  purpose: "register" | "sign_in";
+  session_id: string | null;
+  user_handle: string | null;
+  user_id: number | null;
+}
+
+export interface Passkeys {
+  counter: Generated<Int8>;
+  created_at: Generated<Timestamp>;
+  credential_id: string;
+  id: Generated<number>;
+  last_used_at: Timestamp | null;
+  name: string;
+  public_key: string;
+  transports: Generated<string[]>;
+  user_handle: string;
+  user_id: number;
+}
+
 export interface Payments {
   amount_cents: Int8;
   client_key: string | null;
@@ -607,6 +630,8 @@ export interface DB {
   one_time_codes: OneTimeCodes;
   package_prices: PackagePrices;
   packages: Packages;
+  passkey_challenges: PasskeyChallenges;
+  passkeys: Passkeys;
   payments: Payments;
   quote_requests: QuoteRequests;
   rate_limit_hits: RateLimitHits;

@@ -638,6 +638,51 @@ CREATE TABLE packages (
 CREATE UNIQUE INDEX packages_name_key ON packages USING btree (lower(name));
 CREATE UNIQUE INDEX packages_pkey ON packages USING btree (id);
 
+CREATE TABLE passkey_challenges (
+  challenge text NOT NULL,
+  purpose text NOT NULL,
+  session_id text,
+  user_id integer,
+  user_handle text,
+  created_at timestamp with time zone DEFAULT now() NOT NULL,
+  expires_at timestamp with time zone NOT NULL,
+  CONSTRAINT passkey_challenges_challenge_check CHECK (challenge ~ '^[A-Za-z0-9_-]{32,128}$'::text),
+  CONSTRAINT passkey_challenges_pkey PRIMARY KEY (challenge),
+  CONSTRAINT passkey_challenges_purpose_check CHECK (purpose = ANY (ARRAY['register'::text, 'sign_in'::text])),
+  CONSTRAINT passkey_challenges_register_bound CHECK (purpose <> 'register'::text OR session_id IS NOT NULL AND user_id IS NOT NULL AND user_handle IS NOT NULL),
+  CONSTRAINT passkey_challenges_session_id_fkey FOREIGN KEY (session_id) REFERENCES sessions(id) ON DELETE CASCADE,
+  CONSTRAINT passkey_challenges_user_handle_check CHECK (length(user_handle) >= 1 AND length(user_handle) <= 100),
+  CONSTRAINT passkey_challenges_user_id_fkey FOREIGN KEY (user_id) REFERENCES users(id) ON DELETE CASCADE
+);
+CREATE INDEX passkey_challenges_expires_at_idx ON passkey_challenges USING btree (expires_at);
+CREATE UNIQUE INDEX passkey_challenges_pkey ON passkey_challenges USING btree (challenge);
+CREATE INDEX passkey_challenges_session_id_idx ON passkey_challenges USING btree (session_id) WHERE (session_id IS NOT NULL);
+CREATE INDEX passkey_challenges_user_id_idx ON passkey_challenges USING btree (user_id) WHERE (user_id IS NOT NULL);
+
+CREATE TABLE passkeys (
+  id integer DEFAULT nextval('passkeys_id_seq'::regclass) NOT NULL,
+  user_id integer NOT NULL,
+  credential_id text NOT NULL,
+  public_key text NOT NULL,
+  counter bigint DEFAULT 0 NOT NULL,
+  transports text[] DEFAULT '{}'::text[] NOT NULL,
+  user_handle text NOT NULL,
+  name text NOT NULL,
+  created_at timestamp with time zone DEFAULT now() NOT NULL,
+  last_used_at timestamp with time zone,
+  CONSTRAINT passkeys_counter_check CHECK (counter >= 0),
+  CONSTRAINT passkeys_credential_id_check CHECK (length(credential_id) >= 16 AND length(credential_id) <= 1400 AND credential_id ~ '^[A-Za-z0-9_-]+$'::text),
+  CONSTRAINT passkeys_credential_id_key UNIQUE (credential_id),
+  CONSTRAINT passkeys_name_check CHECK (length(name) >= 1 AND length(name) <= 100),
+  CONSTRAINT passkeys_pkey PRIMARY KEY (id),
+  CONSTRAINT passkeys_public_key_check CHECK (length(public_key) >= 1 AND length(public_key) <= 4000),
+  CONSTRAINT passkeys_user_handle_check CHECK (length(user_handle) >= 1 AND length(user_handle) <= 100),
+  CONSTRAINT passkeys_user_id_fkey FOREIGN KEY (user_id) REFERENCES users(id) ON DELETE CASCADE
+);
+CREATE UNIQUE INDEX passkeys_credential_id_key ON passkeys USING btree (credential_id);
+CREATE UNIQUE INDEX passkeys_pkey ON passkeys USING btree (id);
+CREATE INDEX passkeys_user_id_idx ON passkeys USING btree (user_id, created_at);
+
 CREATE TABLE payments (
   id integer DEFAULT nextval('payments_id_seq'::regclass) NOT NULL,
   invoice_id integer NOT NULL,
@@ -1052,6 +1097,7 @@ CREATE SEQUENCE lead_events_id_seq AS integer OWNED BY lead_events.id;
 CREATE SEQUENCE lead_photos_id_seq AS integer OWNED BY lead_photos.id;
 CREATE SEQUENCE maintenance_reminders_id_seq AS integer OWNED BY maintenance_reminders.id;
 CREATE SEQUENCE packages_id_seq AS integer OWNED BY packages.id;
+CREATE SEQUENCE passkeys_id_seq AS integer OWNED BY passkeys.id;
 CREATE SEQUENCE payments_id_seq AS integer OWNED BY payments.id;
 CREATE SEQUENCE quote_requests_id_seq AS integer OWNED BY quote_requests.id;
 CREATE SEQUENCE rate_limit_hits_id_seq AS bigint OWNED BY rate_limit_hits.id;

@@ -24,7 +24,7 @@ export const API_TAGS = {
   Tables: "The dashboard's tables: list, read, add, change, delete, export.",
   Uploads: "Images, videos and documents for the site.",
   Website: "The public site's forms.",
-  "Sign-in": "E-mailed codes, Google, the session.",
+  "Sign-in": "E-mailed codes, Google, passkeys, the session.",
   Documentation: "This description.",
 } as const;
 export type ApiTag = keyof typeof API_TAGS;

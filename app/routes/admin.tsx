@@ -127,6 +127,13 @@ function DashboardNav({ newLeads, owner }: { newLeads: number; owner: boolean })
     `inline-flex min-h-11 items-center border-b-2 px-1 text-sm font-semibold focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500 ${
       current ? "border-brand-600 text-brand-700" : "border-transparent text-slate-600 hover:border-slate-300 hover:text-slate-900"
     }`;
+  // One's own account (passkeys), every staff role's (docs/decisions/0134).
+  const inAccount = pathname === "/admin/account";
+  const accountLink = (
+    <Link to="/admin/account" aria-current={inAccount ? "page" : undefined} className={tab(inAccount)}>
+      Your Account
+    </Link>
+  );
   const scheduleLink = (
     <Link to="/admin/schedule" aria-current={pathname === "/admin/schedule" ? "page" : inSchedule ? "true" : undefined} className={tab(inSchedule)}>
       Schedule
@@ -136,6 +143,7 @@ function DashboardNav({ newLeads, owner }: { newLeads: number; owner: boolean })
     return (
       <nav aria-label="Dashboard" className="mx-auto flex max-w-7xl flex-wrap gap-x-6 px-6">
         {scheduleLink}
+        {accountLink}
       </nav>
     );
   return (
@@ -155,8 +163,8 @@ function DashboardNav({ newLeads, owner }: { newLeads: number; owner: boolean })
       </Link>
       <Link
         to="/admin"
-        aria-current={inLeads || inSettings || inTokens || inApi || inStaff || inEstimates || inSchedule || inInvoices || inCustomers || inPriceBook ? undefined : "true"}
-        className={tab(!inLeads && !inSettings && !inTokens && !inApi && !inStaff && !inEstimates && !inSchedule && !inInvoices && !inCustomers && !inPriceBook)}
+        aria-current={inLeads || inSettings || inTokens || inApi || inStaff || inEstimates || inSchedule || inInvoices || inCustomers || inPriceBook || inAccount ? undefined : "true"}
+        className={tab(!inLeads && !inSettings && !inTokens && !inApi && !inStaff && !inEstimates && !inSchedule && !inInvoices && !inCustomers && !inPriceBook && !inAccount)}
       >
         Tables
       </Link>
@@ -175,6 +183,7 @@ function DashboardNav({ newLeads, owner }: { newLeads: number; owner: boolean })
       <Link to="/admin/staff" aria-current={inStaff ? "page" : undefined} className={tab(inStaff)}>
         Staff
       </Link>
+      {accountLink}
     </nav>
   );
 }

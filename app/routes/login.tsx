@@ -5,6 +5,7 @@ import { AuthProvider, useAuth } from "~/components/auth/AuthProvider";
 import { GoogleSignInForm } from "~/components/auth/GoogleSignInForm";
 import { LoginTabs } from "~/components/auth/LoginTabs";
 import { OtpSignInForm } from "~/components/auth/OtpSignInForm";
+import { PasskeySignIn } from "~/components/auth/PasskeySignIn";
 import { SiteLogo } from "~/components/site/SiteLogo";
 import { useSignInStep } from "~/components/auth/use-sign-in-step";
 import { FullScreenMessage } from "~/components/ui/FullScreenMessage";
@@ -12,6 +13,7 @@ import { useHydrated } from "~/components/ui/use-hydrated";
 import { safeReturnUrl } from "~/lib/return-url";
 import { SIGN_IN_MESSAGES, type LoginStep, type LoginTab } from "~/lib/sign-in";
 import { googleConfigured } from "~/server/auth/google.server";
+import { relyingParty } from "~/server/auth/passkeys.server";
 import { databaseContext, requestInfoContext } from "~/server/request-context.server";
 import { getSessionUser } from "~/server/session.server";
 import type { Route } from "./+types/login";
@@ -32,6 +34,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     tab,
     prefill: { email, code, step: (email && code ? "verify" : "email") as LoginStep },
     googleConfigured: googleConfigured(),
+    // Passkeys need the site's address to be a domain (docs/decisions/0134).
+    passkeys: relyingParty(request) !== null,
     googleError: url.searchParams.get("error") === "google",
   };
 }
@@ -55,7 +59,8 @@ export default function LoginRoute({ loaderData, actionData }: Route.ComponentPr
 /**
  * Two ways in, as tabs: Google and an e-mailed code. Every form works as a
  * plain post (the action answers the next state); once hydrated, the flows
- * run in place and the page moves to returnUrl when signed in.
+ * run in place and the page moves to returnUrl when signed in. Below them,
+ * once hydrated, a staff member's passkey (JavaScript only).
  */
 function LoginPage({ loaderData, actionData: posted }: Pick<Route.ComponentProps, "loaderData" | "actionData">) {
   const auth = useAuth();
@@ -121,6 +126,7 @@ function LoginPage({ loaderData, actionData: posted }: Pick<Route.ComponentProps
               onSignedIn={onSignedIn}
             />
           </section>
+          <PasskeySignIn available={loaderData.passkeys} hydrated={hydrated} steps={steps} onSignedIn={onSignedIn} />
         </div>
       </main>
     </div>

@@ -9,6 +9,7 @@ import { closeMailTransport } from "./mail.server";
 import { deliverDueEmails } from "./outbox-delivery.server";
 import { releaseOrphanedClaims } from "./outbox.server";
 import { pruneRateLimitHits } from "./rate-limit.server";
+import { pruneExpiredChallenges } from "./auth/passkey-challenges.server";
 import { purgeTrash } from "./tables/purge.server";
 import { cleanStoredUploads } from "./uploads/clean-stored.server";
 import { sweepOrphanUploads } from "./uploads/orphans.server";
@@ -158,7 +159,7 @@ function removeOrphanUploads(db: DB): void {
 /**
  * On the server's database: the outbox, the lead and appointment reminders, the
  * deposit holds that ran out, the review requests and maintenance reminders every
- * OUTBOX_EVERY_MS, the rate-limit clean-up and the trash purge every hour
+ * OUTBOX_EVERY_MS, the rate-limit and passkey-challenge clean-ups and the trash purge every hour
  * (and the purge at start).
  */
 export function startBackgroundJobs(database: OpenDatabase): void {
@@ -187,6 +188,7 @@ export function startBackgroundJobs(database: OpenDatabase): void {
     kickOutbox(db);
     if (++ticks % 240 === 0) {
       enqueue(() => pruneRateLimitHits(db), "rate-limit");
+      enqueue(() => pruneExpiredChallenges(db), "passkey-challenges");
       purgeExpiredTrash(db);
       removeOrphanUploads(db);
     }

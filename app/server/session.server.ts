@@ -116,6 +116,17 @@ async function readSessionUser(db: DB, request: Request): Promise<SessionUser | 
   return { id: row.id, email: row.email, name: row.name, role: effectiveRole(row.email, row.role) };
 }
 
+/**
+ * The id of the request's session row (its token's hash), for records bound
+ * to the session and gone with it (a passkey's registration challenge); null
+ * without a session cookie. Ask getSessionUser first: this does not check
+ * that the session is live.
+ */
+export async function sessionIdOf(request: Request): Promise<string | null> {
+  const token = await tokenFrom(request);
+  return token ? hashToken(token) : null;
+}
+
 /** Ends the request's session (deletes the row) and returns the Set-Cookie header that clears the cookie. */
 export async function destroySession(db: DB, request: Request): Promise<string> {
   readThisRequest.delete(request);

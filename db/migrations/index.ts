@@ -43,6 +43,7 @@ import * as actorIdsEverywhere from "./2026-11-30-05-actor-ids-everywhere";
 import * as roadGapsAndJobDays from "./2026-11-30-10-road-gaps-and-job-days";
 import * as deposits from "./2026-11-30-30-deposits";
 import * as fieldDay from "./2026-12-01-00-field-day";
+import * as passkeys from "./2026-12-01-10-passkeys";
 
 // Listed explicitly (not read from disk) so the bundled server carries them.
 // Names sort by date; append new ones at the end.
@@ -91,4 +92,5 @@ export const migrations: Record<string, Migration> = {
   "2026-11-30-10-road-gaps-and-job-days": roadGapsAndJobDays,
   "2026-11-30-30-deposits": deposits,
   "2026-12-01-00-field-day": fieldDay,
+  "2026-12-01-10-passkeys": passkeys,
 };

@@ -98,8 +98,11 @@ describe("a technician's session, route by route from app/routes.ts", () => {
     expect(pages).toEqual(expect.arrayContaining(["admin", "admin/staff", "admin/invoices", "admin/jobs/:id", "admin/:table/trash"]));
     expect(api).toEqual(expect.arrayContaining(["api/tables/:table", "api/upload/:kind"]));
     const technicianPages = new Set(["admin", "admin/schedule", "admin/jobs/:id"]);
+    // Every staff member's own account (passkeys, docs/decisions/0134): its page and its action, checked below.
+    const ownAccount = "admin/account";
+    expect(pages).toContain(ownAccount);
     const answers: string[] = [];
-    for (const pattern of pages) {
+    for (const pattern of pages.filter((p) => p !== ownAccount)) {
       const path = addressOf(pattern);
       // A technician's own pages let GET through (admin/jobs/:id with someone else's job is refused below, by the server function).
       if (!technicianPages.has(pattern)) answers.push(`GET ${path} ${(await call(tech, path)).status}`);
@@ -111,6 +114,12 @@ describe("a technician's session, route by route from app/routes.ts", () => {
     }
     expect(answers.filter((line) => !line.endsWith(" 403"))).toEqual([]);
     expect(answers.length).toBeGreaterThan(60);
+  });
+
+  it("lets a technician open their own account and post its forms (their own passkeys)", async () => {
+    expect((await call(tech, "/admin/account")).status).toBe(200);
+    // Through the guard to the page's action, which answers the unknown intent itself.
+    expect((await call(tech, "/admin/account", "POST")).status).toBe(400);
   });
 
   it("lets a technician read the schedule (their jobs only) and their own job's page, not another's", async () => {

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { ApiError } from "./AuthProvider";
 
-export type SignInStepKind = "google" | "send" | "verify";
+export type SignInStepKind = "google" | "send" | "verify" | "passkey";
 
 /**
  * The login page's one step at a time: which step is running (every button

@@ -14,7 +14,10 @@ export type AuthEvent =
   | "api_token_created"
   | "api_token_revoked"
   | "api_token_used"
-  | "api_token_refused";
+  | "api_token_refused"
+  // Passkeys (app/server/auth/passkeys.server.ts); signing in with one is sign_in / sign_in_failed.
+  | "passkey_added"
+  | "passkey_removed";
 
 export interface AuthAuditEntry {
   event: AuthEvent;

@@ -4,12 +4,13 @@ import { createSession, destroySession, getSessionUser } from "../session.server
 import { recordAuthEvent } from "./audit.server";
 import { fetchGoogleAccount, GoogleStrategy, googleRedirectUri } from "./google.server";
 import { EmailOtpStrategy, SignInError } from "./otp-strategy.server";
+import { PasskeyStrategy } from "./passkey-sign-in.server";
 import { AccountConflictError, userForGoogleAccount, userForVerifiedEmail, type AuthUser } from "./users.server";
 import { logFor } from "../log.server";
 
 const log = logFor("auth");
 
-export type SignInMethod = "email-otp" | "google";
+export type SignInMethod = "email-otp" | "google" | "passkey";
 
 /**
  * The remix-auth Authenticator for one request: strategies take the database,
@@ -30,7 +31,9 @@ export function authenticator(db: DB, request: Request, clientIp: string) {
           throw error;
         }
       }),
-    );
+    )
+    // A staff member's passkey (docs/decisions/0134): the strategy has found and checked the user.
+    .use(new PasskeyStrategy<AuthUser>(db, clientIp, async ({ user }) => user));
 }
 
 export const googleStrategy = (db: DB, request: Request, clientIp: string) =>
@@ -54,7 +57,7 @@ export async function signIn(
     user = await authenticator(db, request, clientIp).authenticate(method, source);
   } catch (error) {
     const message = error instanceof SignInError ? error.message : "unexpected error";
-    // Wrong codes are already recorded as code_failed.
+    // Wrong codes are already recorded as code_failed, refused passkeys as sign_in_failed.
     if (method === "google")
       await recordAuthEvent(db, { event: "sign_in_failed", clientIp, outcome: "refused", detail: `google: ${message}` });
     if (!(error instanceof SignInError)) log.error({ err: error, method }, "sign-in failed");

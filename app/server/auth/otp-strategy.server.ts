@@ -8,8 +8,8 @@ import { verifySignInCode } from "./otp.server";
 export class SignInError extends AppError {
   override name = "SignInError";
 
-  constructor(message: string, status: number) {
-    super(status, message);
+  constructor(message: string, status: number, details: AppError["details"] = {}) {
+    super(status, message, details);
   }
 }
 

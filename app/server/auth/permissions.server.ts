@@ -8,9 +8,10 @@ import { AppError } from "../app-error.server";
  *
  * The owner may do everything. A technician may read the schedule and the
  * jobs assigned to them (`jobs.read` is "own jobs"; `jobs.read.all` is
- * everyone's) and do the work in the field on those jobs (`jobs.work`:
+ * everyone's), do the work in the field on those jobs (`jobs.work`:
  * Start Job, the condition report, the checklist, photos, Finish Job with
- * its payment; issue 36), and nothing else: no other writes, no leads,
+ * its payment; issue 36) and keep their own account's passkeys
+ * (`account.own`, docs/decisions/0134), and nothing else: no other writes, no leads,
  * estimates, invoices, customers, settings, prices, tables, tokens, trash,
  * exports or staff.
  */
@@ -29,11 +30,13 @@ export type Permission =
   | "prices.manage"
   | "tables.manage"
   | "tokens.manage"
-  | "staff.manage";
+  | "staff.manage"
+  /** One's own account page (/admin/account): one's own passkeys. Every staff role. */
+  | "account.own";
 
 const GRANTS: Record<Role, ReadonlySet<Permission> | "all"> = {
   owner: "all",
-  technician: new Set<Permission>(["schedule.read", "jobs.read", "jobs.work"]),
+  technician: new Set<Permission>(["schedule.read", "jobs.read", "jobs.work", "account.own"]),
 };
 
 /** Who is asking: a signed-in user (or an API token's maker) with their role; null role is not staff. */
@@ -82,9 +85,13 @@ export function requireJobWork(user: Actor, assignedTo: number | null): void {
 const TECHNICIAN_PAGES = [/^\/admin\/?$/, /^\/admin\/today\/?$/, /^\/admin\/schedule\/?$/, /^\/admin\/jobs\/\d+\/?$/];
 const TECHNICIAN_POSTS = [/^\/admin\/jobs\/\d+\/?$/];
 
+/** One's own account (docs/decisions/0134): every staff role's, its actions (Remove a passkey) included. */
+const OWN_ACCOUNT_PAGE = /^\/admin\/account\/?$/;
+
 /** Whether the /admin layout lets `user` through to `pathname` with `method`. */
 export function mayOpenDashboardPage(user: Actor, method: string, pathname: string): boolean {
   if (can(user, "tables.manage")) return true;
+  if (OWN_ACCOUNT_PAGE.test(pathname)) return can(user, "account.own");
   if (!user.role) return false;
   const pages = method === "GET" || method === "HEAD" ? TECHNICIAN_PAGES : TECHNICIAN_POSTS;
   return pages.some((page) => page.test(pathname));
