@@ -61,6 +61,8 @@ export default [
     route("estimates", "routes/admin.estimates.tsx"),
     route("estimates/:id", "routes/admin.estimates.$id.tsx"),
     route("estimates/:id/pdf", "routes/admin.estimates.$id.pdf.ts"),
+    // The signed-in person's jobs of a day, on the phone (issue 36; before :table, like the inbox).
+    route("today", "routes/admin.today.tsx"),
     // The week's jobs (before :table, like the inbox).
     route("schedule", "routes/admin.schedule.tsx"),
     // Reset feed address (the schedule page's calendar feed form): an action only.

@@ -4,9 +4,9 @@ import { can } from "~/server/auth/permissions.server";
 import { tableNames } from "~/server/tables/registry.server";
 import type { Route } from "./+types/admin._index";
 
-/** /admin shows the first table: it is /admin/{first table}, keeping any list query; a technician's start is the schedule. */
+/** /admin shows the first table: it is /admin/{first table}, keeping any list query; a technician's start is Today. */
 export function loader({ request, context }: Route.LoaderArgs) {
-  if (!can(adminUserFrom(context), "tables.manage")) throw redirect("/admin/schedule");
+  if (!can(adminUserFrom(context), "tables.manage")) throw redirect("/admin/today");
   const [first] = tableNames();
   if (!first) return null;
   throw redirect(`/admin/${first}${new URL(request.url).search}`);

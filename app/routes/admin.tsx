@@ -119,6 +119,7 @@ function DashboardNav({ newLeads, owner }: { newLeads: number; owner: boolean })
   const inEstimates = pathname === "/admin/estimates" || pathname.startsWith("/admin/estimates/");
   // A job's page (/admin/jobs/{id}) belongs to the schedule's section.
   const inSchedule = pathname === "/admin/schedule" || pathname.startsWith("/admin/jobs/");
+  const inToday = pathname === "/admin/today";
   const inInvoices = pathname === "/admin/invoices" || pathname.startsWith("/admin/invoices/");
   const inCustomers = pathname === "/admin/customers" || pathname.startsWith("/admin/customers/");
   // "page" on the inbox itself; "true" (this section) on a lead's page or a table.
@@ -134,6 +135,11 @@ function DashboardNav({ newLeads, owner }: { newLeads: number; owner: boolean })
       Your Account
     </Link>
   );
+  const todayLink = (
+    <Link to="/admin/today" aria-current={inToday ? "page" : undefined} className={tab(inToday)}>
+      Today
+    </Link>
+  );
   const scheduleLink = (
     <Link to="/admin/schedule" aria-current={pathname === "/admin/schedule" ? "page" : inSchedule ? "true" : undefined} className={tab(inSchedule)}>
       Schedule
@@ -142,6 +148,7 @@ function DashboardNav({ newLeads, owner }: { newLeads: number; owner: boolean })
   if (!owner)
     return (
       <nav aria-label="Dashboard" className="mx-auto flex max-w-7xl flex-wrap gap-x-6 px-6">
+        {todayLink}
         {scheduleLink}
         {accountLink}
       </nav>
@@ -154,6 +161,7 @@ function DashboardNav({ newLeads, owner }: { newLeads: number; owner: boolean })
       <Link to="/admin/estimates" aria-current={pathname === "/admin/estimates" ? "page" : inEstimates ? "true" : undefined} className={tab(inEstimates)}>
         Estimates
       </Link>
+      {todayLink}
       {scheduleLink}
       <Link to="/admin/invoices" aria-current={pathname === "/admin/invoices" ? "page" : inInvoices ? "true" : undefined} className={tab(inInvoices)}>
         Invoices
@@ -163,8 +171,8 @@ function DashboardNav({ newLeads, owner }: { newLeads: number; owner: boolean })
       </Link>
       <Link
         to="/admin"
-        aria-current={inLeads || inSettings || inTokens || inApi || inStaff || inEstimates || inSchedule || inInvoices || inCustomers || inPriceBook || inAccount ? undefined : "true"}
-        className={tab(!inLeads && !inSettings && !inTokens && !inApi && !inStaff && !inEstimates && !inSchedule && !inInvoices && !inCustomers && !inPriceBook && !inAccount)}
+        aria-current={inLeads || inSettings || inTokens || inApi || inStaff || inEstimates || inToday || inSchedule || inInvoices || inCustomers || inPriceBook || inAccount ? undefined : "true"}
+        className={tab(!inLeads && !inSettings && !inTokens && !inApi && !inStaff && !inEstimates && !inToday && !inSchedule && !inInvoices && !inCustomers && !inPriceBook && !inAccount)}
       >
         Tables
       </Link>

@@ -1,4 +1,4 @@
-import { can } from "~/server/auth/permissions.server";
+import { maySeeStaffUpload } from "~/server/quote-photos/lead-photos.server";
 import { databaseContext } from "~/server/request-context.server";
 import { getSessionUser } from "~/server/session.server";
 import { dispositionFor, uploadRecord } from "~/server/uploads/records.server";
@@ -13,7 +13,8 @@ const notFound = () => new Response("Not found", { status: 404, headers: { "Cont
  * script on this site (docs/decisions/0042). Images and video are shown
  * inline; SVG too, but under a sandbox CSP; anything else downloads. Either
  * way under the file's original name (docs/decisions/0046). A lead's photo
- * (and its copies) only to a signed-in owner (who reads the leads), never kept by a shared
+ * (and its copies) only to a signed-in owner (who reads the leads) and the
+ * technician of a job for that request, never kept by a shared
  * cache; to anyone else it does not exist (docs/decisions/0085). Only the
  * database can say which file is one: when it cannot answer, nothing is
  * served (503), rather than a customer's photo to whoever has its address.
@@ -21,7 +22,7 @@ const notFound = () => new Response("Not found", { status: 404, headers: { "Cont
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const db = context.get(databaseContext);
   const record = await uploadRecord(db, params.name);
-  if (record?.staffOnly && !can(await getSessionUser(db, request), "leads.read")) return notFound();
+  if (record?.staffOnly && !(await maySeeStaffUpload(db, await getSessionUser(db, request), record.name))) return notFound();
   const file = await uploadStorage().get(params.name);
   if (!file) return notFound();
   const type = mimeForStoredName(params.name);

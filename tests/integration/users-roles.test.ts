@@ -97,7 +97,7 @@ describe("a technician's session, route by route from app/routes.ts", () => {
     // The list is read, not written here: it holds the pages this test must know of.
     expect(pages).toEqual(expect.arrayContaining(["admin", "admin/staff", "admin/invoices", "admin/jobs/:id", "admin/:table/trash"]));
     expect(api).toEqual(expect.arrayContaining(["api/tables/:table", "api/upload/:kind"]));
-    const technicianPages = new Set(["admin", "admin/schedule", "admin/jobs/:id"]);
+    const technicianPages = new Set(["admin", "admin/today", "admin/schedule", "admin/jobs/:id"]);
     // Every staff member's own account (passkeys, docs/decisions/0134): its page and its action, checked below.
     const ownAccount = "admin/account";
     expect(pages).toContain(ownAccount);
@@ -123,7 +123,7 @@ describe("a technician's session, route by route from app/routes.ts", () => {
   });
 
   it("lets a technician read the schedule (their jobs only) and their own job's page, not another's", async () => {
-    expect((await call(tech, "/admin")).headers.get("location")).toBe("/admin/schedule");
+    expect((await call(tech, "/admin")).headers.get("location")).toBe("/admin/today");
     const own = await call(tech, `/admin/jobs/${ownJob}`);
     expect(own.status).toBe(200);
     const view = (await own.json()) as { owner: boolean; invoices: unknown[]; assignment: { staff: unknown[] } };
@@ -134,10 +134,12 @@ describe("a technician's session, route by route from app/routes.ts", () => {
     // Their own job's page takes their field work's posts; every owner's intent there is refused.
     const post = (job: number, intent: string) =>
       app.fetch(`/admin/jobs/${job}`, { method: "POST", headers: { cookie: tech, "content-type": "application/x-www-form-urlencoded" }, body: new URLSearchParams({ intent }) });
-    for (const intent of ["reschedule", "cancel", "on_the_way", "done", "assign", "record_deposit", "publish_review"]) {
+    for (const intent of ["reschedule", "cancel", "done", "assign", "record_deposit", "publish_review"]) {
       expect([intent, (await post(ownJob, intent)).status]).toEqual([intent, 403]);
       expect([intent, (await post(othersJob, intent)).status]).toEqual([intent, 403]);
     }
+    // The field work (tests/integration/field-work.test.ts) is theirs on their own job only.
+    for (const intent of ["on_the_way", "start", "finish"]) expect([intent, (await post(othersJob, intent)).status]).toEqual([intent, 403]);
 
     const week = (await (await call(tech, `/admin/schedule?week=${weekMondayOf(businessDay(30))}`)).json()) as {
       week: { days: { jobs: { id: number }[] }[] };
@@ -213,7 +215,7 @@ describe("the staff page", () => {
       // The code goes through the real mail path to the SMTP sink and back.
       const cookie = await signInByEmail(app, mailbox, email);
       for (const page of ["/admin/staff", "/admin/invoices", "/admin/customers", "/admin/settings"]) expect([page, (await call(cookie, page)).status]).toEqual([page, 403]);
-      expect((await call(cookie, "/admin")).headers.get("location")).toBe("/admin/schedule");
+      expect((await call(cookie, "/admin")).headers.get("location")).toBe("/admin/today");
       for (const page of ["/admin/schedule", `/admin/jobs/${job.id}`]) expect([page, (await call(cookie, page)).status]).toEqual([page, 200]);
       expect((await call(cookie, `/admin/jobs/${othersJob}`)).status).toBe(403);
       // The job's confirmation goes out in the background: the sink stops only once it has it (stopped mid-send, the outbox logs a failure).

@@ -56,15 +56,15 @@ export async function downloadName(db: DB, stored: string): Promise<string | und
  * (as downloadName), and whether only administrators may see it (a lead's
  * photo, docs/decisions/0085; its copies too). Undefined without a row.
  */
-export async function uploadRecord(db: DB, stored: string): Promise<{ downloadName: string; staffOnly: boolean } | undefined> {
+export async function uploadRecord(db: DB, stored: string): Promise<{ name: string; downloadName: string; staffOnly: boolean } | undefined> {
   const copy = COPY_NAME.test(stored);
-  const query = db.selectFrom("uploads").select(["original_name", "staff_only"]);
+  const query = db.selectFrom("uploads").select(["name", "original_name", "staff_only"]);
   const row = await (copy ? query.where("name", "like", `${stored.slice(0, 32).replace(/[\\%_]/g, "\\$&")}.%`) : query.where("name", "=", stored)).executeTakeFirst();
   if (!row) return undefined;
-  if (!copy) return { downloadName: row.original_name, staffOnly: row.staff_only };
+  if (!copy) return { name: row.name, downloadName: row.original_name, staffOnly: row.staff_only };
   const dot = row.original_name.lastIndexOf(".");
   const stem = dot > 0 ? row.original_name.slice(0, dot) : row.original_name;
-  return { downloadName: `${stem}${stored.slice(32)}`, staffOnly: row.staff_only };
+  return { name: row.name, downloadName: `${stem}${stored.slice(32)}`, staffOnly: row.staff_only };
 }
 
 /** The Content-Disposition of a stored file: shown in the page or downloaded, under its original name when known. */
