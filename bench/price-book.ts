@@ -109,7 +109,7 @@ export async function benchQuotePrice(): Promise<BenchReport> {
       );
       report.rows.push([target.label, "loadPriceBook + quotePrice", ms(times.priced.p50), ms(times.priced.p95), ratio(times.priced.p50, times.baseline.p50), ratio(times.priced.p95, times.baseline.p95)]);
       report.rows.push([target.label, "baseline: one settings row", ms(times.baseline.p50), ms(times.baseline.p95), "1.00x", "1.00x"]);
-      report.notes!.push(`${target.label}: the book read and priced in ${ms(times.priced.p95)} at p95 (eight reads of the price book's tables and the settings, for information)`);
+      report.notes!.push(`${target.label}: the book read and priced in ${ms(times.priced.p95)} at p95 (one statement reads the price book's six tables and the settings, for information)`);
     },
   );
   return report;
