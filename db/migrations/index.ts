@@ -42,6 +42,7 @@ import * as priceBook from "./2026-11-29-90-price-book";
 import * as actorIdsEverywhere from "./2026-11-30-05-actor-ids-everywhere";
 import * as roadGapsAndJobDays from "./2026-11-30-10-road-gaps-and-job-days";
 import * as deposits from "./2026-11-30-30-deposits";
+import * as conditionReports from "./2026-12-01-20-condition-reports";
 
 // Listed explicitly (not read from disk) so the bundled server carries them.
 // Names sort by date; append new ones at the end.
@@ -89,4 +90,5 @@ export const migrations: Record<string, Migration> = {
   "2026-11-30-05-actor-ids-everywhere": actorIdsEverywhere,
   "2026-11-30-10-road-gaps-and-job-days": roadGapsAndJobDays,
   "2026-11-30-30-deposits": deposits,
+  "2026-12-01-20-condition-reports": conditionReports,
 };
