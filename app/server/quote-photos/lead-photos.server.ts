@@ -1,9 +1,7 @@
 import { variantUrl } from "~/lib/images";
 import type { DB } from "../db.server";
 import { recordImage } from "../images.server";
-import { removeStored } from "../uploads/records.server";
 import type { StoredUpload } from "../uploads/upload.server";
-import { logFor } from "../log.server";
 
 /**
  * A lead's photos (docs/decisions/0085): uploads marked staff_only (served to
@@ -28,16 +26,6 @@ export async function attachLeadPhotos(trx: DB, leadId: number, photos: StoredUp
       .execute();
     if (photo.image) await recordImage(trx, photo.name, photo.image);
     await trx.insertInto("lead_photos").values({ lead_id: leadId, position: index + 1, upload_name: photo.name }).execute();
-  }
-}
-
-/** Removes the files of photos whose request was not stored after all (refused, or the database said no). */
-export async function discardPhotos(photos: StoredUpload[]): Promise<void> {
-  for (const photo of photos) {
-    await removeStored(photo).catch((error: Error) => {
-      // What is left, the orphan clean-up removes a day later.
-      logFor("quote").warn(`could not remove the photo ${photo.name} of a request not stored: ${error.message}`);
-    });
   }
 }
 
