@@ -128,7 +128,7 @@ CREATE TABLE condition_reports (
   CONSTRAINT condition_reports_pdf_sha256_check CHECK (pdf_sha256 ~ '^[0-9a-f]{64}$'::text),
   CONSTRAINT condition_reports_photos_check CHECK (jsonb_typeof(photos) = 'array'::text),
   CONSTRAINT condition_reports_pkey PRIMARY KEY (id),
-  CONSTRAINT condition_reports_signature_upload_fkey FOREIGN KEY (signature_upload) REFERENCES uploads(name),
+  CONSTRAINT condition_reports_signature_upload_fkey FOREIGN KEY (signature_upload) REFERENCES uploads(name) DEFERRABLE INITIALLY DEFERRED,
   CONSTRAINT condition_reports_signed_name_check CHECK (char_length(signed_name) >= 1 AND char_length(signed_name) <= 100),
   CONSTRAINT condition_reports_vehicle_kind_check CHECK (vehicle_kind = ANY (ARRAY['car'::text, 'boat'::text]))
 );

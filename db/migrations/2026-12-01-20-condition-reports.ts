@@ -25,7 +25,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     areas jsonb NOT NULL CHECK (jsonb_typeof(areas) = 'object'),
     photos jsonb NOT NULL DEFAULT '[]'::jsonb CHECK (jsonb_typeof(photos) = 'array'),
     -- No ON DELETE: the orphan clean-up never takes an upload a report (or a trashed one) holds.
-    signature_upload text REFERENCES uploads (name),
+    -- Checked at commit: the report's row is inserted first (its key decides), its uploads' rows after.
+    signature_upload text REFERENCES uploads (name) DEFERRABLE INITIALLY DEFERRED,
     signed_name text NOT NULL CHECK (char_length(signed_name) BETWEEN 1 AND 100),
     agreed boolean NOT NULL CHECK (agreed),
     pdf bytea NOT NULL,

@@ -43,6 +43,8 @@ export interface Job {
   customer: { name: string; email: string; phone: string; vehicleType: string };
   /** The customer's saved vehicle the job is for (vehicleLabel), null when none was picked. */
   vehicle: { id: number; label: string } | null;
+  /** That vehicle's kind ("Boat", "Car"…; lib/vehicle-kinds.ts), null without one: a condition report's areas. */
+  vehicleKind: string | null;
   /** The staff member who does it (docs/decisions/0115); null: nobody (no staff yet, or their row was deleted). */
   assignedTo: number | null;
 }
@@ -136,6 +138,7 @@ export function toJob(row: JobRow): Job {
     updatedAt: row.updated_at,
     customer: { name: row.name, email: row.email, phone: row.phone, vehicleType: row.vehicle_type ?? "" },
     vehicle: joinedVehicle(row),
+    vehicleKind: row.vehicle_id === null ? null : row.kind,
     assignedTo: row.assigned_to,
   };
 }

@@ -139,6 +139,8 @@ export async function jobPageView(db: DB, id: number, now: Date, user: SessionUs
       address: job.address,
       notes: job.notes,
       vehicle: job.vehicle?.label ?? null,
+      /** The saved vehicle's kind: a condition report's areas (a boat's or a car's). */
+      vehicleKind: job.vehicleKind,
       status: job.status,
       statusTitle: JOB_STATUS_TITLES[job.status],
       live: isLiveJob(job.status),
@@ -287,4 +289,6 @@ export interface JobActionFailure {
   error: string;
   fields?: Record<string, string>;
   values?: JobForm;
+  /** Another form's fields as typed (the condition report's), by name. */
+  typed?: Record<string, string>;
 }
