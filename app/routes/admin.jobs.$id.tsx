@@ -1,6 +1,7 @@
 import { ArrowLeft, CheckCircle2 } from "lucide-react";
 import { data, isRouteErrorResponse, Link, redirect } from "react-router";
 import { ErrorBanner } from "~/components/admin/ErrorBanner";
+import { ConditionReport } from "~/components/jobs/ConditionReport";
 import { JobActions } from "~/components/jobs/JobActions";
 import { JobAssignment } from "~/components/jobs/JobAssignment";
 import { JobDeposit } from "~/components/jobs/JobDeposit";
@@ -13,12 +14,14 @@ import { ARRIVAL_INVALID, assignSchema, markDoneSchema, onTheWaySchema, recordDe
 import { jobSchema, readJobForm } from "~/lib/job-input";
 import { dayIn } from "~/lib/time-zone";
 import { workPartyHref, workPartyLabel } from "~/lib/work-links";
-import { atEdge } from "~/server/app-error.server";
+import { AppError, atEdge } from "~/server/app-error.server";
 import { adminUserFrom } from "~/server/auth/current-user.server";
 import { requireJobWork, requirePermission } from "~/server/auth/permissions.server";
 import { env } from "~/server/env.server";
 import { postedForm } from "~/server/form-body.server";
-import { dispatchIntent, FIRST_FIELD, parseForm, postedIntent, refusedOnForm } from "~/server/form-action.server";
+import { dispatchIntent, FIRST_FIELD, formTexts, parseForm, postedIntent, refusedOnForm } from "~/server/form-action.server";
+import { CONDITION_INTENT, CONDITION_SAVED, conditionPhotoRules, saveConditionReport } from "~/server/jobs/condition-report.server";
+import { conditionReportsPage } from "~/server/jobs/condition-report-view.server";
 import { recordDeposit } from "~/server/jobs/deposit-recording.server";
 import { getJob, jobId } from "~/server/jobs/job-records.server";
 import { jobPageView, notTodayQuestion, type JobActionFailure, type JobConfirmation } from "~/server/jobs/job-view.server";
@@ -28,6 +31,8 @@ import { cancelJob, markDone, markOnTheWay } from "~/server/jobs/job-status-chan
 import { publishReview } from "~/server/reviews/publish.server";
 import { databaseContext } from "~/server/request-context.server";
 import { linkOrigin } from "~/server/site-url.server";
+import { isMultipart, readPhotoPost, type PhotoPost } from "~/server/uploads/photo-post.server";
+import { areasOf, conditionKind, noteField } from "~/lib/condition-report";
 import type { Route } from "./+types/admin.jobs.$id";
 
 /*
@@ -37,8 +42,10 @@ import type { Route } from "./+types/admin.jobs.$id";
  * so it works without JavaScript), On My Way and Mark Done (on a job of
  * another day than today, the first post answers a question and its button
  * posts again with confirm=yes), Record Deposit while the booking waits for
- * its deposit, and Publish of the customer's review (the
- * `New review:` e-mail links here). Each is a POST
+ * its deposit, Publish of the customer's review (the
+ * `New review:` e-mail links here), and, for the owner or the technician the
+ * job is assigned to, Save Condition Report (a multipart POST with photos,
+ * docs/decisions/0136). Each is a POST
  * with an `intent`, answered by a redirect back here saying what was done,
  * or by the page again with the refusal on its field.
  */
@@ -51,15 +58,20 @@ const DONE = {
   published: "Published: the review now shows on the website.",
   assigned: "Saved: the job is assigned.",
   deposit_recorded: "Deposit recorded: the booking is no longer on hold, and the customer was e-mailed that it arrived.",
+  condition_report: CONDITION_SAVED,
 } as const;
 type Done = keyof typeof DONE;
 
 export const loader = atEdge(async ({ request, params, context }: Route.LoaderArgs) => {
-  const view = await jobPageView(context.get(databaseContext), jobId(params.id), new Date(), adminUserFrom(context));
+  const db = context.get(databaseContext);
+  const id = jobId(params.id);
+  const now = new Date();
+  const [view, conditionReports] = await Promise.all([jobPageView(db, id, now, adminUserFrom(context)), conditionReportsPage(db, id, now)]);
   const search = new URL(request.url).searchParams;
   const done = search.get("done");
   return {
     ...view,
+    conditionReports,
     done: done && done in DONE ? DONE[done as Done] : null,
     confirmCancel: search.get("confirm") === "cancel" && view.job.live,
     arrivalMinutes: [...ARRIVAL_MINUTES],
@@ -68,65 +80,96 @@ export const loader = atEdge(async ({ request, params, context }: Route.LoaderAr
 
 export const action = atEdge(async ({ request, params, context }: Route.ActionArgs) => {
   const id = jobId(params.id);
-  const form = await postedForm(request);
   const db = context.get(databaseContext);
   const actor = adminUserFrom(context);
-  // Only the owner, or the technician the job is assigned to, posts anything here.
-  requireJobWork(actor, (await getJob(db, id)).assignedTo);
+  // Only the owner, or the technician the job is assigned to, posts anything here: asked before the body is read (it may carry photos).
+  const job = await getJob(db, id);
+  requireJobWork(actor, job.assignedTo);
+  // A form with photos (the condition report's) is read by the one reader of posts with photos.
+  const post: Extract<PhotoPost, { ok: true }> = isMultipart(request)
+    ? answered(await readPhotoPost(request, conditionPhotoRules(db, job)))
+    : { ok: true, form: await postedForm(request), photos: [] };
+  const form = post.form;
   const origin = linkOrigin(request);
   const doneHere = (done: Done) => redirect(`/admin/jobs/${id}?done=${done}`, 303);
   // The layout lets a technician post here (their job's field work); each of these intents is the owner's alone.
   const ownerOnly = <T extends Record<string, () => Promise<unknown>>>(intents: T): T =>
     Object.fromEntries(Object.entries(intents).map(([name, run]) => [name, () => (requirePermission(actor, "jobs.write"), run())])) as T;
-  const handlers = ownerOnly({
-    reschedule: async () => {
-      const zone = env().BUSINESS_TIME_ZONE;
-      await rescheduleJob(db, id, parseForm(form, jobSchema(dayIn(new Date(), zone), zone)), actor, origin);
-      return doneHere("rescheduled");
+  const handlers = {
+    ...ownerOnly({
+      reschedule: async () => {
+        const zone = env().BUSINESS_TIME_ZONE;
+        await rescheduleJob(db, id, parseForm(form, jobSchema(dayIn(new Date(), zone), zone)), actor, origin);
+        return doneHere("rescheduled");
+      },
+      // A second press (or another tab) finds it cancelled already: the page says so either way.
+      cancel: async () => {
+        await cancelJob(db, id, "owner", actor, origin);
+        return doneHere("cancelled");
+      },
+      on_the_way: async () => {
+        // On a job of another day it asks first (notTodayQuestion); the answer's button posts again with confirm=yes.
+        const { minutes, confirm } = parseForm(form, onTheWaySchema, ARRIVAL_INVALID);
+        const question = confirm ? null : notTodayQuestion(await getJob(db, id), "on_the_way", new Date());
+        if (question) return data<JobConfirmation>({ intent: "on_the_way", confirm: question, minutes });
+        await markOnTheWay(db, id, minutes, actor, origin);
+        return doneHere("on_the_way");
+      },
+      done: async () => {
+        const { confirm } = parseForm(form, markDoneSchema);
+        const question = confirm ? null : notTodayQuestion(await getJob(db, id), "done", new Date());
+        if (question) return data<JobConfirmation>({ intent: "done", confirm: question });
+        await markDone(db, id, actor);
+        return doneHere("done");
+      },
+      assign: async () => {
+        await assignJob(db, id, parseForm(form, assignSchema, FIRST_FIELD).assigned_to, actor);
+        return doneHere("assigned");
+      },
+      record_deposit: async () => {
+        await recordDeposit(db, id, parseForm(form, recordDepositSchema).method, actor, origin);
+        return doneHere("deposit_recorded");
+      },
+      publish_review: async () => {
+        await publishReview(db, id, actor);
+        return doneHere("published");
+      },
+    }),
+    // Field work: the owner's or the assigned technician's (requireJobWork, in saveConditionReport too). A replayed key answers the same.
+    condition_report: async () => {
+      await saveConditionReport(db, id, post, actor, origin);
+      return doneHere("condition_report");
     },
-    // A second press (or another tab) finds it cancelled already: the page says so either way.
-    cancel: async () => {
-      await cancelJob(db, id, "owner", actor, origin);
-      return doneHere("cancelled");
-    },
-    on_the_way: async () => {
-      // On a job of another day it asks first (notTodayQuestion); the answer's button posts again with confirm=yes.
-      const { minutes, confirm } = parseForm(form, onTheWaySchema, ARRIVAL_INVALID);
-      const question = confirm ? null : notTodayQuestion(await getJob(db, id), "on_the_way", new Date());
-      if (question) return data<JobConfirmation>({ intent: "on_the_way", confirm: question, minutes });
-      await markOnTheWay(db, id, minutes, actor, origin);
-      return doneHere("on_the_way");
-    },
-    done: async () => {
-      const { confirm } = parseForm(form, markDoneSchema);
-      const question = confirm ? null : notTodayQuestion(await getJob(db, id), "done", new Date());
-      if (question) return data<JobConfirmation>({ intent: "done", confirm: question });
-      await markDone(db, id, actor);
-      return doneHere("done");
-    },
-    assign: async () => {
-      await assignJob(db, id, parseForm(form, assignSchema, FIRST_FIELD).assigned_to, actor);
-      return doneHere("assigned");
-    },
-    record_deposit: async () => {
-      await recordDeposit(db, id, parseForm(form, recordDepositSchema).method, actor, origin);
-      return doneHere("deposit_recorded");
-    },
-    publish_review: async () => {
-      await publishReview(db, id, actor);
-      return doneHere("published");
-    },
-  });
+  };
   const intent = postedIntent(form, handlers);
   // A refusal shows on the form that posted it (a rescheduled form with what was typed); the job gone is the page's 404.
   const answer = await refusedOnForm(
     () => dispatchIntent(intent, handlers),
     (error): JobActionFailure | undefined =>
-      error.status === 404 ? undefined : { intent, error: error.message, fields: error.fields, values: intent === "reschedule" ? readJobForm(form) : undefined },
+      error.status === 404
+        ? undefined
+        : {
+            intent,
+            error: error.message,
+            fields: error.fields,
+            values: intent === "reschedule" ? readJobForm(form) : undefined,
+            typed: intent === CONDITION_INTENT ? conditionTyped(form, job.vehicleKind) : undefined,
+          },
   );
   if (answer instanceof Response) throw answer;
   return answer;
 });
+
+/** A multipart post's reading, or its refusal (413, 415, 400, 503) for the edge to answer. */
+function answered(post: PhotoPost): Extract<PhotoPost, { ok: true }> {
+  if (!post.ok) throw new AppError(post.status, post.error);
+  return post;
+}
+
+/** The condition report's fields as typed, for the form shown again without JavaScript (photos cannot be). */
+function conditionTyped(form: FormData, vehicleKind: string | null): Record<string, string> {
+  return formTexts(form, [...areasOf(conditionKind(vehicleKind)).map(noteField), "signed_name", "agreed"]);
+}
 
 export function meta({ data: loaderData, error }: Route.MetaArgs) {
   const notFound = isRouteErrorResponse(error) && error.status === 404;
@@ -157,6 +200,7 @@ export default function JobPage({ loaderData, actionData }: Route.ComponentProps
       {loaderData.owner && <JobAssignment jobId={job.id} live={job.live} {...loaderData.assignment} />}
       {loaderData.owner && <JobActions {...loaderData} failure={failure} confirmation={confirmation} />}
       <JobWork work={loaderData.work} />
+      <ConditionReport job={job} reports={loaderData.conditionReports} failure={failure?.intent === "condition_report" ? failure : undefined} />
       {loaderData.owner && <JobInvoices job={job} invoices={loaderData.invoices} />}
       {review && <JobReview review={review} />}
       <section aria-labelledby="job-history-heading" className="rounded-xl border border-slate-200 bg-white p-4 sm:p-5">
