@@ -108,7 +108,7 @@ const get = (path: string, cookie?: string) => callRoute(new Request(`${ORIGIN}$
 const reportsOf = (jobId: number) => db().selectFrom("condition_reports").selectAll().where("job_id", "=", jobId).orderBy("id").execute();
 const sha256 = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
 const pdfText = async (bytes: Uint8Array) => (await new PDFParse({ data: new Uint8Array(bytes) }).getText()).text;
-const mailsFor = (job: Job) => db().selectFrom("email_outbox").select(["id", "subject"]).where("to_address", "=", job.customer.email).where("kind", "=", "condition_report").execute();
+const mailsFor = (job: Job) => db().selectFrom("email_outbox").select(["id", "subject"]).where("to_address", "=", job.customer.email).where("kind", "=", "job_condition_report").execute();
 
 /** The stored files whose upload no row refers to: none once a post is stored or refused. */
 async function unreferencedFiles(): Promise<string[]> {

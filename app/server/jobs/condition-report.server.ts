@@ -54,6 +54,7 @@ export function conditionPhotoRules(db: DB, job: Pick<Job, "status">): PhotoRule
     // The drawn signature travels as a data URL in a text field.
     textPartMax: SIGNATURE_MAX_CHARS + 1024,
     maxParts: CONDITION_PHOTOS_MAX + 40,
+    maxTotalBytes: conditionPostMaxBytes(),
     mayTakePhotos: async (form) => {
       const key = formText(form, "key").trim();
       if (formText(form, "intent") !== CONDITION_INTENT || !showsFieldWork(job) || !KEY_SHAPE.test(key)) return false;
@@ -145,7 +146,7 @@ export async function saveConditionReport(db: DB, jobId: number, post: Extract<P
       const attachment = { filename: conditionReportFileName(now), contentType: "application/pdf", content: pdf };
       await enqueueEmail(trx, conditionReportEmail(job, settings, origin, { signedAt: dayAndTime(now, tz), signedName: input.signedName, vehicle }, attachment), {
         leadId: job.leadId,
-        kind: "condition_report",
+        kind: "job_condition_report",
       });
       return true;
     });

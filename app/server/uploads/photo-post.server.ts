@@ -39,6 +39,8 @@ export interface PhotoRules {
   textPartMax?: number;
   /** The most parts of the body (40 unless said): past it, the field's tooMany. */
   maxParts?: number;
+  /** The most bytes of the whole body (photoPostMaxBytes(max) unless said): the form's edge limit (server/app.ts). */
+  maxTotalBytes?: number;
   /**
    * Asked once, at the first photo, with the text fields read so far (the
    * form's hidden fields come first): whether the photos are worth the image
@@ -99,7 +101,7 @@ async function readMultipart(body: ReadableStream<Uint8Array>, boundary: string,
       throw error;
     });
   try {
-    const options = { boundary, maxFileSize: max, maxTotalSize: photoPostMaxBytes(rules.max), maxParts: rules.maxParts ?? 40, maxHeaderSize: 8 * 1024 };
+    const options = { boundary, maxFileSize: max, maxTotalSize: rules.maxTotalBytes ?? photoPostMaxBytes(rules.max), maxParts: rules.maxParts ?? 40, maxHeaderSize: 8 * 1024 };
     for await (const part of parseMultipartStream(drainedOnCancel(body), options)) {
       if (!part.isFile) {
         if (part.size > textPartMax) return await discarded(photos, { ok: false, status: 413, error: "The form is too large." });
