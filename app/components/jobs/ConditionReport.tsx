@@ -41,8 +41,16 @@ export function ConditionReport({ job, reports, failure }: Props) {
         Condition Report
       </h3>
       {reports.latest && <SavedReport report={reports.latest} />}
-      {/* A new form (and a new key) after each save. */}
-      {live && <ReportForm key={reports.key} jobId={job.id} vehicleKind={job.vehicleKind} reportKey={reports.key} again={reports.latest !== null} failure={failure} />}
+      {/* A new form (and a new key) after each save; once a report is saved, folded away until wanted (a native <details>, no script needed). */}
+      {live &&
+        (reports.latest ? (
+          <details open={failure !== undefined} className="mt-4 rounded-lg border border-slate-200 p-3">
+            <summary className="cursor-pointer text-sm font-semibold text-brand-700">New condition report</summary>
+            <ReportForm key={reports.key} jobId={job.id} vehicleKind={job.vehicleKind} reportKey={reports.key} again failure={failure} />
+          </details>
+        ) : (
+          <ReportForm key={reports.key} jobId={job.id} vehicleKind={job.vehicleKind} reportKey={reports.key} again={false} failure={failure} />
+        ))}
       {reports.earlier.length > 0 && (
         <>
           <h4 className="mt-5 text-sm font-semibold text-slate-900">Earlier reports</h4>
@@ -121,7 +129,7 @@ function ReportForm(props: { jobId: number; vehicleKind: string | null; reportKe
       {/* First in the body: the server reads them before any photo arrives. */}
       <input type="hidden" name="intent" value="condition_report" />
       <input type="hidden" name="key" value={reportKey} />
-      {again && <p className="text-sm text-slate-700">Saving again records a new report; the one above stays, with its PDF.</p>}
+      {again && <p className="text-sm text-slate-700">It records a new report; the one above stays, with its PDF.</p>}
       {errors.key && <p className={ERROR}>{errors.key}</p>}
       <fieldset className="space-y-3">
         <legend className="text-sm font-semibold text-slate-900">{kind === "boat" ? "The boat, area by area" : "The vehicle, area by area"}</legend>

@@ -86,7 +86,9 @@ export async function renderConditionReportPdf(report: ConditionReportDocument, 
     pair.forEach((photo, j) => {
       const x = MARGIN + j * (cell + PHOTO_GAP);
       doc.image(photo.jpeg, x, top, { fit: [cell, PHOTO_MAX_HEIGHT] });
-      writeText(doc.fillColor(MUTED), `${i + j + 1}. ${photo.name}`, { size: 8, x, y: top + heights[j]! + 3, width: cell, lineBreak: false, ellipsis: true });
+      // One line: a phone's long file name is cut short.
+      const name = photo.name.length > 60 ? `${photo.name.slice(0, 57)}…` : photo.name;
+      writeText(doc.fillColor(MUTED), `${i + j + 1}. ${name}`, { size: 8, x, y: top + heights[j]! + 3, width: cell });
     });
     doc.x = MARGIN;
     doc.y = top + rowHeight;
