@@ -6,6 +6,7 @@ import { SEED_SETTINGS } from "~/lib/business";
 import { CONDITION_MESSAGES } from "~/lib/condition-report";
 import { NOT_AN_IMAGE } from "~/server/images.server";
 import { stopBackgroundJobs } from "~/server/background.server";
+import { eraseCustomer } from "~/server/customers/customer-erase.server";
 import { reloadEnv } from "~/server/env.server";
 import { CONDITION_SAVED } from "~/server/jobs/condition-report.server";
 import type { Job } from "~/server/jobs/job-records.server";
@@ -242,6 +243,36 @@ describe("Save Condition Report", () => {
     await mailbox.waitFor((m) => m.to.includes(job.customer.email) && m.subject.startsWith("Condition report:"));
   });
 
+  it.runIf(process.env.TEST_DATABASE_URL)("on PostgreSQL: a post whose key another transaction is inserting waits for it, then stores and sends nothing (ON CONFLICT)", async () => {
+    const job = await newJob();
+    const before = await unreferencedFiles();
+    const key = randomUUID();
+    const pool = database.serverPool!;
+    const first = await pool.connect();
+    try {
+      // The first post of the key, caught between its INSERT and its COMMIT.
+      await first.query("BEGIN");
+      await first.query(
+        `INSERT INTO condition_reports (job_id, client_key, vehicle_kind, areas, signed_name, agreed, pdf, pdf_sha256, created_by)
+         VALUES ($1, $2, 'car', '{}', 'First Post', true, '\\x00', $3, 'test')`,
+        [job.id, key, "0".repeat(64)],
+      );
+      const second = postReport(job.id, { key, photos: [{ name: "again.jpg", bytes: await privatePhoto("jpeg") }], signature: await PNG_SIGNATURE });
+      // The second post finds no saved key, stores its files, makes its PDF, and waits on the key's unique index.
+      await expect
+        .poll(async () => (await pool.query(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query ILIKE 'insert into "condition_reports"%'`)).rows[0].n)
+        .toBe(1);
+      await first.query("COMMIT");
+      const res = await second;
+      expect([res.status, res.headers.get("location")]).toEqual([303, `/admin/jobs/${job.id}?done=condition_report`]);
+    } finally {
+      first.release();
+    }
+    expect((await reportsOf(job.id)).map((r) => r.signed_name)).toEqual(["First Post"]);
+    expect(await mailsFor(job)).toEqual([]);
+    expect(await unreferencedFiles()).toEqual(before);
+  });
+
   it("is the owner's or the assigned technician's: another technician is refused (403) and nothing is stored", async () => {
     const job = await newJob();
     const refused = await postReport(job.id, { photos: [{ name: "x.jpg", bytes: await privatePhoto("jpeg") }] }, otherTech);
@@ -334,5 +365,16 @@ describe("the customer's side", () => {
       expect(removed).not.toContain(name);
       expect(await uploadStorage().get(name)).not.toBeNull();
     }
+  });
+
+  it("goes whole with Erase Customer: the report, its photos' and signature's files", async () => {
+    const job = await newJob();
+    await postReport(job.id, { photos: [{ name: "wheel.jpg", bytes: await privatePhoto("jpeg") }], signature: await PNG_SIGNATURE, signedName: "Erin Erased" });
+    const [report] = await reportsOf(job.id);
+    const ownerUser = { id: (await db().selectFrom("users").select("id").where("email", "=", OWNER).executeTakeFirstOrThrow()).id, email: OWNER, name: "", role: "owner" as const };
+    await eraseCustomer(db(), job.customerId, ownerUser);
+    expect(await reportsOf(job.id)).toEqual([]);
+    for (const name of [...report!.photos, report!.signature_upload!]) expect(await uploadStorage().get(name), name).toBeNull();
+    expect((await get(`/appointments/${job.token}/condition-report.pdf`)).status).toBe(404);
   });
 });
