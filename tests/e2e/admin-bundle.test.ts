@@ -13,7 +13,7 @@ interface Manifest {
 // The editors' chunks, as the admin table route names them in its dynamic imports.
 const EDITOR_CHUNK = /assets\/(quill|index\.nohighlight)-[\w-]+\.js/g;
 // The condition report's signature pad (docs/decisions/0136), as the job page names it in its dynamic import.
-const SIGNATURE_CHUNK = /assets\/signature_pad-[\w-]+\.js/g;
+const SIGNATURE_CHUNK = /signature_pad-[\w-]+\.js/g;
 
 test("the public pages never load the admin editors (Quill, markdown editor), their CSS or the signature pad", async ({ request }) => {
   const home = await (await request.get("/")).text();
