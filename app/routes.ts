@@ -22,6 +22,8 @@ export default [
     // The customer's appointment and its calendar file, by the job's unguessable link (docs/decisions/0084).
     route("appointments/:token", "routes/appointments.$token.tsx"),
     route("appointments/:token/calendar.ics", "routes/appointments.$token.calendar[.]ics.ts"),
+    // Its newest condition report, the PDF as it was e-mailed (docs/decisions/0136).
+    route("appointments/:token/condition-report.pdf", "routes/appointments.$token.condition-report[.]pdf.ts"),
     // The customer's invoice, likewise (docs/decisions/0088).
     route("invoices/:token", "routes/invoices.$token.tsx"),
     route("invoices/:token/pdf", "routes/invoices.$token.pdf.ts"),
@@ -70,6 +72,8 @@ export default [
     // Jobs: Schedule Job's form and a job's page (before :table, like the inbox).
     route("jobs/new", "routes/admin.jobs.new.tsx"),
     route("jobs/:id", "routes/admin.jobs.$id.tsx"),
+    // A job's condition report as the PDF the customer was sent (the owner's and the assigned technician's).
+    route("jobs/:id/condition-reports/:reportId/pdf", "routes/admin.jobs.$id.condition-reports.$reportId.pdf.ts"),
     // Invoices, payments and the accountant's export (before :table, like the inbox).
     route("invoices", "routes/admin.invoices.tsx"),
     route("invoices/new", "routes/admin.invoices.new.ts"),

@@ -76,6 +76,23 @@ export interface CareGuides {
   updated_at: Generated<Timestamp>;
 }
 
+export interface ConditionReports {
+  agreed: boolean;
+  areas: JsonText<Record<string, string>>;
+  client_key: string;
+  created_at: Generated<Timestamp>;
+  created_by: string;
+  created_by_id: number | null;
+  id: Generated<number>;
+  job_id: number;
+  pdf: Buffer;
+  pdf_sha256: string;
+  photos: Generated<JsonText<string[]>>;
+  signature_upload: string | null;
+  signed_name: string;
+  vehicle_kind: "car" | "boat";
+}
+
 export interface ConditionSurcharges {
   level: "light" | "moderate" | "heavy";
   percent: number;
@@ -607,6 +624,7 @@ export interface DB {
   app_secrets: AppSecrets;
   auth_audit: AuthAudit;
   care_guides: CareGuides;
+  condition_reports: ConditionReports;
   condition_surcharges: ConditionSurcharges;
   counter_deltas: CounterDeltas;
   customer_events: CustomerEvents;

@@ -104,6 +104,40 @@ CREATE INDEX care_guides_sort_order_id_idx ON care_guides USING btree (sort_orde
 CREATE TRIGGER care_guides_row_history AFTER INSERT OR DELETE OR UPDATE ON care_guides FOR EACH ROW EXECUTE FUNCTION record_row_history('updated_at');
 CREATE TRIGGER care_guides_slug BEFORE INSERT OR UPDATE ON care_guides FOR EACH ROW EXECUTE FUNCTION care_guide_slug();
 
+CREATE TABLE condition_reports (
+  id integer DEFAULT nextval('condition_reports_id_seq'::regclass) NOT NULL,
+  job_id integer NOT NULL,
+  client_key text NOT NULL,
+  vehicle_kind text NOT NULL,
+  areas jsonb NOT NULL,
+  photos jsonb DEFAULT '[]'::jsonb NOT NULL,
+  signature_upload text,
+  signed_name text NOT NULL,
+  agreed boolean NOT NULL,
+  pdf bytea NOT NULL,
+  pdf_sha256 text NOT NULL,
+  created_at timestamp with time zone DEFAULT now() NOT NULL,
+  created_by text NOT NULL,
+  created_by_id integer,
+  CONSTRAINT condition_reports_agreed_check CHECK (agreed),
+  CONSTRAINT condition_reports_areas_check CHECK (jsonb_typeof(areas) = 'object'::text),
+  CONSTRAINT condition_reports_client_key_check CHECK (char_length(client_key) >= 8 AND char_length(client_key) <= 100),
+  CONSTRAINT condition_reports_client_key_key UNIQUE (client_key),
+  CONSTRAINT condition_reports_created_by_id_fkey FOREIGN KEY (created_by_id) REFERENCES users(id) ON DELETE SET NULL,
+  CONSTRAINT condition_reports_job_id_fkey FOREIGN KEY (job_id) REFERENCES jobs(id) ON DELETE CASCADE,
+  CONSTRAINT condition_reports_pdf_sha256_check CHECK (pdf_sha256 ~ '^[0-9a-f]{64}$'::text),
+  CONSTRAINT condition_reports_photos_check CHECK (jsonb_typeof(photos) = 'array'::text),
+  CONSTRAINT condition_reports_pkey PRIMARY KEY (id),
+  CONSTRAINT condition_reports_signature_upload_fkey FOREIGN KEY (signature_upload) REFERENCES uploads(name) DEFERRABLE INITIALLY DEFERRED,
+  CONSTRAINT condition_reports_signed_name_check CHECK (char_length(signed_name) >= 1 AND char_length(signed_name) <= 100),
+  CONSTRAINT condition_reports_vehicle_kind_check CHECK (vehicle_kind = ANY (ARRAY['car'::text, 'boat'::text]))
+);
+CREATE UNIQUE INDEX condition_reports_client_key_key ON condition_reports USING btree (client_key);
+CREATE INDEX condition_reports_created_by_id_idx ON condition_reports USING btree (created_by_id) WHERE (created_by_id IS NOT NULL);
+CREATE INDEX condition_reports_job_id_idx ON condition_reports USING btree (job_id, id);
+CREATE UNIQUE INDEX condition_reports_pkey ON condition_reports USING btree (id);
+CREATE TRIGGER condition_reports_kept BEFORE UPDATE OF job_id, client_key, vehicle_kind, areas, photos, signature_upload, signed_name, agreed, pdf, pdf_sha256, created_at, created_by ON condition_reports FOR EACH ROW EXECUTE FUNCTION condition_report_kept();
+
 CREATE TABLE condition_surcharges (
   level text NOT NULL,
   percent integer NOT NULL,
@@ -1076,6 +1110,7 @@ CREATE SEQUENCE add_ons_id_seq AS integer OWNED BY add_ons.id;
 CREATE SEQUENCE api_tokens_id_seq AS integer OWNED BY api_tokens.id;
 CREATE SEQUENCE auth_audit_id_seq AS bigint OWNED BY auth_audit.id;
 CREATE SEQUENCE care_guides_id_seq AS integer OWNED BY care_guides.id;
+CREATE SEQUENCE condition_reports_id_seq AS integer OWNED BY condition_reports.id;
 CREATE SEQUENCE counter_deltas_id_seq AS bigint OWNED BY counter_deltas.id;
 CREATE SEQUENCE customer_events_id_seq AS integer OWNED BY customer_events.id;
 CREATE SEQUENCE customers_id_seq AS integer OWNED BY customers.id;
@@ -1184,6 +1219,15 @@ AS $function$
       END LOOP;
       NEW.slug := candidate;
       RETURN NEW;
+    END $function$;
+
+CREATE OR REPLACE FUNCTION condition_report_kept()
+ RETURNS trigger
+ LANGUAGE plpgsql
+AS $function$
+    BEGIN
+      RAISE EXCEPTION 'condition report %: a saved report is never changed; save a new one', OLD.id
+        USING ERRCODE = 'check_violation', CONSTRAINT = 'condition_reports_kept';
     END $function$;
 
 CREATE OR REPLACE FUNCTION count_lead_statuses()

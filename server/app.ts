@@ -18,6 +18,7 @@ import { ROW_BODY_MAX_BYTES } from "~/server/tables/rows.server";
 import { uploadStorage } from "~/server/uploads/storage.server";
 import { UPLOAD_ENVELOPE_BYTES } from "~/server/uploads/upload.server";
 import { quotePostMaxBytes } from "~/server/quote-photos/quote-post.server";
+import { conditionPostMaxBytes } from "~/server/jobs/condition-report.server";
 import { bodyLimit } from "./body-limit";
 import { clientErrors } from "./client-errors";
 import { clientAddress } from "./client-ip";
@@ -53,6 +54,8 @@ const renderDocument = createFetchHandler(build as unknown as ServerBuild, produ
  */
 function bodyLimitFor(path: string): number {
   if (path.startsWith("/api/upload/")) return env().UPLOAD_MAX_BYTES + UPLOAD_ENVELOPE_BYTES;
+  // A job's page takes its condition report: photos from the camera and the drawn signature (docs/decisions/0136).
+  if (/^\/admin\/jobs\/\d+\/?$/.test(path)) return conditionPostMaxBytes();
   // Admin row forms and the table API carry rich text: a field may hold 100 000
   // characters, up to 9 bytes each once URL-encoded.
   if (path.startsWith("/admin/") || path.startsWith("/api/tables/")) return ROW_BODY_MAX_BYTES;

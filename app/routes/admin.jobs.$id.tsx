@@ -1,6 +1,7 @@
 import { ArrowLeft, CheckCircle2 } from "lucide-react";
 import { data, isRouteErrorResponse, Link, redirect } from "react-router";
 import { ErrorBanner } from "~/components/admin/ErrorBanner";
+import { ConditionReport } from "~/components/jobs/ConditionReport";
 import { JobActions } from "~/components/jobs/JobActions";
 import { JobAssignment } from "~/components/jobs/JobAssignment";
 import { JobDeposit } from "~/components/jobs/JobDeposit";
@@ -14,12 +15,14 @@ import { ARRIVAL_INVALID, assignSchema, markDoneSchema, onTheWaySchema, recordDe
 import { jobSchema, readJobForm } from "~/lib/job-input";
 import { dayIn } from "~/lib/time-zone";
 import { workPartyHref, workPartyLabel } from "~/lib/work-links";
-import { atEdge } from "~/server/app-error.server";
+import { AppError, atEdge } from "~/server/app-error.server";
 import { adminUserFrom } from "~/server/auth/current-user.server";
 import { requireJobWork, requirePermission } from "~/server/auth/permissions.server";
 import { env } from "~/server/env.server";
 import { postedForm } from "~/server/form-body.server";
 import { dispatchIntent, FIRST_FIELD, formTexts, parseForm, postedIntent, refusedOnForm } from "~/server/form-action.server";
+import { CONDITION_INTENT, CONDITION_SAVED, conditionPhotoRules, saveConditionReport } from "~/server/jobs/condition-report.server";
+import { conditionReportsPage } from "~/server/jobs/condition-report-view.server";
 import { recordDeposit } from "~/server/jobs/deposit-recording.server";
 import { getJob, jobId } from "~/server/jobs/job-records.server";
 import { jobPageView, notTodayQuestion, type JobActionFailure, type JobConfirmation } from "~/server/jobs/job-view.server";
@@ -31,6 +34,8 @@ import { finishJobInput, finishJobSchema } from "~/lib/finish-job-input";
 import { publishReview } from "~/server/reviews/publish.server";
 import { databaseContext } from "~/server/request-context.server";
 import { linkOrigin } from "~/server/site-url.server";
+import { isMultipart, readPhotoPost, type PhotoPost } from "~/server/uploads/photo-post.server";
+import { areasOf, conditionKind, noteField } from "~/lib/condition-report";
 import type { Route } from "./+types/admin.jobs.$id";
 
 /*
@@ -40,8 +45,10 @@ import type { Route } from "./+types/admin.jobs.$id";
  * so it works without JavaScript), On My Way and Mark Done (on a job of
  * another day than today, the first post answers a question and its button
  * posts again with confirm=yes), Record Deposit while the booking waits for
- * its deposit, and Publish of the customer's review (the
- * `New review:` e-mail links here). Each is a POST
+ * its deposit, Publish of the customer's review (the
+ * `New review:` e-mail links here), and, for the owner or the technician the
+ * job is assigned to, Save Condition Report (a multipart POST with photos,
+ * docs/decisions/0136). Each is a POST
  * with an `intent`, answered by a redirect back here saying what was done,
  * or by the page again with the refusal on its field.
  */
@@ -56,6 +63,7 @@ const DONE = {
   deposit_recorded: "Deposit recorded: the booking is no longer on hold, and the customer was e-mailed that it arrived.",
   started: "Job started: the clock is running.",
   finished: "Job finished and signed off. A payment taken was recorded on the job's invoice, and the customer was e-mailed the receipt.",
+  condition_report: CONDITION_SAVED,
 } as const;
 
 /** Finish Job's fields as typed, shown again with its refusal. */
@@ -63,11 +71,15 @@ const typedFinish = (form: FormData) => formTexts(form, ["signOff", "amount", "m
 type Done = keyof typeof DONE;
 
 export const loader = atEdge(async ({ request, params, context }: Route.LoaderArgs) => {
-  const view = await jobPageView(context.get(databaseContext), jobId(params.id), new Date(), adminUserFrom(context));
+  const db = context.get(databaseContext);
+  const id = jobId(params.id);
+  const now = new Date();
+  const [view, conditionReports] = await Promise.all([jobPageView(db, id, now, adminUserFrom(context)), conditionReportsPage(db, id, now)]);
   const search = new URL(request.url).searchParams;
   const done = search.get("done");
   return {
     ...view,
+    conditionReports,
     done: done && done in DONE ? DONE[done as Done] : null,
     confirmCancel: search.get("confirm") === "cancel" && view.job.live,
     arrivalMinutes: [...ARRIVAL_MINUTES],
@@ -76,11 +88,16 @@ export const loader = atEdge(async ({ request, params, context }: Route.LoaderAr
 
 export const action = atEdge(async ({ request, params, context }: Route.ActionArgs) => {
   const id = jobId(params.id);
-  const form = await postedForm(request);
   const db = context.get(databaseContext);
   const actor = adminUserFrom(context);
-  // Only the owner, or the technician the job is assigned to, posts anything here.
-  requireJobWork(actor, (await getJob(db, id)).assignedTo);
+  // Only the owner, or the technician the job is assigned to, posts anything here: asked before the body is read (it may carry photos).
+  const job = await getJob(db, id);
+  requireJobWork(actor, job.assignedTo);
+  // A form with photos (the condition report's) is read by the one reader of posts with photos.
+  const post: Extract<PhotoPost, { ok: true }> = isMultipart(request)
+    ? answered(await readPhotoPost(request, conditionPhotoRules(db, job)))
+    : { ok: true, form: await postedForm(request), photos: [] };
+  const form = post.form;
   const origin = linkOrigin(request);
   const doneHere = (done: Done) => redirect(`/admin/jobs/${id}?done=${done}`, 303);
   // The layout lets a technician post here (their job's field work); each of these intents is the owner's alone.
@@ -135,6 +152,11 @@ export const action = atEdge(async ({ request, params, context }: Route.ActionAr
       await finishJob(db, id, finishJobInput(parseForm(form, finishJobSchema)), actor, origin);
       return doneHere("finished");
     },
+    // A replayed key answers the same (saveConditionReport checks requireJobWork too).
+    condition_report: async () => {
+      await saveConditionReport(db, id, post, actor, origin);
+      return doneHere("condition_report");
+    },
   };
   const handlers = { ...ownerHandlers, ...fieldWork };
   const intent = postedIntent(form, handlers);
@@ -144,11 +166,28 @@ export const action = atEdge(async ({ request, params, context }: Route.ActionAr
     (error): JobActionFailure | undefined =>
       error.status === 404
         ? undefined
-        : { intent, error: error.message, fields: error.fields, values: intent === "reschedule" ? readJobForm(form) : undefined, typed: intent === "finish" ? typedFinish(form) : undefined },
+        : {
+            intent,
+            error: error.message,
+            fields: error.fields,
+            values: intent === "reschedule" ? readJobForm(form) : undefined,
+            typed: intent === CONDITION_INTENT ? conditionTyped(form, job.vehicleKind) : intent === "finish" ? typedFinish(form) : undefined,
+          },
   );
   if (answer instanceof Response) throw answer;
   return answer;
 });
+
+/** A multipart post's reading, or its refusal (413, 415, 400, 503) for the edge to answer. */
+function answered(post: PhotoPost): Extract<PhotoPost, { ok: true }> {
+  if (!post.ok) throw new AppError(post.status, post.error);
+  return post;
+}
+
+/** The condition report's fields as typed, for the form shown again without JavaScript (photos cannot be). */
+function conditionTyped(form: FormData, vehicleKind: string | null): Record<string, string> {
+  return formTexts(form, [...areasOf(conditionKind(vehicleKind)).map(noteField), "signed_name", "agreed"]);
+}
 
 export function meta({ data: loaderData, error }: Route.MetaArgs) {
   const notFound = isRouteErrorResponse(error) && error.status === 404;
@@ -182,6 +221,7 @@ export default function JobPage({ loaderData, actionData }: Route.ComponentProps
       )}
       {loaderData.owner && <JobActions {...loaderData} failure={failure} confirmation={confirmation} />}
       <JobWork work={loaderData.work} />
+      <ConditionReport job={job} reports={loaderData.conditionReports} failure={failure?.intent === "condition_report" ? failure : undefined} />
       {loaderData.owner && <JobInvoices job={job} invoices={loaderData.invoices} />}
       {review && <JobReview review={review} />}
       <section aria-labelledby="job-history-heading" className="rounded-xl border border-slate-200 bg-white p-4 sm:p-5">

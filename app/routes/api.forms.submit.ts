@@ -6,7 +6,7 @@ import { serverQuoteSchema } from "~/server/quote-schema.server";
 import { AppError, badRequest, methodNotAllowed, notFound } from "~/server/app-error.server";
 import { requireJsonObject } from "~/server/json-body.server";
 import type { DB } from "~/server/db.server";
-import { discardPhotos } from "~/server/quote-photos/lead-photos.server";
+import { discardPhotos } from "~/server/uploads/photo-post.server";
 import { readQuotePost } from "~/server/quote-photos/quote-post.server";
 import { submitQuoteWithPhotos } from "~/server/quote-photos/submit-with-photos.server";
 import type { StoredUpload } from "~/server/uploads/upload.server";

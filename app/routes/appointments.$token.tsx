@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { CalendarPlus, CheckCircle2, Hourglass, XCircle } from "lucide-react";
+import { CalendarPlus, CheckCircle2, ClipboardCheck, FileDown, Hourglass, XCircle } from "lucide-react";
 import { data, redirect } from "react-router";
 import { focusRing } from "~/components/site/styles";
 import { CallLink, CustomerPageShell } from "~/components/site/CustomerPageShell";
@@ -9,6 +9,7 @@ import { CANCEL_APPOINTMENT_CONSTRAINT, cancelAppointmentSchema } from "~/lib/cu
 import { dispatchIntent, parseForm, postedIntent, refusedOnForm } from "~/server/form-action.server";
 import { readForm } from "~/server/form-body.server";
 import { appointmentView, cancelAsCustomer, jobForCustomer, type AppointmentView } from "~/server/jobs/appointment-page.server";
+import { customerConditionReport, type CustomerConditionReport } from "~/server/jobs/condition-report-view.server";
 import { customerDeposit, type DepositCustomerView } from "~/server/jobs/deposit-records.server";
 import { answerCustomer } from "~/server/customer-pages.server";
 import { databaseContext, requestInfoContext } from "~/server/request-context.server";
@@ -18,7 +19,8 @@ import type { Route } from "./+types/appointments.$token";
 /*
  * /appointments/{token} — the customer's appointment (ui-contract.md, Jobs
  * and the schedule): no sign-in, reached only through the unguessable link in
- * the e-mails, never indexed. Cancel Appointment is a plain POST form with a
+ * the e-mails, never indexed. Its newest condition report (the notes, photos
+ * and who signed, with its PDF) once one is saved. Cancel Appointment is a plain POST form with a
  * required checkbox as its confirmation (no JavaScript needed; the server
  * checks it too), answered with a redirect back here that says what happened.
  * Imports nothing of the dashboard: it must be small on a phone.
@@ -37,7 +39,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const raw = new URL(request.url).searchParams.get("outcome");
   const outcome = OUTCOMES.find((o) => o === raw) ?? null;
   const now = new Date();
-  return { appointment: appointmentView(job, now), deposit: await customerDeposit(db, job, now), token: params.token, outcome };
+  const [deposit, conditionReport] = await Promise.all([customerDeposit(db, job, now), customerConditionReport(db, job)]);
+  return { appointment: appointmentView(job, now), deposit, conditionReport, token: params.token, outcome };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -73,7 +76,7 @@ export function meta() {
 }
 
 export default function AppointmentPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { appointment, deposit, token, outcome } = loaderData;
+  const { appointment, deposit, conditionReport, token, outcome } = loaderData;
   const { businessName } = useSiteSettings();
   const live = appointment.status === "scheduled" || appointment.status === "on_the_way";
   const call = <CallLink />;
@@ -103,6 +106,7 @@ export default function AppointmentPage({ loaderData, actionData }: Route.Compon
           Add to calendar
         </a>
       )}
+      {conditionReport && <ConditionReportSection report={conditionReport} />}
       {appointment.canCancel ? (
         <CancelForm error={actionData?.fields.confirm} cutoffHours={appointment.cutoffHours} />
       ) : (
@@ -155,6 +159,52 @@ function DepositSection({ deposit, call }: { deposit: Exclude<DepositCustomerVie
       ) : (
         <p>To pay it, call us at {call}.</p>
       )}
+    </section>
+  );
+}
+
+/**
+ * The condition report the customer signed (docs/decisions/0136): each
+ * area's note, the photos (each a link to the photo) and who signed when,
+ * with the PDF they were e-mailed.
+ */
+function ConditionReportSection({ report }: { report: CustomerConditionReport }) {
+  return (
+    <section aria-labelledby="condition-report-heading" className="space-y-3 rounded-xl border border-slate-200 bg-white p-4">
+      <h2 id="condition-report-heading" className="flex items-center gap-2 text-lg font-bold">
+        <ClipboardCheck aria-hidden className="size-5 shrink-0 text-brand-700" />
+        Condition report
+      </h2>
+      <p>
+        Signed by {report.signedName} on {report.signedAt}.
+      </p>
+      <dl className="divide-y divide-slate-200 rounded-lg border border-slate-200">
+        {report.areas.map(({ area, note }) => (
+          <Detail key={area} label={area} value={note || "No note."} />
+        ))}
+      </dl>
+      {report.photos.length > 0 && (
+        <ul aria-label="Condition photos" className="flex flex-wrap gap-2">
+          {report.photos.map((photo, index) => (
+            <li key={photo.url}>
+              <a href={photo.url} className={`block overflow-hidden rounded-lg ring-1 ring-slate-200 ${focusRing}`}>
+                <img
+                  src={photo.thumb}
+                  alt={`Photo ${index + 1} of ${report.photos.length}`}
+                  width={112}
+                  height={112}
+                  loading="lazy"
+                  className="size-28 bg-slate-100 object-cover"
+                />
+              </a>
+            </li>
+          ))}
+        </ul>
+      )}
+      <a href={report.pdfHref} download className={`inline-flex items-center gap-2 rounded font-semibold text-brand-700 underline underline-offset-2 ${focusRing}`}>
+        <FileDown aria-hidden className="size-4" />
+        Download the report (PDF)
+      </a>
     </section>
   );
 }

@@ -4,7 +4,7 @@ import { PHOTO_FIELD, QUOTE_INVALID_MESSAGE, QUOTE_SUCCESS_MESSAGE, type QuoteFo
 import { serverQuoteSchema } from "~/server/quote-schema.server";
 import { AppError } from "~/server/app-error.server";
 import type { DB } from "~/server/db.server";
-import { discardPhotos } from "~/server/quote-photos/lead-photos.server";
+import { discardPhotos } from "~/server/uploads/photo-post.server";
 import { readQuotePost } from "~/server/quote-photos/quote-post.server";
 import { submitQuoteWithPhotos } from "~/server/quote-photos/submit-with-photos.server";
 

@@ -3,7 +3,7 @@ import { rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import sharp from "sharp";
-import { IMAGE_WIDTHS, OG_IMAGE_SIZE, plainImage, uploadName, type ImageView } from "~/lib/images";
+import { IMAGE_WIDTHS, OG_IMAGE_SIZE, plainImage, uploadName, variantUrl, type ImageView } from "~/lib/images";
 import { badRequest } from "./app-error.server";
 import type { DB } from "./db.server";
 import { MAX_PIXELS } from "./uploads/image-header.server";
@@ -118,4 +118,24 @@ export async function imageViews(db: DB, urls: Iterable<string>): Promise<Map<st
 export async function withPhotos<T extends { image: string }>(db: DB, rows: T[]): Promise<(T & { photo: ImageView | null })[]> {
   const views = await imageViews(db, rows.map((r) => r.image));
   return rows.map((r) => ({ ...r, photo: r.image ? (views.get(r.image) ?? null) : null }));
+}
+
+/** A photo as the pages list it (a lead's, a condition report's): a thumbnail linking to the photo. */
+export interface PhotoView {
+  /** The photo as sent (metadata taken out). */
+  url: string;
+  /** A small copy for the list (the original when none was made). */
+  thumb: string;
+  name: string;
+  width: number | null;
+  height: number | null;
+}
+
+/** An upload's row (and its images row, when copies were made) as a PhotoView. */
+export function photoView(row: { upload_name: string; original_name: string; width: number | null; height: number | null; widths: number[] | null; formats: string[] | null }): PhotoView {
+  const url = `/uploads/${row.upload_name}`;
+  // The narrowest copy (320 px, or the photo's own width when narrower): enough for a thumbnail on any screen.
+  const width = row.widths?.[0];
+  const format = row.formats?.[0];
+  return { url, thumb: width && format ? variantUrl(url, width, format) : url, name: row.original_name, width: row.width, height: row.height };
 }

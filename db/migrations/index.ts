@@ -44,6 +44,7 @@ import * as roadGapsAndJobDays from "./2026-11-30-10-road-gaps-and-job-days";
 import * as deposits from "./2026-11-30-30-deposits";
 import * as fieldDay from "./2026-12-01-00-field-day";
 import * as passkeys from "./2026-12-01-10-passkeys";
+import * as conditionReports from "./2026-12-01-20-condition-reports";
 
 // Listed explicitly (not read from disk) so the bundled server carries them.
 // Names sort by date; append new ones at the end.
@@ -93,4 +94,5 @@ export const migrations: Record<string, Migration> = {
   "2026-11-30-30-deposits": deposits,
   "2026-12-01-00-field-day": fieldDay,
   "2026-12-01-10-passkeys": passkeys,
+  "2026-12-01-20-condition-reports": conditionReports,
 };

@@ -48,6 +48,9 @@ const JSONB_SHAPES: Record<string, string> = {
   "row_history.after": "Record<string, unknown>",
   // The files sent with an e-mail (app/server/outbox.server.ts), their bytes in base64.
   "email_outbox.attachments": "{ filename: string; contentType: string; base64: string }[]",
+  // A condition report's note per area, by the area's name, and its photos' upload names in order (app/server/jobs/condition-report.server.ts).
+  "condition_reports.areas": "Record<string, string>",
+  "condition_reports.photos": "string[]",
   // Extra headers of an e-mail (List-Unsubscribe and List-Unsubscribe-Post), name → value.
   "email_outbox.headers": "Record<string, string>",
 };

@@ -74,13 +74,14 @@ function routesUnder(file: string): string[] {
   return walk(routeConfig, "", false);
 }
 
-/** A pattern's address with its parameters filled: a real table, a job that is someone else's. */
+/** A pattern's address with its parameters filled: a real table, a job that is someone else's (and a report of it). */
 const addressOf = (pattern: string) =>
   "/" +
   pattern
     .replace(":table", "faqs")
     .replace(":name", "faqs")
     .replace(":kind", "image")
+    .replace(":reportId", "1")
     .replace(/:id/g, String(othersJob));
 
 const call = (cookie: string, path: string, method = "GET") =>

@@ -75,14 +75,22 @@ export function requireJobWork(user: Actor, assignedTo: number | null): void {
 
 /**
  * The dashboard pages a technician may open (GET): the dashboard's start
- * (which sends them to Today), Today, the schedule and a job's page; and
+ * (which sends them to Today), Today, the schedule, a job's page and its
+ * condition reports' PDFs; and
  * the one page they may post to, a job's, whose action lets each intent
  * through only by its permission (the owner's intents by `jobs.write`, the
  * field work by requireJobWork). Every other /admin page and action is the
  * owner's: deny by default, so a page added later is the owner's until it is
  * listed here.
  */
-const TECHNICIAN_PAGES = [/^\/admin\/?$/, /^\/admin\/today\/?$/, /^\/admin\/schedule\/?$/, /^\/admin\/jobs\/\d+\/?$/];
+const TECHNICIAN_PAGES = [
+  /^\/admin\/?$/,
+  /^\/admin\/today\/?$/,
+  /^\/admin\/schedule\/?$/,
+  /^\/admin\/jobs\/\d+\/?$/,
+  // A job's condition report as the PDF the customer was sent (docs/decisions/0136); the route checks whose job it is.
+  /^\/admin\/jobs\/\d+\/condition-reports\/\d+\/pdf$/,
+];
 const TECHNICIAN_POSTS = [/^\/admin\/jobs\/\d+\/?$/];
 
 /** One's own account (docs/decisions/0134): every staff role's, its actions (Remove a passkey) included. */

@@ -127,13 +127,23 @@ async function eraseMentions(trx: DB, whole: string[]): Promise<void> {
   await sql`DELETE FROM row_history WHERE coalesce(before::text, '') ~* ${mention} OR coalesce(after::text, '') ~* ${mention}`.execute(trx);
 }
 
-/** The photos' stored files (originals and their resized copies), of live requests and of those in the trash. */
+/**
+ * The photos' stored files (originals and their resized copies), of live
+ * requests and of those in the trash, and their jobs' condition reports'
+ * photos and signatures.
+ */
 async function photoFiles(trx: DB, records: CustomerRecords): Promise<{ photos: number; uploads: string[]; names: string[] }> {
   const { rows } = await sql<{ name: string; widths: number[] | null; formats: string[] | null; og: boolean | null }>`
     SELECT u.name, i.widths, i.formats, i.og FROM uploads u LEFT JOIN images i ON i.name = u.name
     WHERE u.name IN (
       SELECT upload_name FROM lead_photos WHERE ${inIds("lead_id", records.leads)}
-      UNION SELECT photo->>'upload_name' FROM trash, jsonb_array_elements(dependents->'lead_photos') photo WHERE ${inIds("trash.id", records.trash)})`.execute(trx);
+      UNION SELECT photo->>'upload_name' FROM trash, jsonb_array_elements(dependents->'lead_photos') photo WHERE ${inIds("trash.id", records.trash)}
+      UNION SELECT jsonb_array_elements_text(photos) FROM condition_reports WHERE ${inIds("job_id", records.jobs)}
+      UNION SELECT signature_upload FROM condition_reports WHERE ${inIds("job_id", records.jobs)}
+      UNION SELECT jsonb_array_elements_text(report->'photos') FROM trash, jsonb_array_elements(dependents->'condition_reports') report
+        WHERE ${inIds("trash.id", records.trash)}
+      UNION SELECT report->>'signature_upload' FROM trash, jsonb_array_elements(dependents->'condition_reports') report
+        WHERE ${inIds("trash.id", records.trash)})`.execute(trx);
   const names = rows.flatMap((row) => {
     const base = row.name.slice(0, 32);
     const copies = (row.widths ?? []).flatMap((w) => (row.formats ?? []).map((f) => `${base}-${w}w.${f}`));
@@ -179,6 +189,8 @@ async function eraseRows(trx: DB, r: CustomerRecords, redact: (text: string) => 
 
   await sql`UPDATE estimates SET message = '', decline_reason = '', token = ${newToken} WHERE ${inIds("id", r.estimates)}`.execute(trx);
   await sql`UPDATE jobs SET address = '', zip = NULL, notes = '', token = ${newToken} WHERE ${inIds("id", r.jobs)}`.execute(trx);
+  // A condition report is the person's signature, name, photos and PDF, nothing the books need: it goes whole (docs/decisions/0136).
+  await trx.deleteFrom("condition_reports").where(inIds("job_id", r.jobs)).execute();
   await sql`UPDATE invoices SET message = '', token = ${newToken} WHERE ${inIds("id", r.invoices)}`.execute(trx);
   await sql`UPDATE payments SET note = '' WHERE ${inIds("invoice_id", r.invoices)}`.execute(trx);
   // A line keeps its price and quantity; where it names the person, that part is replaced.

@@ -37,6 +37,9 @@ const payment = sql`${dropped(sql`to_jsonb(x)`, ["recorded_by_id", "deleted_by_i
 /** A job's deposit (docs/decisions/0132), or null: who recorded it shown as a payment's is. */
 const deposit = sql`(SELECT ${dropped(sql`to_jsonb(x)`, ["received_by_id"])} || jsonb_build_object('received_by', ${shownActor("x", "received_by")}) FROM job_deposits x WHERE x.job_id = j.id)`;
 
+/** A job's condition report (docs/decisions/0136) without the PDF's bytes (their hash stays); who saved it shown as the events' actor is. */
+const conditionReport = sql`${dropped(sql`to_jsonb(x)`, ["pdf", "created_by_id", "client_key"])} || jsonb_build_object('created_by', ${shownActor("x", "created_by")})`;
+
 const SECTIONS: Section[] = [
   {
     key: "customers",
@@ -60,7 +63,8 @@ const SECTIONS: Section[] = [
   },
   {
     key: "jobs",
-    rows: (r) => sql`SELECT ${dropped(sql`to_jsonb(j)`, ["token", "busy"])} || jsonb_build_object('events', ${events("job_events", "job_id", "j")}, 'deposit', ${deposit}) AS row
+    rows: (r) => sql`SELECT ${dropped(sql`to_jsonb(j)`, ["token", "busy"])}
+        || jsonb_build_object('events', ${events("job_events", "job_id", "j")}, 'deposit', ${deposit}, 'conditionReports', ${children("condition_reports", "job_id", "j", "x.id", conditionReport)}) AS row
       FROM jobs j WHERE ${inIds("j.id", r.jobs)} ORDER BY j.id`,
   },
   {

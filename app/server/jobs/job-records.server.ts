@@ -43,6 +43,8 @@ export interface Job {
   customer: { name: string; email: string; phone: string; vehicleType: string };
   /** The customer's saved vehicle the job is for (vehicleLabel), null when none was picked. */
   vehicle: { id: number; label: string } | null;
+  /** That vehicle's kind ("Boat", "Car"…; lib/vehicle-kinds.ts), null without one: a condition report's areas. */
+  vehicleKind: string | null;
   /** The staff member who does it (docs/decisions/0115); null: nobody (no staff yet, or their row was deleted). */
   assignedTo: number | null;
   /** When Start Job began the work, and when it was finished (Finish Job or Mark Done); null until then (issue 36). */
@@ -144,6 +146,7 @@ export function toJob(row: JobRow): Job {
     updatedAt: row.updated_at,
     customer: { name: row.name, email: row.email, phone: row.phone, vehicleType: row.vehicle_type ?? "" },
     vehicle: joinedVehicle(row),
+    vehicleKind: row.vehicle_id === null ? null : row.kind,
     assignedTo: row.assigned_to,
     startedAt: row.started_at,
     doneAt: row.done_at,

@@ -145,6 +145,8 @@ export async function jobPageView(db: DB, id: number, now: Date, user: SessionUs
       address: job.address,
       notes: job.notes,
       vehicle: job.vehicle?.label ?? null,
+      /** The saved vehicle's kind: a condition report's areas (a boat's or a car's). */
+      vehicleKind: job.vehicleKind,
       status: job.status,
       statusTitle: JOB_STATUS_TITLES[job.status],
       live: isLiveJob(job.status),
@@ -299,6 +301,6 @@ export interface JobActionFailure {
   error: string;
   fields?: Record<string, string>;
   values?: JobForm;
-  /** What was typed in another refused form (Finish Job's), to show again. */
+  /** Another refused form's fields as typed (Finish Job's, the condition report's), by name, to show again. */
   typed?: Record<string, string>;
 }

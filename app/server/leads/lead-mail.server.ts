@@ -31,6 +31,8 @@ export const EMAIL_KINDS = {
   job_deposit_received: "Deposit received",
   job_released: "Booking released",
   job_released_owner: "Owner told: booking released",
+  // A job's condition report, its PDF attached (../jobs/condition-report-mail.server.ts).
+  job_condition_report: "Condition report",
   // The owner's alerts of what a customer did alone (../jobs/owner-alerts.server.ts, ../reviews/owner-alerts.server.ts).
   job_booked_by_customer: "Booked by the customer",
   review_new: "New review",

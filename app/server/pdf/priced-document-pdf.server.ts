@@ -97,23 +97,25 @@ export function isoDay(at: Date): string {
   return dayIn(at, env().BUSINESS_TIME_ZONE);
 }
 
-export async function renderPricedPdf(document: PricedDocument, business: Business): Promise<Buffer> {
-  const doc = new PDFDocument({
-    size: "LETTER",
-    margin: MARGIN,
-    info: { Title: document.title, Author: business.businessName, Subject: document.subject },
-  });
+/** A US Letter document with the house margins, and its bytes once it is ended. */
+export function startPdf(info: { Title: string; Author: string; Subject: string }): { doc: PDFKit.PDFDocument; done: Promise<Buffer> } {
+  const doc = new PDFDocument({ size: "LETTER", margin: MARGIN, info });
   const chunks: Buffer[] = [];
   doc.on("data", (chunk: Buffer) => chunks.push(chunk));
   const done = new Promise<Buffer>((resolve, reject) => {
     doc.on("end", () => resolve(Buffer.concat(chunks)));
     doc.on("error", reject);
   });
+  return { doc, done };
+}
 
+/**
+ * The top of every document: the business (left: its name, service area,
+ * phone and e-mail) and the document's title, stamp and dates (right); leaves
+ * the cursor below both, at the left margin.
+ */
+export function writeLetterhead(doc: PDFKit.PDFDocument, business: Business, heading: { title: string; stamp?: string; dates: string[] }): void {
   const width = doc.page.width - 2 * MARGIN;
-  const right = MARGIN + width;
-
-  // The business (left) and the document's title and dates (right).
   doc.fillColor(INK);
   writeText(doc, business.businessName, { size: 18, bold: true, x: MARGIN, y: MARGIN, width: width * 0.6 });
   doc.fillColor(MUTED);
@@ -121,11 +123,25 @@ export async function renderPricedPdf(document: PricedDocument, business: Busine
   writeText(doc, `${business.phone}  ·  ${business.publicEmail}`, { size: 10, width: width * 0.6 });
   const leftBottom = doc.y;
   doc.fillColor(INK);
-  writeText(doc, document.title, { size: 16, bold: true, x: MARGIN, y: MARGIN, width, align: "right" });
-  if (document.stamp) writeText(doc.fillColor(STAMP), document.stamp, { size: 14, bold: true, width, align: "right" });
+  writeText(doc, heading.title, { size: 16, bold: true, x: MARGIN, y: MARGIN, width, align: "right" });
+  if (heading.stamp) writeText(doc.fillColor(STAMP), heading.stamp, { size: 14, bold: true, width, align: "right" });
   doc.fillColor(MUTED);
-  for (const line of document.dates) writeText(doc, line, { size: 10, width, align: "right" });
+  for (const line of heading.dates) writeText(doc, line, { size: 10, width, align: "right" });
   doc.y = Math.max(leftBottom, doc.y) + 18;
+  doc.x = MARGIN;
+}
+
+/** The house margin and colours, for the documents drawn beside this one (a condition report). */
+export const PDF_STYLE = { MARGIN, INK, MUTED, RULE } as const;
+
+export async function renderPricedPdf(document: PricedDocument, business: Business): Promise<Buffer> {
+  const { doc, done } = startPdf({ Title: document.title, Author: business.businessName, Subject: document.subject });
+
+  const width = doc.page.width - 2 * MARGIN;
+  const right = MARGIN + width;
+
+  // The business (left) and the document's title and dates (right).
+  writeLetterhead(doc, business, document);
 
   // The customer.
   writeText(doc.fillColor(MUTED), document.partyLabel, { size: 9, bold: true, x: MARGIN });

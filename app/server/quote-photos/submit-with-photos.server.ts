@@ -2,7 +2,7 @@ import type { QuoteInput } from "~/lib/quote-schema";
 import type { DB } from "../db.server";
 import { submitQuote, type QuoteOutcome } from "../quote.server";
 import type { StoredUpload } from "../uploads/upload.server";
-import { discardPhotos } from "./lead-photos.server";
+import { discardPhotos } from "../uploads/photo-post.server";
 
 /**
  * submitQuote with the photos the post carried: they are linked to the lead in

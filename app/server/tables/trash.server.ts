@@ -58,6 +58,8 @@ export const DEPENDENTS: Record<string, Dependent[]> = {
     // Its jobs' reviews and maintenance reminders (docs/decisions/0091): a restore keeps each sent once.
     { table: "reviews", column: "job_id", kind: "rows", parent: { table: "jobs", column: "lead_id" } },
     { table: "maintenance_reminders", column: "job_id", kind: "rows", parent: { table: "jobs", column: "lead_id" } },
+    // Its jobs' condition reports (docs/decisions/0136), as signed: their photos' files stay while the trash holds them.
+    { table: "condition_reports", column: "job_id", kind: "rows", parent: { table: "jobs", column: "lead_id" } },
   ],
   services: [
     // An estimate's line keeps its text and price without the service; a restore links it again.
@@ -88,6 +90,7 @@ export const NOT_RESTORED: Record<string, string> = {
   "payments.recorded_by_id": "a deleted user's rows keep their label",
   "payments.deleted_by_id": "a deleted user's rows keep their label",
   "job_deposits.received_by_id": "a deleted user's rows keep their label",
+  "condition_reports.created_by_id": "a deleted user's rows keep their label",
   "trash.deleted_by_id": "a deleted user's rows keep their label",
   "site_settings.updated_by_id": "a deleted user's rows keep their label",
   // A deleted person's jobs wait unassigned for the owner (docs/decisions/0115); a restore does not take them back from whoever has them since.

@@ -9,7 +9,8 @@ import { COPY_NAME, STORED_NAME, type UploadStorage } from "./storage-contract.s
  * is referred to when a value of a registered table (an upload field, or rich
  * text and Markdown that link it) or a row in the trash (it can be restored)
  * holds its URL, or the URL of one of its resized copies, or a lead (live or
- * in the trash) has it among its photos. Each run:
+ * in the trash) has it among its photos, or a job's condition report (live or
+ * in the trash) among its photos or as its signature. Each run:
  *   1. gives a row to stored files that have none (uploaded before names were
  *      kept), unreferenced from now;
  *   2. clears `unreferenced_since` of the referred-to uploads, and sets it to
@@ -53,6 +54,14 @@ function referencedBases(): RawBuilder<{ base: string }> {
   selects.push(sql`SELECT left(upload_name, 32) AS base FROM lead_photos`);
   selects.push(sql`SELECT left(photo->>'upload_name', 32) AS base FROM trash, jsonb_array_elements(dependents->'lead_photos') photo
     WHERE table_name = 'quote_requests'`);
+  // A job's condition reports (docs/decisions/0136): their photos and signature, and those of reports in the trash.
+  selects.push(sql`SELECT left(photo, 32) AS base FROM condition_reports, jsonb_array_elements_text(photos) photo`);
+  selects.push(sql`SELECT left(signature_upload, 32) AS base FROM condition_reports WHERE signature_upload IS NOT NULL`);
+  selects.push(sql`SELECT left(photo, 32) AS base FROM trash, jsonb_array_elements(dependents->'condition_reports') report,
+      jsonb_array_elements_text(report->'photos') photo WHERE table_name = 'quote_requests'`);
+  // (Never a NULL base: NOT IN a list holding NULL would keep every upload.)
+  selects.push(sql`SELECT left(report->>'signature_upload', 32) AS base FROM trash, jsonb_array_elements(dependents->'condition_reports') report
+    WHERE table_name = 'quote_requests' AND report->>'signature_upload' IS NOT NULL`);
   return sql<{ base: string }>`${sql.join(selects, sql` UNION `)}`;
 }
 

@@ -36,6 +36,26 @@ export async function recordUpload(db: DB, upload: StoredUpload, now = new Date(
   }
 }
 
+/**
+ * Records uploads that a row stored in the same transaction refers to from
+ * the start (a lead's photos, a condition report's), so the orphan clean-up
+ * never counts them: their rows, referred to (unreferenced_since NULL), and
+ * their images. A clean-up that adopted a file between its storing and now
+ * has made it a public upload of no name: this makes it the row's again.
+ * `staffOnly`: served to the owner alone (docs/decisions/0085).
+ */
+export async function adoptUploads(trx: DB, uploads: StoredUpload[], { staffOnly }: { staffOnly: boolean }, now = new Date()): Promise<void> {
+  for (const upload of uploads) {
+    const row = { original_name: upload.originalName, size: upload.size, metadata_checked_at: now, staff_only: staffOnly, unreferenced_since: null };
+    await trx
+      .insertInto("uploads")
+      .values({ name: upload.name, ...row, created_at: now })
+      .onConflict((oc) => oc.column("name").doUpdateSet(row))
+      .execute();
+    if (upload.image) await recordImage(trx, upload.name, upload.image);
+  }
+}
+
 /** Deletes a stored upload's files, its copies first (as the clean-up does). */
 export async function removeStored(upload: StoredUpload, storage = uploadStorage()): Promise<void> {
   for (const copy of upload.image?.copies ?? []) await storage.delete(`${upload.name.slice(0, 32)}${copy.suffix}`);
