@@ -1,16 +1,14 @@
-import { isLiveJob, type JobStatus } from "./job-status";
+import type { JobStatus } from "./job-status";
 
 /**
  * Whether a job's page offers the work done at the job (issue 36: the
- * condition report now; the checklist and photos later), and whether the
- * server takes it: the one place that says when, for the page and the server
- * alike. For now while the job is live (scheduled or on the way); once jobs
- * record when they were started and finished, between Start Job and
- * Finish Job. Browser-safe.
+ * condition report, the checklist, the photos), and whether the server
+ * takes it: between Start Job and Finish Job (docs/decisions/0140), the one
+ * place that says so, for the page and the server alike. Browser-safe.
  */
 export function showsFieldWork(job: { status: JobStatus }): boolean {
-  return isLiveJob(job.status);
+  return job.status === "in_progress";
 }
 
-/** The refusal of field work on a job that is not (or no longer) being worked on. */
-export const NOT_FIELD_WORK_TIME = "This job is not being worked on: its field work can be saved only while the job is live.";
+/** The refusal of field work on a job that is not being worked on. */
+export const NOT_FIELD_WORK_TIME = "This job is not being worked on: press Start Job first; its field work is saved between Start Job and Finish Job.";

@@ -5,7 +5,7 @@ import { ConditionReport } from "~/components/jobs/ConditionReport";
 import { JobActions } from "~/components/jobs/JobActions";
 import { JobAssignment } from "~/components/jobs/JobAssignment";
 import { JobDeposit } from "~/components/jobs/JobDeposit";
-import { JobFieldSteps } from "~/components/jobs/JobFieldSteps";
+import { FinishJob, JobFieldSteps } from "~/components/jobs/JobFieldSteps";
 import { JobInvoices } from "~/components/jobs/JobInvoices";
 import { JobReview } from "~/components/jobs/JobReview";
 import { JobWork } from "~/components/jobs/JobWork";
@@ -216,12 +216,12 @@ export default function JobPage({ loaderData, actionData }: Route.ComponentProps
       <JobSummary job={job} />
       {loaderData.deposit && <JobDeposit jobId={job.id} deposit={loaderData.deposit} error={failure?.intent === "record_deposit" ? failure.fields?.method : undefined} />}
       {loaderData.owner && <JobAssignment jobId={job.id} live={job.live} {...loaderData.assignment} />}
-      {loaderData.canWork && (
-        <JobFieldSteps job={job} fieldKey={loaderData.fieldKey} arrivalMinutes={loaderData.arrivalMinutes} failure={failure} confirmation={confirmation} />
-      )}
-      {loaderData.owner && <JobActions {...loaderData} failure={failure} confirmation={confirmation} />}
+      {loaderData.canWork && <JobFieldSteps job={job} arrivalMinutes={loaderData.arrivalMinutes} confirmation={confirmation} />}
       <JobWork work={loaderData.work} />
+      {/* Between Start Job and Finish Job: the work at the customer's (showsFieldWork). */}
       <ConditionReport job={job} reports={loaderData.conditionReports} failure={failure?.intent === "condition_report" ? failure : undefined} />
+      {loaderData.canWork && job.inProgress && <FinishJob job={job} fieldKey={loaderData.fieldKey} failure={failure} />}
+      {loaderData.owner && <JobActions {...loaderData} failure={failure} confirmation={confirmation} />}
       {loaderData.owner && <JobInvoices job={job} invoices={loaderData.invoices} />}
       {review && <JobReview review={review} />}
       <section aria-labelledby="job-history-heading" className="rounded-xl border border-slate-200 bg-white p-4 sm:p-5">

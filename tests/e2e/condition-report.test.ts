@@ -76,7 +76,12 @@ for (const javaScriptEnabled of [true, false]) {
       const signer = javaScriptEnabled ? "Pat Driver" : "Sam Typed";
       await signIn(page, ADMIN_EMAIL, { returnUrl: `/admin/jobs/${job.id}` });
       await hydrated(page);
+      // The report is made between Start Job and Finish Job.
       const section = page.getByRole("region", { name: "Condition Report" });
+      await expect(section).toHaveCount(0);
+      await page.getByRole("button", { name: "Start Job" }).click();
+      await expect(page.getByRole("status")).toContainText("Job started");
+      await hydrated(page);
       await expect(section.getByRole("heading", { name: "Condition Report" })).toBeVisible();
       await axeClean(page);
       await expectNoSidewaysScroll(page);

@@ -63,7 +63,8 @@ let day = 3;
 let n = 0;
 async function newJob(options: { boat?: boolean } = {}): Promise<Job> {
   const job = await scheduleAt(db(), minutesFromNow((day += 1) * DAY), { email: `condition${++n}-${process.pid}@example.com`, origin: ORIGIN });
-  await db().updateTable("jobs").set({ assigned_to: techId }).where("id", "=", job.id).execute();
+  // Started (Start Job): the field work is saved between Start Job and Finish Job (showsFieldWork).
+  await db().updateTable("jobs").set({ assigned_to: techId, status: "in_progress", started_at: new Date() }).where("id", "=", job.id).execute();
   if (options.boat) {
     const boat = await db()
       .insertInto("vehicles")
@@ -318,13 +319,19 @@ describe("Save Condition Report", () => {
     expect(await unreferencedFiles()).toEqual(before);
   });
 
-  it("is refused on a job no longer worked on", async () => {
-    const job = await newJob();
-    await db().updateTable("jobs").set({ status: "cancelled", cancelled_by: "owner" }).where("id", "=", job.id).execute();
-    const res = await postReport(job.id, { photos: [{ name: "late.jpg", bytes: await privatePhoto("jpeg") }] });
-    expect(res.status).toBe(409);
-    expect(((await res.json()) as { error: string }).error).toMatch(/^This job is not being worked on/);
-    expect(await reportsOf(job.id)).toEqual([]);
+  it("is refused on a job not being worked on: not started yet, or no longer live", async () => {
+    for (const status of ["scheduled", "on_the_way", "cancelled"] as const) {
+      const job = await newJob();
+      await db()
+        .updateTable("jobs")
+        .set({ status, started_at: null, ...(status === "cancelled" && { cancelled_by: "owner" as const }) })
+        .where("id", "=", job.id)
+        .execute();
+      const res = await postReport(job.id, { photos: [{ name: "late.jpg", bytes: await privatePhoto("jpeg") }] });
+      expect(res.status, status).toBe(409);
+      expect(((await res.json()) as { error: string }).error).toMatch(/^This job is not being worked on/);
+      expect(await reportsOf(job.id)).toEqual([]);
+    }
   });
 });
 

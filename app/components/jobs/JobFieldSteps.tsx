@@ -10,9 +10,7 @@ import { Field } from "./JobFields";
 
 interface Props {
   job: JobPageView["job"];
-  fieldKey: string;
   arrivalMinutes: number[];
-  failure?: JobActionFailure;
   confirmation?: JobConfirmation;
 }
 
@@ -21,61 +19,22 @@ const SELECT =
 
 /**
  * The job at the customer's (issue 36), for the owner and the technician it
- * is assigned to: On My Way and Start Job before the work, Finish Job (the
- * customer's sign-off and the payment on the spot) during it, and when it
- * was done with the time it took. Plain forms: each works without
- * JavaScript, and each carries the page's key so a post sent twice (the
- * phone's queue, a double tap) counts once.
+ * is assigned to: On My Way and Start Job before the work, when it started
+ * during it (FinishJob ends it), and when it was done with the time it took.
+ * Plain forms: each works without JavaScript.
  */
-export function JobFieldSteps({ job, fieldKey, arrivalMinutes, failure, confirmation }: Props) {
+export function JobFieldSteps({ job, arrivalMinutes, confirmation }: Props) {
   const busy = useNavigation().state === "submitting";
   if (job.status === "done") return job.started ? <FinishedWork job={job} /> : null;
   if (!job.live) return null;
   if (confirmation?.intent === "on_the_way") return <JobConfirm jobId={job.id} confirmation={confirmation} />;
-  const finishFailure = failure?.intent === "finish" ? failure : undefined;
-  const errors = finishFailure?.fields ?? {};
-  const typed = finishFailure?.typed ?? {};
   return (
     <section aria-labelledby="field-steps-heading" className="rounded-xl border border-slate-200 bg-white p-4 sm:p-5">
       <h3 id="field-steps-heading" className="text-base font-semibold text-slate-900">
         {job.inProgress ? "At work" : "The visit"}
       </h3>
       {job.inProgress ? (
-        <>
-          <p className="mt-1 text-sm text-slate-700">Started {job.started}.</p>
-          <Form method="post" action={`/admin/jobs/${job.id}`} noValidate className="mt-4 space-y-4">
-            <input type="hidden" name="intent" value="finish" />
-            <input type="hidden" name="key" value={fieldKey} />
-            <Field id="finish-sign-off" label="Customer Sign-off" error={errors.signOff} hint="The customer types their name to accept the work.">
-              {(props) => <input {...props} name="signOff" autoComplete="off" {...FINISH_JOB_CONSTRAINT.signOff} defaultValue={typed.signOff} className={INPUT} />}
-            </Field>
-            <fieldset className="grid gap-4 sm:grid-cols-3">
-              <legend className="mb-2 text-sm font-semibold text-slate-900">Payment on the spot (leave Amount blank for none)</legend>
-              <Field id="finish-amount" label="Amount" error={errors.amount}>
-                {(props) => <input {...props} name="amount" inputMode="decimal" defaultValue={typed.amount} className={INPUT} />}
-              </Field>
-              <Field id="finish-method" label="Method" error={errors.method}>
-                {(props) => (
-                  <select {...props} name="method" defaultValue={typed.method ?? ""} className={INPUT}>
-                    <option value="">Choose…</option>
-                    {PAYMENT_METHODS.map((m) => (
-                      <option key={m} value={m}>
-                        {m}
-                      </option>
-                    ))}
-                  </select>
-                )}
-              </Field>
-              <Field id="finish-tip" label="Tip" error={errors.tip}>
-                {(props) => <input {...props} name="tip" inputMode="decimal" defaultValue={typed.tip} className={INPUT} />}
-              </Field>
-            </fieldset>
-            <button type="submit" className={buttonClass("primary")} disabled={busy}>
-              <Flag aria-hidden className="size-4" />
-              Finish Job
-            </button>
-          </Form>
-        </>
+        <p className="mt-1 text-sm text-slate-700">Started {job.started}. Finish Job, below the work, ends it with the customer's sign-off.</p>
       ) : (
         <div className="mt-3 flex flex-wrap items-end gap-3">
           {job.canStart && (
@@ -138,6 +97,57 @@ function FinishedWork({ job }: { job: JobPageView["job"] }) {
           </>
         )}
       </dl>
+    </section>
+  );
+}
+
+/**
+ * Finish Job (between Start Job and it, the condition report and the rest of
+ * the work): the customer's sign-off and the payment on the spot. A plain
+ * form with the page's key, so a post sent twice counts once.
+ */
+export function FinishJob({ job, fieldKey, failure }: { job: JobPageView["job"]; fieldKey: string; failure?: JobActionFailure }) {
+  const busy = useNavigation().state === "submitting";
+  const finishFailure = failure?.intent === "finish" ? failure : undefined;
+  const errors = finishFailure?.fields ?? {};
+  const typed = finishFailure?.typed ?? {};
+  return (
+    <section aria-labelledby="finish-job-heading" className="rounded-xl border border-slate-200 bg-white p-4 sm:p-5">
+      <h3 id="finish-job-heading" className="text-base font-semibold text-slate-900">
+        Finish the job
+      </h3>
+      <Form method="post" action={`/admin/jobs/${job.id}`} noValidate className="mt-3 space-y-4">
+        <input type="hidden" name="intent" value="finish" />
+        <input type="hidden" name="key" value={fieldKey} />
+        <Field id="finish-sign-off" label="Customer Sign-off" error={errors.signOff} hint="The customer types their name to accept the work.">
+          {(props) => <input {...props} name="signOff" autoComplete="off" {...FINISH_JOB_CONSTRAINT.signOff} defaultValue={typed.signOff} className={INPUT} />}
+        </Field>
+        <fieldset className="grid gap-4 sm:grid-cols-3">
+          <legend className="mb-2 text-sm font-semibold text-slate-900">Payment on the spot (leave Amount blank for none)</legend>
+          <Field id="finish-amount" label="Amount" error={errors.amount}>
+            {(props) => <input {...props} name="amount" inputMode="decimal" defaultValue={typed.amount} className={INPUT} />}
+          </Field>
+          <Field id="finish-method" label="Method" error={errors.method}>
+            {(props) => (
+              <select {...props} name="method" defaultValue={typed.method ?? ""} className={INPUT}>
+                <option value="">Choose…</option>
+                {PAYMENT_METHODS.map((m) => (
+                  <option key={m} value={m}>
+                    {m}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
+          <Field id="finish-tip" label="Tip" error={errors.tip}>
+            {(props) => <input {...props} name="tip" inputMode="decimal" defaultValue={typed.tip} className={INPUT} />}
+          </Field>
+        </fieldset>
+        <button type="submit" className={buttonClass("primary")} disabled={busy}>
+          <Flag aria-hidden className="size-4" />
+          Finish Job
+        </button>
+      </Form>
     </section>
   );
 }
