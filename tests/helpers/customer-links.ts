@@ -111,6 +111,9 @@ export async function customerLinks(app: AppServer, smtp: SmtpSink, cookie: stri
   const editor = await post("/admin/invoices/new", { job_id: /\/admin\/jobs\/(\d+)$/.exec(ahead.page)![1]! });
   await post(editor, { intent: "send", message: "Thank you!", description: "Full detail", quantity: "1", unitPrice: "249.00", serviceId: "" });
   const invoiceMail = await smtp.waitFor((m) => m.to.includes(invoiceEmail) && m.subject.startsWith("Invoice #"));
+  // Its work begun and its condition report signed (issue 36): the appointment page shows the report and links its PDF.
+  await post(ahead.page, { intent: "start" });
+  await post(ahead.page, { intent: "condition_report", key: `links-${stamp}`, note_front: "A chip in the windshield", signature: "", signed_name: "Casey Example", agreed: "yes" });
 
   const reviewEmail = `review-${stamp}@bench.example`;
   const today = await job(reviewEmail, "6165550143", 0);

@@ -80,6 +80,9 @@ export const NOT_RESTORED: Record<string, string> = {
   "sessions.user_id": "sessions are credentials: a restored user signs in again",
   // Likewise a deleted user's API tokens stay revoked; new ones are made at /admin/tokens.
   "api_tokens.user_id": "API tokens are credentials: a restored user's old tokens stay revoked",
+  // And their passkeys (docs/decisions/0134): a restored user adds them again after a code sign-in.
+  "passkeys.user_id": "passkeys are credentials: a restored user adds theirs again",
+  "passkey_challenges.user_id": "a challenge lives five minutes and is single-use",
   // Who acted (docs/decisions/0123): a deleted user's rows keep the label they acted under; a restored user's are not relinked.
   "customer_events.actor_id": "a deleted user's rows keep their label",
   "estimate_events.actor_id": "a deleted user's rows keep their label",
