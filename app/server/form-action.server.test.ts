@@ -84,7 +84,7 @@ describe("the form pipeline", () => {
     expect((refusal as AppError).status).toBe(400);
     expect((refusal as AppError).message).toBe("Please correct the highlighted fields.");
     expect((refusal as AppError).fields).toEqual({
-      durationMinutes: "Duration (minutes) must be a whole number from 1 to 720 (12 hours).",
+      durationMinutes: "Duration (minutes) must be a whole number from 1 to 10080 (a week).",
       address: "Address is required: where the job is done.",
     });
   });
