@@ -120,7 +120,7 @@ for (const javaScriptEnabled of [true, false]) {
         await expect(page.getByText("Ada Weekview")).toHaveCount(0);
         await expect(page.locator('[aria-current="date"]')).toHaveCount(0);
 
-        await page.getByRole("link", { name: "Today" }).click();
+        await page.getByRole("navigation", { name: "Weeks" }).getByRole("link", { name: "Today" }).click();
         await expect(page).toHaveURL(/\/admin\/schedule$/);
         await expect(page.getByRole("link", { name: /^Ada Weekview/ })).toBeVisible();
 
