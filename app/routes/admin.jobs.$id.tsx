@@ -1,4 +1,4 @@
-import { ArrowLeft, CheckCircle2 } from "lucide-react";
+import { ArrowLeft, CheckCircle2, CloudOff } from "lucide-react";
 import { data, isRouteErrorResponse, Link, redirect } from "react-router";
 import { ErrorBanner } from "~/components/admin/ErrorBanner";
 import { ConditionReport } from "~/components/jobs/ConditionReport";
@@ -10,6 +10,9 @@ import { JobInvoices } from "~/components/jobs/JobInvoices";
 import { JobReview } from "~/components/jobs/JobReview";
 import { JobWork } from "~/components/jobs/JobWork";
 import { JobSummary } from "~/components/jobs/JobSummary";
+import { withKeptWork } from "~/components/jobs/kept-work";
+import { sendOrKeep, waiting } from "~/components/offline/field-actions";
+import { isQueued } from "~/lib/offline";
 import { ARRIVAL_MINUTES } from "~/lib/job-status";
 import { ARRIVAL_INVALID, assignSchema, markDoneSchema, onTheWaySchema, recordDepositSchema } from "~/lib/job-page-forms";
 import { jobSchema, readJobForm } from "~/lib/job-input";
@@ -178,6 +181,33 @@ export const action = atEdge(async ({ request, params, context }: Route.ActionAr
   return answer;
 });
 
+/**
+ * Without a connection (docs/decisions/0142): a field form (one with a key)
+ * is kept on the phone and sent when the connection returns; the page then
+ * shows the job as those kept actions leave it.
+ */
+export const clientAction = ({ request, serverAction }: Route.ClientActionArgs) => sendOrKeep(request, serverAction);
+
+// The page's last data, for a revalidation the worker's cache cannot answer (no connection, the worker not yet running).
+type ServerData = Awaited<ReturnType<Route.ClientLoaderArgs["serverLoader"]>>;
+const lastSeen = new Map<string, ServerData>();
+
+export async function clientLoader({ request, serverLoader }: Route.ClientLoaderArgs): Promise<ServerData> {
+  const path = new URL(request.url).pathname;
+  let data: ServerData;
+  try {
+    data = await serverLoader();
+    lastSeen.set(path, data);
+  } catch (error) {
+    const seen = lastSeen.get(path);
+    if (!(error instanceof TypeError) || !seen) throw error;
+    data = seen;
+  }
+  return withKeptWork(data, await waiting(path));
+}
+// Also on the first render: a page shown from the phone's copy is brought up to what the phone kept.
+clientLoader.hydrate = true as const;
+
 /** A multipart post's reading, or its refusal (413, 415, 400, 503) for the edge to answer. */
 function answered(post: PhotoPost): Extract<PhotoPost, { ok: true }> {
   if (!post.ok) throw new AppError(post.status, post.error);
@@ -199,6 +229,7 @@ export default function JobPage({ loaderData, actionData }: Route.ComponentProps
   const { job, events, review, done } = loaderData;
   const failure = actionData && "error" in actionData ? actionData : undefined;
   const confirmation = actionData && "confirm" in actionData ? actionData : undefined;
+  const queued = isQueued(actionData);
   return (
     <main className="mx-auto max-w-3xl space-y-5 px-4 py-6 sm:px-6 lg:py-8">
       <Link to={workPartyHref(job)} className="inline-flex items-center gap-1.5 text-sm font-semibold text-brand-700 hover:underline">
@@ -212,11 +243,17 @@ export default function JobPage({ loaderData, actionData }: Route.ComponentProps
           {done}
         </p>
       )}
+      {queued && (
+        <p role="status" className="flex items-start gap-2 rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900">
+          <CloudOff aria-hidden className="mt-0.5 size-4 shrink-0" />
+          Kept on this phone: it is sent when the connection returns.
+        </p>
+      )}
       {failure && <ErrorBanner>{failure.error}</ErrorBanner>}
       <JobSummary job={job} />
       {loaderData.deposit && <JobDeposit jobId={job.id} deposit={loaderData.deposit} error={failure?.intent === "record_deposit" ? failure.fields?.method : undefined} />}
       {loaderData.owner && <JobAssignment jobId={job.id} live={job.live} {...loaderData.assignment} />}
-      {loaderData.canWork && <JobFieldSteps job={job} arrivalMinutes={loaderData.arrivalMinutes} confirmation={confirmation} />}
+      {loaderData.canWork && <JobFieldSteps job={job} arrivalMinutes={loaderData.arrivalMinutes} stepKeys={loaderData.stepKeys} confirmation={confirmation} />}
       <JobWork work={loaderData.work} />
       {/* Between Start Job and Finish Job: the work at the customer's (showsFieldWork). */}
       <ConditionReport job={job} reports={loaderData.conditionReports} failure={failure?.intent === "condition_report" ? failure : undefined} />
