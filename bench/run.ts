@@ -25,6 +25,7 @@ import { benchScaleOut } from "./scale-out";
 import { benchSearch } from "./search";
 import { benchFreeTimes, benchSchedulePage } from "./schedule";
 import { benchShutdown } from "./shutdown";
+import { benchToday } from "./today";
 
 const benchmarks: Record<string, Benchmark> = {
   page: benchPublicPage,
@@ -49,6 +50,7 @@ const benchmarks: Record<string, Benchmark> = {
   invoices: benchInvoices,
   customers: benchCustomers,
   search: benchSearch,
+  today: benchToday,
 };
 
 const chosen = process.argv.slice(2);

@@ -278,6 +278,16 @@ export interface Invoices {
   voided_at: Timestamp | null;
 }
 
+export interface JobChecklistSteps {
+  done_at: Timestamp | null;
+  done_by: string | null;
+  done_by_id: number | null;
+  id: Generated<number>;
+  job_id: number;
+  position: number;
+  step: string;
+}
+
 export interface JobDeposits {
   amount_cents: Int8;
   created_at: Generated<Timestamp>;
@@ -299,6 +309,29 @@ export interface JobEvents {
   id: Generated<number>;
   job_id: number;
   kind: "scheduled" | "rescheduled" | "on_the_way" | "started" | "done" | "cancelled" | "reminded" | "deposit_held" | "deposit_received";
+}
+
+export interface JobGalleryPairs {
+  after_photo_id: number;
+  before_photo_id: number;
+  consent_by: string;
+  consent_by_id: number | null;
+  consented_at: Generated<Timestamp>;
+  gallery_id: number | null;
+  id: Generated<number>;
+  job_id: number;
+}
+
+export interface JobPhotos {
+  client_key: string;
+  created_at: Generated<Timestamp>;
+  id: Generated<number>;
+  job_id: number;
+  kind: "before" | "after";
+  position: number;
+  taken_by: string;
+  taken_by_id: number | null;
+  upload_name: string;
 }
 
 export interface Jobs {
@@ -330,6 +363,14 @@ export interface Jobs {
   vehicle_id: number | null;
   work_days: string | null;
   zip: string | null;
+}
+
+export interface JobWorkPosts {
+  client_key: string;
+  created_at: Generated<Timestamp>;
+  id: Generated<number>;
+  intent: "checklist" | "photos";
+  job_id: number;
 }
 
 export interface LeadEvents {
@@ -375,6 +416,7 @@ export interface PackagePrices {
 }
 
 export interface Packages {
+  checklist: Generated<string[]>;
   created_at: Generated<Timestamp>;
   description: Generated<string>;
   id: Generated<number>;
@@ -639,8 +681,12 @@ export interface DB {
   invoice_events: InvoiceEvents;
   invoice_lines: InvoiceLines;
   invoices: Invoices;
+  job_checklist_steps: JobChecklistSteps;
   job_deposits: JobDeposits;
   job_events: JobEvents;
+  job_gallery_pairs: JobGalleryPairs;
+  job_photos: JobPhotos;
+  job_work_posts: JobWorkPosts;
   jobs: Jobs;
   lead_events: LeadEvents;
   lead_photos: LeadPhotos;

@@ -472,6 +472,28 @@ CREATE INDEX invoices_status_idx ON invoices USING btree (status, id);
 CREATE UNIQUE INDEX invoices_token_key ON invoices USING btree (token);
 CREATE TRIGGER invoices_customer_from_lead BEFORE INSERT ON invoices FOR EACH ROW EXECUTE FUNCTION work_customer_from_lead();
 
+CREATE TABLE job_checklist_steps (
+  id integer DEFAULT nextval('job_checklist_steps_id_seq'::regclass) NOT NULL,
+  job_id integer NOT NULL,
+  position smallint NOT NULL,
+  step text NOT NULL,
+  done_at timestamp with time zone,
+  done_by text,
+  done_by_id integer,
+  CONSTRAINT job_checklist_steps_done_by_id_fkey FOREIGN KEY (done_by_id) REFERENCES users(id) ON DELETE SET NULL,
+  CONSTRAINT job_checklist_steps_done_whole CHECK ((done_at IS NULL) = (done_by IS NULL)),
+  CONSTRAINT job_checklist_steps_job_id_fkey FOREIGN KEY (job_id) REFERENCES jobs(id) ON DELETE CASCADE,
+  CONSTRAINT job_checklist_steps_pkey PRIMARY KEY (id),
+  CONSTRAINT job_checklist_steps_position_check CHECK ("position" >= 1 AND "position" <= 30),
+  CONSTRAINT job_checklist_steps_position_key UNIQUE (job_id, "position"),
+  CONSTRAINT job_checklist_steps_step_check CHECK (step = btrim(step) AND step <> ''::text AND length(step) <= 120 AND step !~ '[[:cntrl:]]'::text),
+  CONSTRAINT job_checklist_steps_step_key UNIQUE (job_id, step)
+);
+CREATE INDEX job_checklist_steps_done_by_id_idx ON job_checklist_steps USING btree (done_by_id) WHERE (done_by_id IS NOT NULL);
+CREATE UNIQUE INDEX job_checklist_steps_pkey ON job_checklist_steps USING btree (id);
+CREATE UNIQUE INDEX job_checklist_steps_position_key ON job_checklist_steps USING btree (job_id, "position");
+CREATE UNIQUE INDEX job_checklist_steps_step_key ON job_checklist_steps USING btree (job_id, step);
+
 CREATE TABLE job_deposits (
   id integer DEFAULT nextval('job_deposits_id_seq'::regclass) NOT NULL,
   job_id integer NOT NULL,
@@ -515,6 +537,70 @@ CREATE TABLE job_events (
 CREATE INDEX job_events_actor_id_idx ON job_events USING btree (actor_id) WHERE (actor_id IS NOT NULL);
 CREATE INDEX job_events_job_idx ON job_events USING btree (job_id, id);
 CREATE UNIQUE INDEX job_events_pkey ON job_events USING btree (id);
+
+CREATE TABLE job_gallery_pairs (
+  id integer DEFAULT nextval('job_gallery_pairs_id_seq'::regclass) NOT NULL,
+  job_id integer NOT NULL,
+  gallery_id integer,
+  before_photo_id integer NOT NULL,
+  after_photo_id integer NOT NULL,
+  consent_by text NOT NULL,
+  consent_by_id integer,
+  consented_at timestamp with time zone DEFAULT now() NOT NULL,
+  CONSTRAINT job_gallery_pairs_after_photo_id_fkey FOREIGN KEY (after_photo_id) REFERENCES job_photos(id) ON DELETE CASCADE,
+  CONSTRAINT job_gallery_pairs_before_photo_id_fkey FOREIGN KEY (before_photo_id) REFERENCES job_photos(id) ON DELETE CASCADE,
+  CONSTRAINT job_gallery_pairs_consent_by_id_fkey FOREIGN KEY (consent_by_id) REFERENCES users(id) ON DELETE SET NULL,
+  CONSTRAINT job_gallery_pairs_gallery_id_fkey FOREIGN KEY (gallery_id) REFERENCES gallery(id) ON DELETE SET NULL,
+  CONSTRAINT job_gallery_pairs_job_id_fkey FOREIGN KEY (job_id) REFERENCES jobs(id) ON DELETE CASCADE,
+  CONSTRAINT job_gallery_pairs_pair_key UNIQUE (before_photo_id, after_photo_id),
+  CONSTRAINT job_gallery_pairs_pkey PRIMARY KEY (id)
+);
+CREATE INDEX job_gallery_pairs_after_idx ON job_gallery_pairs USING btree (after_photo_id);
+CREATE INDEX job_gallery_pairs_consent_by_id_idx ON job_gallery_pairs USING btree (consent_by_id) WHERE (consent_by_id IS NOT NULL);
+CREATE INDEX job_gallery_pairs_gallery_idx ON job_gallery_pairs USING btree (gallery_id) WHERE (gallery_id IS NOT NULL);
+CREATE INDEX job_gallery_pairs_job_idx ON job_gallery_pairs USING btree (job_id);
+CREATE UNIQUE INDEX job_gallery_pairs_pair_key ON job_gallery_pairs USING btree (before_photo_id, after_photo_id);
+CREATE UNIQUE INDEX job_gallery_pairs_pkey ON job_gallery_pairs USING btree (id);
+
+CREATE TABLE job_photos (
+  id integer DEFAULT nextval('job_photos_id_seq'::regclass) NOT NULL,
+  job_id integer NOT NULL,
+  kind text NOT NULL,
+  upload_name text NOT NULL,
+  client_key text NOT NULL,
+  position smallint NOT NULL,
+  taken_by text NOT NULL,
+  taken_by_id integer,
+  created_at timestamp with time zone DEFAULT now() NOT NULL,
+  CONSTRAINT job_photos_client_key_fkey FOREIGN KEY (client_key) REFERENCES job_work_posts(client_key) ON DELETE CASCADE,
+  CONSTRAINT job_photos_job_id_fkey FOREIGN KEY (job_id) REFERENCES jobs(id) ON DELETE CASCADE,
+  CONSTRAINT job_photos_kind_check CHECK (kind = ANY (ARRAY['before'::text, 'after'::text])),
+  CONSTRAINT job_photos_pkey PRIMARY KEY (id),
+  CONSTRAINT job_photos_position_check CHECK ("position" >= 1 AND "position" <= 20),
+  CONSTRAINT job_photos_post_position_key UNIQUE (client_key, "position"),
+  CONSTRAINT job_photos_taken_by_id_fkey FOREIGN KEY (taken_by_id) REFERENCES users(id) ON DELETE SET NULL,
+  CONSTRAINT job_photos_upload_name_fkey FOREIGN KEY (upload_name) REFERENCES uploads(name)
+);
+CREATE INDEX job_photos_job_idx ON job_photos USING btree (job_id, kind, id);
+CREATE UNIQUE INDEX job_photos_pkey ON job_photos USING btree (id);
+CREATE UNIQUE INDEX job_photos_post_position_key ON job_photos USING btree (client_key, "position");
+CREATE INDEX job_photos_taken_by_id_idx ON job_photos USING btree (taken_by_id) WHERE (taken_by_id IS NOT NULL);
+
+CREATE TABLE job_work_posts (
+  id integer DEFAULT nextval('job_work_posts_id_seq'::regclass) NOT NULL,
+  client_key text NOT NULL,
+  job_id integer NOT NULL,
+  intent text NOT NULL,
+  created_at timestamp with time zone DEFAULT now() NOT NULL,
+  CONSTRAINT job_work_posts_client_key_check CHECK (client_key ~ '^[A-Za-z0-9_-]{8,64}$'::text),
+  CONSTRAINT job_work_posts_client_key_key UNIQUE (client_key),
+  CONSTRAINT job_work_posts_intent_check CHECK (intent = ANY (ARRAY['checklist'::text, 'photos'::text])),
+  CONSTRAINT job_work_posts_job_id_fkey FOREIGN KEY (job_id) REFERENCES jobs(id) ON DELETE CASCADE,
+  CONSTRAINT job_work_posts_pkey PRIMARY KEY (id)
+);
+CREATE UNIQUE INDEX job_work_posts_client_key_key ON job_work_posts USING btree (client_key);
+CREATE INDEX job_work_posts_job_idx ON job_work_posts USING btree (job_id);
+CREATE UNIQUE INDEX job_work_posts_pkey ON job_work_posts USING btree (id);
 
 CREATE TABLE jobs (
   id integer DEFAULT nextval('jobs_id_seq'::regclass) NOT NULL,
@@ -664,6 +750,8 @@ CREATE TABLE packages (
   sort_order integer DEFAULT 0 NOT NULL,
   created_at timestamp with time zone DEFAULT now() NOT NULL,
   updated_at timestamp with time zone DEFAULT now() NOT NULL,
+  checklist text[] DEFAULT '{}'::text[] NOT NULL,
+  CONSTRAINT packages_checklist_check CHECK (cardinality(checklist) <= 30 AND array_position(checklist, NULL::text) IS NULL AND NOT (''::text = ANY (checklist)) AND array_to_string(checklist, ' '::text) !~ '[[:cntrl:]]'::text AND array_to_string(checklist, chr(10)) !~ (('[^'::text || chr(10)) || ']{121}'::text)),
   CONSTRAINT packages_description_check CHECK (length(description) <= 500),
   CONSTRAINT packages_name_check CHECK (name = btrim(name) AND name <> ''::text AND length(name) <= 80 AND name !~ '[[:cntrl:]]'::text),
   CONSTRAINT packages_pkey PRIMARY KEY (id),
@@ -1125,8 +1213,12 @@ CREATE SEQUENCE invoice_events_id_seq AS integer OWNED BY invoice_events.id;
 CREATE SEQUENCE invoice_lines_id_seq AS integer OWNED BY invoice_lines.id;
 CREATE SEQUENCE invoice_number_seq AS bigint OWNED BY invoices.number;
 CREATE SEQUENCE invoices_id_seq AS integer OWNED BY invoices.id;
+CREATE SEQUENCE job_checklist_steps_id_seq AS integer OWNED BY job_checklist_steps.id;
 CREATE SEQUENCE job_deposits_id_seq AS integer OWNED BY job_deposits.id;
 CREATE SEQUENCE job_events_id_seq AS integer OWNED BY job_events.id;
+CREATE SEQUENCE job_gallery_pairs_id_seq AS integer OWNED BY job_gallery_pairs.id;
+CREATE SEQUENCE job_photos_id_seq AS integer OWNED BY job_photos.id;
+CREATE SEQUENCE job_work_posts_id_seq AS integer OWNED BY job_work_posts.id;
 CREATE SEQUENCE jobs_id_seq AS integer OWNED BY jobs.id;
 CREATE SEQUENCE lead_events_id_seq AS integer OWNED BY lead_events.id;
 CREATE SEQUENCE lead_photos_id_seq AS integer OWNED BY lead_photos.id;

@@ -122,7 +122,7 @@ async function seedPriceBook(db: Kysely<Database>): Promise<void> {
     for (const [i, p] of packages.entries()) {
       const { id } = await trx
         .insertInto("packages")
-        .values({ name: p.name, description: p.description, sort_order: (i + 1) * 10 })
+        .values({ name: p.name, description: p.description, checklist: p.checklist, sort_order: (i + 1) * 10 })
         .returning("id")
         .executeTakeFirstOrThrow();
       await trx

@@ -54,8 +54,9 @@ const renderDocument = createFetchHandler(build as unknown as ServerBuild, produ
  */
 function bodyLimitFor(path: string): number {
   if (path.startsWith("/api/upload/")) return env().UPLOAD_MAX_BYTES + UPLOAD_ENVELOPE_BYTES;
-  // A job's page takes its condition report: photos from the camera and the drawn signature (docs/decisions/0136).
-  if (/^\/admin\/jobs\/\d+\/?$/.test(path)) return conditionPostMaxBytes();
+  // A job's page (and the .data address its script posts to) takes the field work with photos: the condition
+  // report's (with the drawn signature, docs/decisions/0136) and the before and after photos (0139).
+  if (/^\/admin\/jobs\/\d+(\/?|\.data|\/_\.data)$/.test(path)) return conditionPostMaxBytes();
   // Admin row forms and the table API carry rich text: a field may hold 100 000
   // characters, up to 9 bytes each once URL-encoded.
   if (path.startsWith("/admin/") || path.startsWith("/api/tables/")) return ROW_BODY_MAX_BYTES;

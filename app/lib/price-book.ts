@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { formConstraint, trimmed } from "./form-schema";
+import { formConstraint, oneLineEnd, trimmed } from "./form-schema";
 import { formatCents, parseDollars } from "./money";
 import { MAX_UNIT_PRICE_CENTS } from "./priced-lines";
 
@@ -17,6 +17,9 @@ export const CONDITION_TITLES: Record<Condition, string> = { light: "Light", mod
 
 export const NAME_MAX = 80;
 export const DESCRIPTION_MAX = 500;
+/** A package's Checklist (docs/decisions/0138): at most this many steps, each of at most this many characters. */
+export const CHECKLIST_STEPS_MAX = 30;
+export const CHECKLIST_STEP_MAX = 120;
 /** A quote's lines become an estimate's: a price is at most what an estimate's line may hold. */
 export const PRICE_MAX_CENTS = MAX_UNIT_PRICE_CENTS;
 /** A week of work: more is a typing mistake. */
@@ -48,6 +51,8 @@ export interface Package {
   name: string;
   description: string;
   prices: PackagePrice[];
+  /** The steps of the work, in order: a job booked with the package gets its own copy (docs/decisions/0138). */
+  checklist: string[];
 }
 
 export interface AddOn {
@@ -76,6 +81,32 @@ export interface PriceBook {
   /** The Tax Rate (%) setting, in thousandths of a percent. */
   taxMilliPercent: number;
 }
+
+/**
+ * The package's Checklist as the owner types it, one step a line: each
+ * line trimmed (inner runs of spaces made one), empty lines dropped; at most
+ * CHECKLIST_STEPS_MAX steps of at most CHECKLIST_STEP_MAX characters, no two
+ * alike whatever their case (a job's ticks are kept by the step's words).
+ */
+export const checklistText = trimmed(z.string().optional(), oneLineEnd).transform((text, ctx) => {
+  const steps = (text ?? "")
+    .split("\n")
+    .map((line) => line.replace(/\s+/g, " ").trim())
+    .filter(Boolean);
+  const issue = (message: string) => (ctx.addIssue({ code: "custom", message }), z.NEVER);
+  if (steps.length > CHECKLIST_STEPS_MAX) return issue(`Checklist can have at most ${CHECKLIST_STEPS_MAX} steps, one a line; this one has ${steps.length}.`);
+  const long = steps.findIndex((step) => step.length > CHECKLIST_STEP_MAX);
+  if (long >= 0) return issue(`Each step of the Checklist can be at most ${CHECKLIST_STEP_MAX} characters: step ${long + 1} has ${steps[long]!.length}.`);
+  const seen = new Set<string>();
+  for (const step of steps) {
+    if (seen.has(step.toLowerCase())) return issue(`Checklist has the step “${step}” twice: make each step different.`);
+    seen.add(step.toLowerCase());
+  }
+  return steps;
+});
+
+/** The steps as the Checklist textarea shows them. */
+export const checklistLines = (steps: readonly string[]) => steps.join("\n");
 
 const id = trimmed(z.string().regex(/^\d{1,9}$/).optional()).transform((text) => (text ? Number(text) : null));
 
@@ -128,6 +159,7 @@ export const packageSchema = z.object({
   id,
   name,
   description: trimmed(z.string().max(DESCRIPTION_MAX, `Description can be at most ${DESCRIPTION_MAX} characters.`).optional()).transform((text) => text ?? ""),
+  checklist: checklistText,
   prices: z
     .array(
       z

@@ -9,6 +9,8 @@ import { FinishJob, JobFieldSteps } from "~/components/jobs/JobFieldSteps";
 import { JobInvoices } from "~/components/jobs/JobInvoices";
 import { JobReview } from "~/components/jobs/JobReview";
 import { JobWork } from "~/components/jobs/JobWork";
+import { JobChecklist } from "~/components/jobs/JobChecklist";
+import { galleryCaption, JobPhotos } from "~/components/jobs/JobPhotos";
 import { JobSummary } from "~/components/jobs/JobSummary";
 import { withKeptWork } from "~/components/jobs/kept-work";
 import { sendOrKeep, waiting } from "~/components/offline/field-actions";
@@ -16,16 +18,17 @@ import { isQueued } from "~/lib/offline";
 import { ARRIVAL_MINUTES } from "~/lib/job-status";
 import { ARRIVAL_INVALID, assignSchema, markDoneSchema, onTheWaySchema, recordDepositSchema } from "~/lib/job-page-forms";
 import { jobSchema, readJobForm } from "~/lib/job-input";
+import { checklistPackageSchema, checklistPostSchema, photosPostSchema, publishPhotosSchema } from "~/lib/field-work";
 import { dayIn } from "~/lib/time-zone";
 import { workPartyHref, workPartyLabel } from "~/lib/work-links";
-import { AppError, atEdge } from "~/server/app-error.server";
+import { atEdge } from "~/server/app-error.server";
 import { adminUserFrom } from "~/server/auth/current-user.server";
 import { requireJobWork, requirePermission } from "~/server/auth/permissions.server";
 import { env } from "~/server/env.server";
-import { postedForm } from "~/server/form-body.server";
 import { dispatchIntent, FIRST_FIELD, formTexts, parseForm, postedIntent, refusedOnForm } from "~/server/form-action.server";
-import { CONDITION_INTENT, CONDITION_SAVED, conditionPhotoRules, saveConditionReport } from "~/server/jobs/condition-report.server";
+import { CONDITION_INTENT, CONDITION_SAVED, saveConditionReport } from "~/server/jobs/condition-report.server";
 import { conditionReportsPage } from "~/server/jobs/condition-report-view.server";
+import { readJobPagePost } from "~/server/jobs/job-page-post.server";
 import { recordDeposit } from "~/server/jobs/deposit-recording.server";
 import { getJob, jobId } from "~/server/jobs/job-records.server";
 import { jobPageView, notTodayQuestion, type JobActionFailure, type JobConfirmation } from "~/server/jobs/job-view.server";
@@ -35,9 +38,11 @@ import { cancelJob, markDone, markOnTheWay } from "~/server/jobs/job-status-chan
 import { finishJob, startJob } from "~/server/jobs/field-work.server";
 import { finishJobInput, finishJobSchema } from "~/lib/finish-job-input";
 import { publishReview } from "~/server/reviews/publish.server";
+import { saveChecklist, useChecklistOf } from "~/server/field-work/checklist.server";
+import { publishJobPhotos } from "~/server/field-work/gallery-pairs.server";
+import { PHOTOS_INTENT, saveJobPhotos } from "~/server/field-work/job-photos.server";
 import { databaseContext } from "~/server/request-context.server";
 import { linkOrigin } from "~/server/site-url.server";
-import { isMultipart, readPhotoPost, type PhotoPost } from "~/server/uploads/photo-post.server";
 import { areasOf, conditionKind, noteField } from "~/lib/condition-report";
 import type { Route } from "./+types/admin.jobs.$id";
 
@@ -50,8 +55,10 @@ import type { Route } from "./+types/admin.jobs.$id";
  * posts again with confirm=yes), Record Deposit while the booking waits for
  * its deposit, Publish of the customer's review (the
  * `New review:` e-mail links here), and, for the owner or the technician the
- * job is assigned to, Save Condition Report (a multipart POST with photos,
- * docs/decisions/0136). Each is a POST
+ * job is assigned to, the field work: Save Condition Report (a multipart POST
+ * with photos, docs/decisions/0136), Save Checklist and Use This Checklist
+ * (0138), Upload Before Photos and Upload After Photos (multipart, 0139),
+ * and the owner's Publish to Gallery. Each is a POST
  * with an `intent`, answered by a redirect back here saying what was done,
  * or by the page again with the refusal on its field.
  */
@@ -67,11 +74,16 @@ const DONE = {
   started: "Job started: the clock is running.",
   finished: "Job finished and signed off. A payment taken was recorded on the job's invoice, and the customer was e-mailed the receipt.",
   condition_report: CONDITION_SAVED,
+  checklist: "Checklist saved.",
+  photos: "Photos uploaded.",
+  gallery: "Published: the pair now shows in the gallery.",
 } as const;
 
 /** Finish Job's fields as typed, shown again with its refusal. */
 const typedFinish = (form: FormData) => formTexts(form, ["signOff", "amount", "method", "tip"]);
 type Done = keyof typeof DONE;
+/** The checklist's and the photos' forms show their refusals in their own sections. */
+const REFUSED_IN_SECTION = new Set(["checklist", "checklist_package", "photos", "publish_photos"]);
 
 export const loader = atEdge(async ({ request, params, context }: Route.LoaderArgs) => {
   const db = context.get(databaseContext);
@@ -96,13 +108,10 @@ export const action = atEdge(async ({ request, params, context }: Route.ActionAr
   // Only the owner, or the technician the job is assigned to, posts anything here: asked before the body is read (it may carry photos).
   const job = await getJob(db, id);
   requireJobWork(actor, job.assignedTo);
-  // A form with photos (the condition report's) is read by the one reader of posts with photos.
-  const post: Extract<PhotoPost, { ok: true }> = isMultipart(request)
-    ? answered(await readPhotoPost(request, conditionPhotoRules(db, job)))
-    : { ok: true, form: await postedForm(request), photos: [] };
+  const post = await readJobPagePost(request, db, job);
   const form = post.form;
   const origin = linkOrigin(request);
-  const doneHere = (done: Done) => redirect(`/admin/jobs/${id}?done=${done}`, 303);
+  const doneHere = (done: Done, section?: string) => redirect(`/admin/jobs/${id}?done=${done}${section ? `#${section}` : ""}`, 303);
   // The layout lets a technician post here (their job's field work); each of these intents is the owner's alone.
   const ownerOnly = <T extends Record<string, () => Promise<unknown>>>(intents: T): T =>
     Object.fromEntries(Object.entries(intents).map(([name, run]) => [name, () => (requirePermission(actor, "jobs.write"), run())])) as T;
@@ -136,6 +145,10 @@ export const action = atEdge(async ({ request, params, context }: Route.ActionAr
       await publishReview(db, id, actor);
       return doneHere("published");
     },
+    publish_photos: async () => {
+      await publishJobPhotos(db, job, actor, parseForm(form, publishPhotosSchema));
+      return doneHere("gallery", "photos");
+    },
   });
   // The field work (issue 36): the owner's, or the technician's whose job it is (checked above and in each server function).
   const fieldWork = {
@@ -155,10 +168,22 @@ export const action = atEdge(async ({ request, params, context }: Route.ActionAr
       await finishJob(db, id, finishJobInput(parseForm(form, finishJobSchema)), actor, origin);
       return doneHere("finished");
     },
-    // A replayed key answers the same (saveConditionReport checks requireJobWork too).
+    // A replayed key answers the same (these server functions check requireJobWork too).
     condition_report: async () => {
       await saveConditionReport(db, id, post, actor, origin);
       return doneHere("condition_report");
+    },
+    checklist: async () => {
+      await saveChecklist(db, job, actor, parseForm(form, checklistPostSchema, FIRST_FIELD));
+      return doneHere("checklist", "checklist");
+    },
+    checklist_package: async () => {
+      await useChecklistOf(db, job, actor, parseForm(form, checklistPackageSchema, FIRST_FIELD));
+      return doneHere("checklist", "checklist");
+    },
+    photos: async () => {
+      await saveJobPhotos(db, job, actor, parseForm(form, photosPostSchema, FIRST_FIELD), post);
+      return doneHere("photos", "photos");
     },
   };
   const handlers = { ...ownerHandlers, ...fieldWork };
@@ -174,7 +199,7 @@ export const action = atEdge(async ({ request, params, context }: Route.ActionAr
             error: error.message,
             fields: error.fields,
             values: intent === "reschedule" ? readJobForm(form) : undefined,
-            typed: intent === CONDITION_INTENT ? conditionTyped(form, job.vehicleKind) : intent === "finish" ? typedFinish(form) : undefined,
+            typed: intent === CONDITION_INTENT ? conditionTyped(form, job.vehicleKind) : intent === "finish" ? typedFinish(form) : intent === PHOTOS_INTENT ? formTexts(form, ["kind"]) : undefined,
           },
   );
   if (answer instanceof Response) throw answer;
@@ -208,12 +233,6 @@ export async function clientLoader({ request, serverLoader }: Route.ClientLoader
 // Also on the first render: a page shown from the phone's copy is brought up to what the phone kept.
 clientLoader.hydrate = true as const;
 
-/** A multipart post's reading, or its refusal (413, 415, 400, 503) for the edge to answer. */
-function answered(post: PhotoPost): Extract<PhotoPost, { ok: true }> {
-  if (!post.ok) throw new AppError(post.status, post.error);
-  return post;
-}
-
 /** The condition report's fields as typed, for the form shown again without JavaScript (photos cannot be). */
 function conditionTyped(form: FormData, vehicleKind: string | null): Record<string, string> {
   return formTexts(form, [...areasOf(conditionKind(vehicleKind)).map(noteField), "signed_name", "agreed"]);
@@ -226,7 +245,7 @@ export function meta({ data: loaderData, error }: Route.MetaArgs) {
 }
 
 export default function JobPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { job, events, review, done } = loaderData;
+  const { job, events, review, done, fieldWork } = loaderData;
   const failure = actionData && "error" in actionData ? actionData : undefined;
   const confirmation = actionData && "confirm" in actionData ? actionData : undefined;
   const queued = isQueued(actionData);
@@ -249,7 +268,7 @@ export default function JobPage({ loaderData, actionData }: Route.ComponentProps
           Kept on this phone: it is sent when the connection returns.
         </p>
       )}
-      {failure && <ErrorBanner>{failure.error}</ErrorBanner>}
+      {failure && !REFUSED_IN_SECTION.has(failure.intent) && <ErrorBanner>{failure.error}</ErrorBanner>}
       <JobSummary job={job} />
       {loaderData.deposit && <JobDeposit jobId={job.id} deposit={loaderData.deposit} error={failure?.intent === "record_deposit" ? failure.fields?.method : undefined} />}
       {loaderData.owner && <JobAssignment jobId={job.id} live={job.live} {...loaderData.assignment} />}
@@ -257,6 +276,10 @@ export default function JobPage({ loaderData, actionData }: Route.ComponentProps
       <JobWork work={loaderData.work} />
       {/* Between Start Job and Finish Job: the work at the customer's (showsFieldWork). */}
       <ConditionReport job={job} reports={loaderData.conditionReports} failure={failure?.intent === "condition_report" ? failure : undefined} />
+      {(fieldWork.open || fieldWork.checklist.steps.length > 0) && <JobChecklist jobId={job.id} open={fieldWork.open} checklist={fieldWork.checklist} failure={failure} />}
+      {(fieldWork.open || fieldWork.photos.length > 0) && (
+        <JobPhotos jobId={job.id} open={fieldWork.open} fieldWork={fieldWork} caption={galleryCaption(loaderData.work)} failure={failure} />
+      )}
       {loaderData.canWork && job.inProgress && <FinishJob job={job} fieldKey={loaderData.fieldKey} failure={failure} />}
       {loaderData.owner && <JobActions {...loaderData} failure={failure} confirmation={confirmation} />}
       {loaderData.owner && <JobInvoices job={job} invoices={loaderData.invoices} />}

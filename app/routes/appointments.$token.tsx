@@ -11,6 +11,7 @@ import { readForm } from "~/server/form-body.server";
 import { appointmentView, cancelAsCustomer, jobForCustomer, type AppointmentView } from "~/server/jobs/appointment-page.server";
 import { customerConditionReport, type CustomerConditionReport } from "~/server/jobs/condition-report-view.server";
 import { customerDeposit, type DepositCustomerView } from "~/server/jobs/deposit-records.server";
+import { customerJobPhotos, type CustomerPhoto } from "~/server/field-work/job-photos.server";
 import { answerCustomer } from "~/server/customer-pages.server";
 import { databaseContext, requestInfoContext } from "~/server/request-context.server";
 import { linkOrigin } from "~/server/site-url.server";
@@ -20,7 +21,8 @@ import type { Route } from "./+types/appointments.$token";
  * /appointments/{token} — the customer's appointment (ui-contract.md, Jobs
  * and the schedule): no sign-in, reached only through the unguessable link in
  * the e-mails, never indexed. Its newest condition report (the notes, photos
- * and who signed, with its PDF) once one is saved. Cancel Appointment is a plain POST form with a
+ * and who signed, with its PDF) once one is saved, and once the job is done
+ * its before and after photos. Cancel Appointment is a plain POST form with a
  * required checkbox as its confirmation (no JavaScript needed; the server
  * checks it too), answered with a redirect back here that says what happened.
  * Imports nothing of the dashboard: it must be small on a phone.
@@ -39,8 +41,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const raw = new URL(request.url).searchParams.get("outcome");
   const outcome = OUTCOMES.find((o) => o === raw) ?? null;
   const now = new Date();
-  const [deposit, conditionReport] = await Promise.all([customerDeposit(db, job, now), customerConditionReport(db, job)]);
-  return { appointment: appointmentView(job, now), deposit, conditionReport, token: params.token, outcome };
+  const [deposit, conditionReport, photos] = await Promise.all([customerDeposit(db, job, now), customerConditionReport(db, job), customerJobPhotos(db, job)]);
+  return { appointment: appointmentView(job, now), deposit, conditionReport, photos, token: params.token, outcome };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -69,14 +71,14 @@ export function meta() {
   return [
     { title: "Your appointment" },
     // For a link preview in a chat or mail app; never indexed all the same.
-    { name: "description", content: "Your appointment: when and where, a calendar file, and a button to cancel it." },
+    { name: "description", content: "Your appointment: when and where, a calendar file, a button to cancel it, and once it is done the before and after photos." },
     { name: "robots", content: "noindex, nofollow" },
     { name: "referrer", content: "same-origin" },
   ];
 }
 
 export default function AppointmentPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { appointment, deposit, conditionReport, token, outcome } = loaderData;
+  const { appointment, deposit, conditionReport, photos, token, outcome } = loaderData;
   const { businessName } = useSiteSettings();
   const live = appointment.status === "scheduled" || appointment.status === "on_the_way";
   const call = <CallLink />;
@@ -107,6 +109,9 @@ export default function AppointmentPage({ loaderData, actionData }: Route.Compon
         </a>
       )}
       {conditionReport && <ConditionReportSection report={conditionReport} />}
+      {/* Once the job is done (customerJobPhotos): the work as it was and as it is. */}
+      <PhotoSection kind="before" photos={photos.before} />
+      <PhotoSection kind="after" photos={photos.after} />
       {appointment.canCancel ? (
         <CancelForm error={actionData?.fields.confirm} cutoffHours={appointment.cutoffHours} />
       ) : (
@@ -183,29 +188,41 @@ function ConditionReportSection({ report }: { report: CustomerConditionReport })
           <Detail key={area} label={area} value={note || "No note."} />
         ))}
       </dl>
-      {report.photos.length > 0 && (
-        <ul aria-label="Condition photos" className="flex flex-wrap gap-2">
-          {report.photos.map((photo, index) => (
-            <li key={photo.url}>
-              <a href={photo.url} className={`block overflow-hidden rounded-lg ring-1 ring-slate-200 ${focusRing}`}>
-                <img
-                  src={photo.thumb}
-                  alt={`Photo ${index + 1} of ${report.photos.length}`}
-                  width={112}
-                  height={112}
-                  loading="lazy"
-                  className="size-28 bg-slate-100 object-cover"
-                />
-              </a>
-            </li>
-          ))}
-        </ul>
-      )}
+      {report.photos.length > 0 && <PhotoLinks label="Condition photos" photos={report.photos} alt={(n, of) => `Photo ${n} of ${of}`} />}
       <a href={report.pdfHref} download className={`inline-flex items-center gap-2 rounded font-semibold text-brand-700 underline underline-offset-2 ${focusRing}`}>
         <FileDown aria-hidden className="size-4" />
         Download the report (PDF)
       </a>
     </section>
+  );
+}
+
+/** Before Photos or After Photos of the done job (docs/decisions/0139). */
+function PhotoSection({ kind, photos }: { kind: "before" | "after"; photos: CustomerPhoto[] }) {
+  if (!photos.length) return null;
+  const title = kind === "before" ? "Before Photos" : "After Photos";
+  return (
+    <section aria-labelledby={`${kind}-photos-heading`} className="space-y-3 rounded-xl border border-slate-200 bg-white p-4">
+      <h2 id={`${kind}-photos-heading`} className="text-lg font-bold">
+        {title}
+      </h2>
+      <PhotoLinks photos={photos} alt={(n, of) => `${kind === "before" ? "Before" : "After"} photo ${n} of ${of}`} />
+    </section>
+  );
+}
+
+/** Photos as thumbnails (their small copy), each a link to the photo itself. */
+function PhotoLinks({ photos, alt, label }: { photos: { url: string; thumb: string }[]; alt: (n: number, of: number) => string; label?: string }) {
+  return (
+    <ul aria-label={label} className="flex flex-wrap gap-2">
+      {photos.map((photo, index) => (
+        <li key={photo.url}>
+          <a href={photo.url} className={`block overflow-hidden rounded-lg ring-1 ring-slate-200 ${focusRing}`}>
+            <img src={photo.thumb} alt={alt(index + 1, photos.length)} width={112} height={112} loading="lazy" className="size-28 bg-slate-100 object-cover" />
+          </a>
+        </li>
+      ))}
+    </ul>
   );
 }
 

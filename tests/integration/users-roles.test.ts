@@ -135,7 +135,7 @@ describe("a technician's session, route by route from app/routes.ts", () => {
     // Their own job's page takes their field work's posts; every owner's intent there is refused.
     const post = (job: number, intent: string) =>
       app.fetch(`/admin/jobs/${job}`, { method: "POST", headers: { cookie: tech, "content-type": "application/x-www-form-urlencoded" }, body: new URLSearchParams({ intent }) });
-    for (const intent of ["reschedule", "cancel", "done", "assign", "record_deposit", "publish_review"]) {
+    for (const intent of ["reschedule", "cancel", "done", "assign", "record_deposit", "publish_review", "publish_photos"]) {
       expect([intent, (await post(ownJob, intent)).status]).toEqual([intent, 403]);
       expect([intent, (await post(othersJob, intent)).status]).toEqual([intent, 403]);
     }

@@ -14,13 +14,19 @@ export function TextField(props: {
   error?: string;
   type?: string;
   multiline?: boolean;
+  /** A textarea's height in lines (3 unless said). */
+  rows?: number;
+  /** A short help text under the label, read with the field. */
+  hint?: string;
   autoComplete?: string;
   inputMode?: "numeric" | "tel" | "email" | "text";
   required?: boolean;
   constraint?: FieldConstraint;
 }) {
-  const { id, name, label, defaultValue, error, type = "text", multiline, autoComplete = "off", inputMode, required, constraint } = props;
+  const { id, name, label, defaultValue, error, type = "text", multiline, rows = 3, hint, autoComplete = "off", inputMode, required, constraint } = props;
   const errorId = `${id}-error`;
+  const hintId = `${id}-hint`;
+  const describedBy = [hint ? hintId : "", error ? errorId : ""].filter(Boolean).join(" ");
   const common = {
     id,
     name,
@@ -28,7 +34,7 @@ export function TextField(props: {
     required,
     ...constraint,
     "aria-invalid": error ? true : undefined,
-    "aria-describedby": error ? errorId : undefined,
+    "aria-describedby": describedBy || undefined,
     className: inputClass(Boolean(error)),
   };
   return (
@@ -36,7 +42,12 @@ export function TextField(props: {
       <label htmlFor={id} className={labelClass}>
         {label}
       </label>
-      {multiline ? <textarea rows={3} {...common} /> : <input type={type} autoComplete={autoComplete} inputMode={inputMode} {...common} />}
+      {hint && (
+        <p id={hintId} className="mt-0.5 text-xs text-slate-600">
+          {hint}
+        </p>
+      )}
+      {multiline ? <textarea rows={rows} {...common} /> : <input type={type} autoComplete={autoComplete} inputMode={inputMode} {...common} />}
       {error && (
         <p id={errorId} className="mt-1 text-sm text-red-700">
           {error}

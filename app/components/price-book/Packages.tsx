@@ -1,7 +1,7 @@
 import { TextField } from "~/components/customers/TextField";
 import { inputClass } from "~/components/customers/field-style";
 import { centsToDollarInput } from "~/lib/money";
-import { PRICE_BOOK_CONSTRAINT, type Package, type VehicleClass } from "~/lib/price-book";
+import { CHECKLIST_STEP_MAX, CHECKLIST_STEPS_MAX, checklistLines, PRICE_BOOK_CONSTRAINT, type Package, type VehicleClass } from "~/lib/price-book";
 import { shown, type FailureFor, type PriceBookFailure } from "./failure";
 import { RowForm } from "./RowForms";
 import { Section } from "./Section";
@@ -11,7 +11,7 @@ export function Packages({ packages, classes, failureFor }: { packages: Package[
     <Section
       id="packages"
       title="Packages"
-      hint="A price and a duration for each vehicle class that offers the package; leave both empty where it is not offered. For a class priced per foot, both are per foot, and the minimum price applies to short boats."
+      hint="A price and a duration for each vehicle class that offers the package; leave both empty where it is not offered. For a class priced per foot, both are per foot, and the minimum price applies to short boats. The checklist (one step a line) is what each job booked with the package is given to tick off."
     >
       {packages.map((p) => (
         <PackageForm key={p.id} pack={p} classes={classes} failure={failureFor(p.id)} />
@@ -42,6 +42,18 @@ function PackageForm({ pack, classes, failure }: { pack?: Package; classes: Vehi
           defaultValue={shown(failure, "description", pack?.description ?? "")}
           error={failure?.fields.description}
           constraint={PRICE_BOOK_CONSTRAINT.package.description}
+        />
+      </div>
+      <div className="w-full">
+        <TextField
+          id={`${key}-checklist`}
+          name="checklist"
+          label="Checklist"
+          multiline
+          rows={Math.min(12, Math.max(4, (pack?.checklist.length ?? 0) + 1))}
+          hint={`One step a line, at most ${CHECKLIST_STEPS_MAX} steps of ${CHECKLIST_STEP_MAX} characters.`}
+          defaultValue={shown(failure, "checklist", checklistLines(pack?.checklist ?? []))}
+          error={failure?.fields.checklist}
         />
       </div>
       {/* On a phone the table scrolls within itself, not the page. */}

@@ -130,7 +130,7 @@ async function eraseMentions(trx: DB, whole: string[]): Promise<void> {
 /**
  * The photos' stored files (originals and their resized copies), of live
  * requests and of those in the trash, and their jobs' condition reports'
- * photos and signatures.
+ * photos and signatures and before and after photos, live and in the trash.
  */
 async function photoFiles(trx: DB, records: CustomerRecords): Promise<{ photos: number; uploads: string[]; names: string[] }> {
   const { rows } = await sql<{ name: string; widths: number[] | null; formats: string[] | null; og: boolean | null }>`
@@ -143,7 +143,9 @@ async function photoFiles(trx: DB, records: CustomerRecords): Promise<{ photos: 
       UNION SELECT jsonb_array_elements_text(report->'photos') FROM trash, jsonb_array_elements(dependents->'condition_reports') report
         WHERE ${inIds("trash.id", records.trash)}
       UNION SELECT report->>'signature_upload' FROM trash, jsonb_array_elements(dependents->'condition_reports') report
-        WHERE ${inIds("trash.id", records.trash)})`.execute(trx);
+        WHERE ${inIds("trash.id", records.trash)}
+      UNION SELECT upload_name FROM job_photos WHERE ${inIds("job_id", records.jobs)}
+      UNION SELECT photo->>'upload_name' FROM trash, jsonb_array_elements(dependents->'job_photos') photo WHERE ${inIds("trash.id", records.trash)})`.execute(trx);
   const names = rows.flatMap((row) => {
     const base = row.name.slice(0, 32);
     const copies = (row.widths ?? []).flatMap((w) => (row.formats ?? []).map((f) => `${base}-${w}w.${f}`));
@@ -236,6 +238,12 @@ async function eraseRows(trx: DB, r: CustomerRecords, redact: (text: string) => 
     await sql`DELETE FROM one_time_codes WHERE lower(email) IN (${sql.join(r.emails)})`.execute(trx);
     await sql`DELETE FROM rate_limit_hits WHERE lower(key) IN (${sql.join(r.emails)})`.execute(trx);
   }
+
+  // Their jobs' photos published to the gallery (docs/decisions/0139) go from the site, as a published review does; then the photos' rows.
+  await sql`DELETE FROM gallery WHERE id IN (
+      SELECT gallery_id FROM job_gallery_pairs WHERE ${inIds("job_id", r.jobs)}
+      UNION SELECT (pair->>'gallery_id')::int FROM trash, jsonb_array_elements(dependents->'job_gallery_pairs') pair WHERE ${inIds("trash.id", r.trash)})`.execute(trx);
+  await trx.deleteFrom("job_photos").where(inIds("job_id", r.jobs)).execute();
 
   // Their requests in the trash: a restore would bring the details back (their photos' files go with the live ones').
   const { rows: trashed } = await sql<{ row_id: string }>`DELETE FROM trash WHERE ${inIds("id", r.trash)} RETURNING row_id`.execute(trx);

@@ -39,6 +39,12 @@ const deposit = sql`(SELECT ${dropped(sql`to_jsonb(x)`, ["received_by_id"])} || 
 
 /** A job's condition report (docs/decisions/0136) without the PDF's bytes (their hash stays); who saved it shown as the events' actor is. */
 const conditionReport = sql`${dropped(sql`to_jsonb(x)`, ["pdf", "created_by_id", "client_key"])} || jsonb_build_object('created_by', ${shownActor("x", "created_by")})`;
+/** A job's before and after photos (docs/decisions/0139), where they are and who took them. */
+const jobPhotos = () => sql`(SELECT coalesce(jsonb_agg(jsonb_build_object('kind', p.kind, 'url', ${uploadsUrl()} || p.upload_name, 'name', u.original_name,
+    'takenAt', p.created_at, 'takenBy', ${shownActor("p", "taken_by")}) ORDER BY p.id), '[]'::jsonb)
+  FROM job_photos p JOIN uploads u ON u.name = p.upload_name WHERE p.job_id = j.id)`;
+/** A job's checklist (docs/decisions/0138): each step, and when it was done. */
+const checklistStep = sql`jsonb_build_object('step', x.step, 'doneAt', x.done_at)`;
 
 const SECTIONS: Section[] = [
   {
@@ -64,7 +70,8 @@ const SECTIONS: Section[] = [
   {
     key: "jobs",
     rows: (r) => sql`SELECT ${dropped(sql`to_jsonb(j)`, ["token", "busy"])}
-        || jsonb_build_object('events', ${events("job_events", "job_id", "j")}, 'deposit', ${deposit}, 'conditionReports', ${children("condition_reports", "job_id", "j", "x.id", conditionReport)}) AS row
+        || jsonb_build_object('events', ${events("job_events", "job_id", "j")}, 'deposit', ${deposit}, 'conditionReports', ${children("condition_reports", "job_id", "j", "x.id", conditionReport)},
+          'photos', ${jobPhotos()}, 'checklist', ${children("job_checklist_steps", "job_id", "j", "x.position", checklistStep)}) AS row
       FROM jobs j WHERE ${inIds("j.id", r.jobs)} ORDER BY j.id`,
   },
   {

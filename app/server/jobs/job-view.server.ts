@@ -18,6 +18,7 @@ import { INVOICE_STATUS_TITLES } from "~/lib/invoice-status";
 import { formatCents } from "~/lib/money";
 import { leadPhotos } from "../quote-photos/lead-photos.server";
 import { zipOfAddress } from "~/lib/address-zip";
+import { fieldWorkView } from "../field-work/field-work-view.server";
 import { depositPageView, jobDeposit } from "./deposit-records.server";
 import { nextFreeTime } from "./free-times.server";
 import { getJob, jobEvents, leadJobs, type Job } from "./job-records.server";
@@ -111,7 +112,7 @@ export async function jobPageView(db: DB, id: number, now: Date, user: SessionUs
   // A technician reads the jobs assigned to them, and no invoice (docs/decisions/0114).
   if (!canReadJob(user, job.assignedTo)) throw new AppError(403, OWNER_ONLY);
   const owner = can(user, "invoices.read");
-  const [events, saved, review, work, invoices, staff, deposit] = await Promise.all([
+  const [events, saved, review, work, invoices, staff, deposit, fieldWork] = await Promise.all([
     jobEvents(db, [id]),
     savedDetails(db, job.customerId),
     db
@@ -125,6 +126,8 @@ export async function jobPageView(db: DB, id: number, now: Date, user: SessionUs
     owner ? assignableStaff(db) : [],
     // Money is the owner's, as the invoices are.
     owner ? jobDeposit(db, id) : undefined,
+    // The checklist, the before and after photos (docs/decisions/0138, 0139).
+    fieldWorkView(db, job, user, now),
   ]);
   const day = dayIn(job.startsAt, tz);
   return {
@@ -168,6 +171,7 @@ export async function jobPageView(db: DB, id: number, now: Date, user: SessionUs
     values: jobFormValues(job),
     saved,
     work,
+    fieldWork,
     invoices,
     /** The deposit its booking asked for (docs/decisions/0132): due with its hold, received or released; null for none (and for a technician). */
     deposit: depositPageView(deposit, job, now),
@@ -305,6 +309,6 @@ export interface JobActionFailure {
   error: string;
   fields?: Record<string, string>;
   values?: JobForm;
-  /** Another refused form's fields as typed (Finish Job's, the condition report's), by name, to show again. */
+  /** Another refused form's fields as typed (Finish Job's, the condition report's, which photos form: `kind`), by name, to show again. */
   typed?: Record<string, string>;
 }

@@ -13,6 +13,7 @@ import type { WorkOrigin } from "../customers/work-origin.server";
 import type { DB } from "../db.server";
 import { env } from "../env.server";
 import { createAcceptedEstimate } from "../estimates/estimates.server";
+import { copyChecklist } from "../field-work/checklist.server";
 import { checkForm } from "../form-action.server";
 import { scheduleJob } from "../jobs/job-booking.server";
 import { CUSTOMER_REACH, freeWorkersAt } from "../jobs/free-times.server";
@@ -36,6 +37,7 @@ import { readChoice, type PricedQuote } from "./booking-choice.server";
  * leaves nothing behind and their page shows the times left. scheduleJob
  * queues the customer's `Appointment confirmed:` (invite and lines) and the
  * owner's `New booking:` in the same transaction: sent once, or not at all.
+ * The job gets its own copy of the package's checklist there too.
  */
 
 /** Per client address, like the quote form (docs/decisions/0021): bookings that passed the form's checks. */
@@ -104,7 +106,7 @@ export async function bookOnline(
         taxMilliPercent: book.taxMilliPercent,
         vehicleId,
       });
-      return scheduleJob(trx, {
+      const booked = await scheduleJob(trx, {
         from,
         estimateId,
         input: { date: dayIn(start, zone), startTime: timeIn(start, zone), durationMinutes: quote.durationMinutes, address: address.value, notes: "", vehicleId },
@@ -118,6 +120,9 @@ export async function bookOnline(
         // Above the owner's amount, the booking is held until a deposit is recorded (docs/decisions/0132).
         depositCents: depositFor(await getDepositPolicy(trx), quote.totalCents),
       });
+      // The job's own copy of its package's steps, as the book has them now (docs/decisions/0138).
+      await copyChecklist(trx, booked.id, book.packages.find((p) => p.id === choice.packageId)?.checklist ?? []);
+      return booked;
     });
     kickOutbox(db);
     return { booked: true, appointmentToken: job.token };

@@ -49,10 +49,14 @@ export async function saveVehicleClass(db: DB, actor: Actor, input: Input<typeof
   });
 }
 
-/** A package and its prices for every vehicle class at once: a class left empty no longer offers it. */
+/**
+ * A package, its checklist and its prices for every vehicle class at once: a
+ * class left empty no longer offers it. The checklist is what the jobs
+ * booked from now on copy (docs/decisions/0138): jobs booked already keep theirs.
+ */
 export async function savePackage(db: DB, actor: Actor, input: Input<typeof packageSchema>): Promise<void> {
   requirePermission(actor, "prices.manage");
-  const values = { name: input.name, description: input.description };
+  const values = { name: input.name, description: input.description, checklist: input.checklist };
   await unique("name", taken(SORTED.packages, input.name), () =>
     db.transaction().execute(async (trx) => {
       const { id } =

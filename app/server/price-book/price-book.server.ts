@@ -27,6 +27,7 @@ export async function loadPriceBook(db: DB): Promise<PriceBook> {
             "p.id",
             "p.name",
             "p.description",
+            "p.checklist",
             jsonArrayFrom(
               inner
                 .selectFrom("package_prices as pp")

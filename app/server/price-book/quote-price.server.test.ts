@@ -20,8 +20,8 @@ const book = (over: Partial<PriceBook> = {}): PriceBook => ({
     { id: BOAT, name: "Boat", perFoot: true },
   ],
   packages: [
-    { id: FULL, name: "Full Detail", description: "", prices: [{ vehicleClassId: CAR, priceCents: 19_900, durationMinutes: 240, minimumCents: 0 }] },
-    { id: WASH, name: "Boat Wash & Wax", description: "", prices: [{ vehicleClassId: BOAT, priceCents: 1_600, durationMinutes: 12, minimumCents: 29_900 }] },
+    { id: FULL, name: "Full Detail", description: "", checklist: [], prices: [{ vehicleClassId: CAR, priceCents: 19_900, durationMinutes: 240, minimumCents: 0 }] },
+    { id: WASH, name: "Boat Wash & Wax", description: "", checklist: [], prices: [{ vehicleClassId: BOAT, priceCents: 1_600, durationMinutes: 12, minimumCents: 29_900 }] },
   ],
   addOns: [
     { id: HEADLIGHTS, name: "Headlight Restoration", priceCents: 8_900, durationMinutes: 60 },

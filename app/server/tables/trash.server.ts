@@ -60,6 +60,12 @@ export const DEPENDENTS: Record<string, Dependent[]> = {
     { table: "maintenance_reminders", column: "job_id", kind: "rows", parent: { table: "jobs", column: "lead_id" } },
     // Its jobs' condition reports (docs/decisions/0136), as signed: their photos' files stay while the trash holds them.
     { table: "condition_reports", column: "job_id", kind: "rows", parent: { table: "jobs", column: "lead_id" } },
+    // Their field work (docs/decisions/0138, 0139): the checklist, the posts' keys before the photos that name them, and
+    // the pairs published from the photos (the photos' files stay while the trash holds them: ../uploads/orphans.server.ts).
+    { table: "job_checklist_steps", column: "job_id", kind: "rows", parent: { table: "jobs", column: "lead_id" } },
+    { table: "job_work_posts", column: "job_id", kind: "rows", parent: { table: "jobs", column: "lead_id" } },
+    { table: "job_photos", column: "job_id", kind: "rows", parent: { table: "jobs", column: "lead_id" } },
+    { table: "job_gallery_pairs", column: "job_id", kind: "rows", parent: { table: "jobs", column: "lead_id" } },
   ],
   services: [
     // An estimate's line keeps its text and price without the service; a restore links it again.
@@ -71,6 +77,10 @@ export const DEPENDENTS: Record<string, Dependent[]> = {
   testimonials: [
     // The review stays; restoring the testimonial links it again (docs/decisions/0091).
     { table: "reviews", column: "testimonial_id", kind: "link" },
+  ],
+  gallery: [
+    // A pair published from a job's photos: the job keeps its photos and the consent; restoring the pair links it again.
+    { table: "job_gallery_pairs", column: "gallery_id", kind: "link" },
   ],
 };
 
@@ -96,6 +106,9 @@ export const NOT_RESTORED: Record<string, string> = {
   "condition_reports.created_by_id": "a deleted user's rows keep their label",
   "trash.deleted_by_id": "a deleted user's rows keep their label",
   "site_settings.updated_by_id": "a deleted user's rows keep their label",
+  "job_checklist_steps.done_by_id": "a deleted user's rows keep their label",
+  "job_photos.taken_by_id": "a deleted user's rows keep their label",
+  "job_gallery_pairs.consent_by_id": "a deleted user's rows keep their label",
   // A deleted person's jobs wait unassigned for the owner (docs/decisions/0115); a restore does not take them back from whoever has them since.
   "jobs.assigned_to": "a deleted person's jobs are the owner's to assign again",
 };

@@ -10,7 +10,8 @@ import { COPY_NAME, STORED_NAME, type UploadStorage } from "./storage-contract.s
  * text and Markdown that link it) or a row in the trash (it can be restored)
  * holds its URL, or the URL of one of its resized copies, or a lead (live or
  * in the trash) has it among its photos, or a job's condition report (live or
- * in the trash) among its photos or as its signature. Each run:
+ * in the trash) among its photos or as its signature, or a job (live or in
+ * the trash) among its before and after photos. Each run:
  *   1. gives a row to stored files that have none (uploaded before names were
  *      kept), unreferenced from now;
  *   2. clears `unreferenced_since` of the referred-to uploads, and sets it to
@@ -62,6 +63,10 @@ function referencedBases(): RawBuilder<{ base: string }> {
   // (Never a NULL base: NOT IN a list holding NULL would keep every upload.)
   selects.push(sql`SELECT left(report->>'signature_upload', 32) AS base FROM trash, jsonb_array_elements(dependents->'condition_reports') report
     WHERE table_name = 'quote_requests' AND report->>'signature_upload' IS NOT NULL`);
+  // A job's before and after photos (docs/decisions/0139), and those of a job whose lead is in the trash.
+  selects.push(sql`SELECT left(upload_name, 32) AS base FROM job_photos`);
+  selects.push(sql`SELECT left(photo->>'upload_name', 32) AS base FROM trash, jsonb_array_elements(dependents->'job_photos') photo
+    WHERE table_name = 'quote_requests'`);
   return sql<{ base: string }>`${sql.join(selects, sql` UNION `)}`;
 }
 
