@@ -16,7 +16,7 @@ import { withKeptWork } from "~/components/jobs/kept-work";
 import { sendOrKeep, waiting } from "~/components/offline/field-actions";
 import { isQueued } from "~/lib/offline";
 import { ARRIVAL_MINUTES } from "~/lib/job-status";
-import { ARRIVAL_INVALID, assignSchema, markDoneSchema, onTheWaySchema, recordDepositSchema } from "~/lib/job-page-forms";
+import { ARRIVAL_INVALID, assignSchema, markDoneSchema, onTheWaySchema, recordDepositSchema, startJobSchema } from "~/lib/job-page-forms";
 import { jobSchema, readJobForm } from "~/lib/job-input";
 import { checklistPackageSchema, checklistPostSchema, photosPostSchema, publishPhotosSchema } from "~/lib/field-work";
 import { dayIn } from "~/lib/time-zone";
@@ -154,14 +154,14 @@ export const action = atEdge(async ({ request, params, context }: Route.ActionAr
   const fieldWork = {
     on_the_way: async () => {
       // On a job of another day it asks first (notTodayQuestion); the answer's button posts again with confirm=yes.
-      const { minutes, confirm } = parseForm(form, onTheWaySchema, ARRIVAL_INVALID);
+      const { minutes, confirm, key } = parseForm(form, onTheWaySchema, ARRIVAL_INVALID);
       const question = confirm ? null : notTodayQuestion(await getJob(db, id), "on_the_way", new Date());
-      if (question) return data<JobConfirmation>({ intent: "on_the_way", confirm: question, minutes });
-      await markOnTheWay(db, id, minutes, actor, origin);
+      if (question) return data<JobConfirmation>({ intent: "on_the_way", confirm: question, minutes, key });
+      await markOnTheWay(db, id, minutes, actor, origin, key ?? null);
       return doneHere("on_the_way");
     },
     start: async () => {
-      await startJob(db, id, actor);
+      await startJob(db, id, actor, parseForm(form, startJobSchema).key ?? null);
       return doneHere("started");
     },
     finish: async () => {
