@@ -17,7 +17,8 @@ import { ADMIN_EMAIL, expect, hydrated, signIn, test as base, VIEWS } from "./fi
  * offline mode, and the service worker's own requests cut too: the former
  * does not reach a worker); Today reloads from the phone's copy; the whole
  * job is done offline (On My Way, Start Job, the condition report with a
- * photo and a drawn signature, Finish Job with a payment and a tip), the page
+ * photo and a drawn signature, a checklist step, before and after photos,
+ * Finish Job with a payment and a tip), the page
  * counting the changes waiting; the connection returns, the count goes to
  * zero, and the database holds every change once. Also: the web manifest,
  * the worker not controlling a public or a customer page, and sign-out
@@ -27,6 +28,7 @@ import { ADMIN_EMAIL, expect, hydrated, signIn, test as base, VIEWS } from "./fi
 const PHONE = VIEWS.find((v) => v.name === "phone")!;
 const CUSTOMER = "Olive Offline";
 const CUSTOMER_EMAIL = "olive.offline@example.com";
+const STEP = "Hand wash and dry";
 // The target is 1 s; the bound leaves room for a busy 2-core machine running other tests.
 const OFFLINE_RELOAD_BOUND_MS = 4_000;
 
@@ -55,6 +57,7 @@ const test = base.extend<object, { prepared: PreparedServer<Prepared> }>({
           origin: undefined,
         });
         await db.updateTable("jobs").set({ estimate_id: estimate }).where("id", "=", job.id).execute();
+        await db.insertInto("job_checklist_steps").values({ job_id: job.id, position: 1, step: STEP }).execute();
         return { jobId: job.id, token: job.token };
       });
       await use(server);
@@ -179,19 +182,37 @@ test("a whole job offline: kept on the phone, counted, sent once when the connec
   // A fresh form, for another report if one is wanted.
   await expect(section.getByLabel("Front", { exact: true })).toHaveValue("");
 
+  const checklist = page.getByRole("region", { name: "Checklist" });
+  await checklist.getByLabel(STEP).check();
+  await checklist.getByRole("button", { name: "Save Checklist" }).click();
+  await expect(waiting).toHaveText("4 changes waiting to send");
+  // The page as the kept save leaves it.
+  await expect(checklist.getByLabel(STEP)).toBeChecked();
+  await expect(checklist).toContainText("not sent yet");
+
+  for (const [kind, colour] of [["Before", "#5a5a5a"], ["After", "#e0e0e0"]] as const) {
+    const photo = { name: `${kind.toLowerCase()}.jpg`, mimeType: "image/jpeg", buffer: await sharp({ create: { width: 800, height: 600, channels: 3, background: colour } }).jpeg().toBuffer() };
+    await page.getByLabel(`${kind} Photos`, { exact: true }).setInputFiles([photo]);
+    const upload = page.getByRole("button", { name: `Upload ${kind} Photos` });
+    // Enabled again once the photo is made smaller in the browser.
+    await expect(upload).toBeEnabled();
+    await upload.click();
+  }
+  await expect(waiting).toHaveText("6 changes waiting to send");
+
   await page.getByLabel("Customer Sign-off").fill(CUSTOMER);
   await page.getByLabel("Amount").fill("249");
   await page.getByLabel("Method").selectOption("Card");
   await page.getByLabel("Tip").fill("20");
   await page.getByRole("button", { name: "Finish Job" }).click();
-  await expect(waiting).toHaveText("4 changes waiting to send");
+  await expect(waiting).toHaveText("7 changes waiting to send");
   await expect(page.getByRole("button", { name: "Finish Job" })).toHaveCount(0);
   await expect(page.getByRole("region", { name: "The work" })).toContainText(CUSTOMER);
 
   // Kept on the phone: a reload offline still shows them, and the job as they leave it.
   await page.reload();
   await hydrated(page);
-  await expect(waiting).toHaveText("4 changes waiting to send");
+  await expect(waiting).toHaveText("7 changes waiting to send");
   await expect(page.getByRole("region", { name: "The work" })).toContainText(CUSTOMER);
 
   // The connection returns: sent, once each; the page shows the server's job.
@@ -228,13 +249,17 @@ test("a whole job offline: kept on the phone, counted, sent once when the connec
       .where("i.job_id", "=", jobId)
       .execute();
     const mails = await db.selectFrom("email_outbox").select("kind").where("to_address", "=", CUSTOMER_EMAIL).execute();
-    return { job, events: events.map((e) => e.kind), reports, payments, mails: mails.map((m) => m.kind).sort() };
+    const ticked = await db.selectFrom("job_checklist_steps").select("step").where("job_id", "=", jobId).where("done_at", "is not", null).execute();
+    const photos = await db.selectFrom("job_photos").select("kind").where("job_id", "=", jobId).orderBy("id").execute();
+    return { job, events: events.map((e) => e.kind), reports, payments, mails: mails.map((m) => m.kind).sort(), ticked: ticked.map((t) => t.step), photos: photos.map((p) => p.kind) };
   });
   expect(found.job).toMatchObject({ status: "done", signed_off_name: CUSTOMER });
   expect(found.events.filter((kind) => kind !== "scheduled")).toEqual(["on_the_way", "started", "done"]);
   expect(found.reports).toHaveLength(1);
   expect(found.reports[0]).toMatchObject({ signed_name: CUSTOMER, photos: [expect.any(String)], signature_upload: expect.any(String) });
   expect(found.payments.map((p) => ({ amount: Number(p.amount_cents), tip: Number(p.tip_cents), method: p.method }))).toEqual([{ amount: 24900, tip: 2000, method: "Card" }]);
+  expect(found.ticked).toEqual([STEP]);
+  expect(found.photos).toEqual(["before", "after"]);
   console.log(`In the database: events ${found.events.join(", ")}; e-mails to the customer: ${found.mails.join(", ")}`);
   // Booked (before the test), then one of each: On My Way, the condition report's PDF, the receipt.
   expect(found.mails).toEqual(["invoice_receipt", "job_condition_report", "job_confirmed", "job_on_the_way"]);
