@@ -119,7 +119,10 @@ test("a whole job offline: kept on the phone, counted, sent once when the connec
   for (const icon of manifest.icons) expect((await page.request.get(icon.src)).headers()["content-type"]).toBe("image/png");
 
   // With a signal: the worker takes over and keeps Today; the job is opened by its link (its data kept), and kept too.
-  // A page the worker can take over: one loaded at its address (the sign-in's page was made at /login and moved here).
+  // The worker the page registered, active; then a page it can take over: one loaded at its address (the sign-in's page was made at /login and moved here).
+  await expect
+    .poll(() => page.evaluate(async () => (await navigator.serviceWorker.getRegistration("/admin/"))?.active?.state), { timeout: 30_000 })
+    .toBe("activated");
   await page.goto("/admin/today");
   await hydrated(page);
   await expect.poll(() => controlled(page), { timeout: 30_000 }).toBe(true);
