@@ -6,6 +6,8 @@ import { addDays, dayIn, instantIn } from "~/lib/time-zone";
 import { isoWeekday } from "~/lib/work-week";
 import { stopBackgroundJobs } from "~/server/background.server";
 import { leadOrigin } from "~/server/customers/work-origin.server";
+import { eraseCustomer } from "~/server/customers/customer-erase.server";
+import { exportCustomer } from "~/server/customers/customer-export.server";
 import { reloadEnv } from "~/server/env.server";
 import { addDayOff, removeDayOff, setHolidaysOff, usHolidays } from "~/server/jobs/days-off.server";
 import { CUSTOMER_REACH, freeStartTimes, freeTimes } from "~/server/jobs/free-times.server";
@@ -229,5 +231,16 @@ describe("Weather Day", () => {
     expect(summary.flatMap((d) => d.customers).filter((c) => c.state.kind === "rebooked")).toHaveLength(2);
     expect(summary.flatMap((d) => d.customers).filter((c) => c.state.kind === "held")).toHaveLength(28);
     expect((await rebookingOf(x.token))?.kind).toBe("rebooked");
+
+    // The customer's export lists the Weather Day under the cancelled job; erasing a customer gives up the time held for them.
+    const owner = { id: 1, email: OWNER, name: "", role: "owner" as const };
+    const { body } = await exportCustomer(db(), x.customerId, owner);
+    const exported = JSON.parse(await new Response(body).text()) as { jobs: { id: number; weatherDay: { day: string; rebooked_job_id: number } | null }[] };
+    expect(exported.jobs.find((j) => j.id === x.id)!.weatherDay).toMatchObject({ day: dayA, rebooked_job_id: rebooked.id });
+    const w = jobsB[5]!;
+    await eraseCustomer(db(), w.customerId, owner);
+    const erased = await db().selectFrom("weather_rebookings").select(["hold_busy", "hold_start"]).where("job_id", "=", w.id).executeTakeFirstOrThrow();
+    expect(erased.hold_busy).toBeNull();
+    expect((await freeTimes(db(), 30, new Date())).map((t) => t.toISOString())).toContain(erased.hold_start!.toISOString());
   });
 });
