@@ -133,6 +133,12 @@ export interface Customers {
   updated_at: Generated<Timestamp>;
 }
 
+export interface DaysOff {
+  created_at: Generated<Timestamp>;
+  day: Timestamp;
+  reason: Generated<string>;
+}
+
 export interface EmailOutbox {
   alert_for_id: number | null;
   attachments: JsonText<{ filename: string; contentType: string; base64: string }[]> | null;
@@ -580,6 +586,7 @@ export interface SiteSettings {
   updated_at: Generated<Timestamp>;
   updated_by: Generated<string>;
   updated_by_id: number | null;
+  us_holidays_off: Generated<boolean>;
   workday_end: Generated<string>;
   workday_start: Generated<string>;
   working_days: Generated<number[]>;
@@ -660,6 +667,18 @@ export interface Vehicles {
   year: number | null;
 }
 
+export interface WeatherRebookings {
+  created_at: Generated<Timestamp>;
+  day: Timestamp;
+  held_until: Timestamp;
+  hold_busy: string | null;
+  hold_person: Generated<number>;
+  hold_start: Timestamp | null;
+  id: Generated<number>;
+  job_id: number;
+  rebooked_job_id: number | null;
+}
+
 export interface DB {
   add_ons: AddOns;
   api_tokens: ApiTokens;
@@ -671,6 +690,7 @@ export interface DB {
   counter_deltas: CounterDeltas;
   customer_events: CustomerEvents;
   customers: Customers;
+  days_off: DaysOff;
   email_outbox: EmailOutbox;
   estimate_events: EstimateEvents;
   estimate_lines: EstimateLines;
@@ -712,4 +732,5 @@ export interface DB {
   users: Users;
   vehicle_classes: VehicleClasses;
   vehicles: Vehicles;
+  weather_rebookings: WeatherRebookings;
 }

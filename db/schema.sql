@@ -217,6 +217,15 @@ CREATE UNIQUE INDEX customers_pkey ON customers USING btree (id);
 CREATE INDEX customers_search_trgm_idx ON customers USING gin (search_text gin_trgm_ops);
 CREATE UNIQUE INDEX customers_unsubscribe_token_key ON customers USING btree (unsubscribe_token);
 
+CREATE TABLE days_off (
+  day date NOT NULL,
+  reason text DEFAULT ''::text NOT NULL,
+  created_at timestamp with time zone DEFAULT now() NOT NULL,
+  CONSTRAINT days_off_pkey PRIMARY KEY (day),
+  CONSTRAINT days_off_reason_check CHECK (length(reason) <= 200)
+);
+CREATE UNIQUE INDEX days_off_pkey ON days_off USING btree (day);
+
 CREATE TABLE email_outbox (
   id integer DEFAULT nextval('email_outbox_id_seq'::regclass) NOT NULL,
   to_address text NOT NULL,
@@ -1035,6 +1044,7 @@ CREATE TABLE site_settings (
   deposit_above_cents bigint,
   deposit_percent smallint,
   deposit_hold_hours smallint DEFAULT 24 NOT NULL,
+  us_holidays_off boolean DEFAULT false NOT NULL,
   CONSTRAINT site_settings_base_zip_check CHECK (base_zip ~ '^[0-9]{5}$'::text),
   CONSTRAINT site_settings_deposit_above_cents_check CHECK (deposit_above_cents >= 0),
   CONSTRAINT site_settings_deposit_hold_hours_check CHECK (deposit_hold_hours >= 1 AND deposit_hold_hours <= 168),
@@ -1194,6 +1204,30 @@ CREATE INDEX vehicles_customer_idx ON vehicles USING btree (customer_id, id);
 CREATE UNIQUE INDEX vehicles_pkey ON vehicles USING btree (id);
 CREATE INDEX vehicles_search_trgm_idx ON vehicles USING gin (search_text gin_trgm_ops);
 
+CREATE TABLE weather_rebookings (
+  id integer DEFAULT nextval('weather_rebookings_id_seq'::regclass) NOT NULL,
+  job_id integer NOT NULL,
+  day date NOT NULL,
+  hold_person integer DEFAULT 0 NOT NULL,
+  hold_start timestamp with time zone,
+  hold_busy tstzrange,
+  held_until timestamp with time zone NOT NULL,
+  rebooked_job_id integer,
+  created_at timestamp with time zone DEFAULT now() NOT NULL,
+  CONSTRAINT weather_rebookings_hold_whole CHECK (hold_busy IS NULL OR hold_start IS NOT NULL AND lower(hold_busy) = hold_start),
+  CONSTRAINT weather_rebookings_job_id_fkey FOREIGN KEY (job_id) REFERENCES jobs(id) ON DELETE CASCADE,
+  CONSTRAINT weather_rebookings_job_id_key UNIQUE (job_id),
+  CONSTRAINT weather_rebookings_no_overlap EXCLUDE USING gist (hold_person WITH =, hold_busy WITH &&) WHERE (hold_busy IS NOT NULL),
+  CONSTRAINT weather_rebookings_pkey PRIMARY KEY (id),
+  CONSTRAINT weather_rebookings_rebooked_job_id_fkey FOREIGN KEY (rebooked_job_id) REFERENCES jobs(id) ON DELETE SET NULL,
+  CONSTRAINT weather_rebookings_rebooked_job_id_key UNIQUE (rebooked_job_id)
+);
+CREATE INDEX weather_rebookings_day_idx ON weather_rebookings USING btree (day);
+CREATE UNIQUE INDEX weather_rebookings_job_id_key ON weather_rebookings USING btree (job_id);
+CREATE INDEX weather_rebookings_no_overlap ON weather_rebookings USING gist (hold_person, hold_busy) WHERE (hold_busy IS NOT NULL);
+CREATE UNIQUE INDEX weather_rebookings_pkey ON weather_rebookings USING btree (id);
+CREATE UNIQUE INDEX weather_rebookings_rebooked_job_id_key ON weather_rebookings USING btree (rebooked_job_id);
+
 CREATE SEQUENCE add_ons_id_seq AS integer OWNED BY add_ons.id;
 CREATE SEQUENCE api_tokens_id_seq AS integer OWNED BY api_tokens.id;
 CREATE SEQUENCE auth_audit_id_seq AS bigint OWNED BY auth_audit.id;
@@ -1237,6 +1271,7 @@ CREATE SEQUENCE travel_zones_id_seq AS integer OWNED BY travel_zones.id;
 CREATE SEQUENCE users_id_seq AS integer OWNED BY users.id;
 CREATE SEQUENCE vehicle_classes_id_seq AS integer OWNED BY vehicle_classes.id;
 CREATE SEQUENCE vehicles_id_seq AS integer OWNED BY vehicles.id;
+CREATE SEQUENCE weather_rebookings_id_seq AS integer OWNED BY weather_rebookings.id;
 
 CREATE OR REPLACE FUNCTION add_to_counters(names text[], amounts bigint[])
  RETURNS void

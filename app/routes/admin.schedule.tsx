@@ -1,11 +1,21 @@
-import { ChevronLeft, ChevronRight } from "lucide-react";
-import { data, Link } from "react-router";
+import { CheckCircle2, ChevronLeft, ChevronRight } from "lucide-react";
+import { data, Link, redirect } from "react-router";
 import { ErrorBanner } from "~/components/admin/ErrorBanner";
 import { CalendarFeed } from "~/components/schedule/CalendarFeed";
+import { DaysOffPanel, WeatherDayPanel } from "~/components/schedule/DaysOffPanel";
+import { addDayOffSchema, holidaysSchema, removeDayOffSchema, weatherDaySchema } from "~/lib/days-off-forms";
+import { addDays, dayIn, longDate } from "~/lib/time-zone";
+import { atEdge } from "~/server/app-error.server";
 import { adminUserFrom } from "~/server/auth/current-user.server";
-import { can } from "~/server/auth/permissions.server";
+import { can, requirePermission } from "~/server/auth/permissions.server";
 import { env } from "~/server/env.server";
+import { dispatchIntent, FIRST_FIELD, parseForm, postedIntent, refusedOnForm } from "~/server/form-action.server";
+import { postedForm } from "~/server/form-body.server";
 import { feedAddress } from "~/server/jobs/calendar-feed.server";
+import { addDayOff, daysOffBetween, holidaysAreOff, listDaysOff, removeDayOff, setHolidaysOff } from "~/server/jobs/days-off.server";
+import { declareWeatherDay } from "~/server/jobs/weather-day.server";
+import { weatherDays } from "~/server/jobs/weather-summary.server";
+import { linkOrigin } from "~/server/site-url.server";
 import { scheduleWeek, weekMonday, type WeekDay, type WeekJob } from "~/server/jobs/schedule-week.server";
 import { databaseContext } from "~/server/request-context.server";
 import type { Route } from "./+types/admin.schedule";
@@ -17,6 +27,10 @@ import type { Route } from "./+types/admin.schedule";
  * JavaScript. A week that cannot be read answers 400 and shows this week with
  * the reason. Seven columns on a wide screen, a list by day on a phone: the
  * same HTML, only CSS differs.
+ *
+ * The owner's Days Off and Weather Day (docs/decisions/0143, 0144) are plain
+ * POST forms here with an intent, answered by a redirect that says what was
+ * done; a technician sees the week only.
  */
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -30,8 +44,69 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const error = "error" in parsed ? parsed.error : undefined;
   // The private feed holds every job: the owner's alone.
   const feed = can(user, "jobs.read.all") ? { address: await feedAddress(db, request), justReset: url.searchParams.get("feed") === "reset" } : null;
-  return data({ week, timeZone, error, feed }, { status: error ? 400 : 200 });
+  // The week's days off, with their reasons, shown on each day.
+  const closed = Object.fromEntries(await daysOffBetween(db, parsed.monday, addDays(parsed.monday, 6)));
+  const today = dayIn(now, timeZone);
+  const owner = can(user, "jobs.write")
+    ? { daysOff: await listDaysOff(db, today), holidaysOff: await holidaysAreOff(db), weatherDays: await weatherDays(db, addDays(today, -14), now) }
+    : null;
+  return data({ week, timeZone, error, feed, closed, owner, done: doneMessage(url.searchParams) }, { status: error ? 400 : 200 });
 }
+
+/** What the redirect after a post says it did. */
+function doneMessage(params: URLSearchParams): string | null {
+  const day = params.get("day");
+  const n = Number(params.get("jobs") ?? 0);
+  const on = day ? longDate(day) : "";
+  const jobs = n === 1 ? "1 job" : `${n} jobs`;
+  switch (params.get("done")) {
+    case "day-off":
+      return `${on} is a day off.${n ? ` ${jobs} still stand that day: cancel them, or declare a Weather Day.` : ""}`;
+    case "removed":
+      return `${on} is bookable again.`;
+    case "holidays":
+      return params.get("on") === "1" ? "US federal holidays are days off." : "US federal holidays are bookable.";
+    case "weather":
+      return `Weather Day ${on}: ${jobs} cancelled, and each customer e-mailed a link to choose a new time.`;
+    default:
+      return null;
+  }
+}
+
+export const action = atEdge(async ({ request, context }: Route.ActionArgs) => {
+  const form = await postedForm(request);
+  const db = context.get(databaseContext);
+  const user = adminUserFrom(context);
+  requirePermission(user, "jobs.write");
+  const back = (query: string) => redirect(`/admin/schedule?${query}`, 303);
+  const handlers = {
+    "add-day-off": async () => {
+      const { day, reason } = parseForm(form, addDayOffSchema, FIRST_FIELD);
+      return back(`done=day-off&day=${day}&jobs=${await addDayOff(db, day, reason)}`);
+    },
+    "remove-day-off": async () => {
+      const { day } = parseForm(form, removeDayOffSchema, FIRST_FIELD);
+      await removeDayOff(db, day);
+      return back(`done=removed&day=${day}`);
+    },
+    holidays: async () => {
+      const on = parseForm(form, holidaysSchema, FIRST_FIELD).holidaysOff === "on";
+      await setHolidaysOff(db, on);
+      return back(`done=holidays&on=${on ? 1 : 0}`);
+    },
+    "weather-day": async () => {
+      const { day } = parseForm(form, weatherDaySchema, FIRST_FIELD);
+      const { cancelled } = await declareWeatherDay(db, day, user, linkOrigin(request));
+      return back(`done=weather&day=${day}&jobs=${cancelled}`);
+    },
+  };
+  const answer = await refusedOnForm(
+    () => dispatchIntent(postedIntent(form, handlers), handlers),
+    (error) => ({ error: error.message }),
+  );
+  if (answer instanceof Response) throw answer;
+  return answer;
+});
 
 export function meta() {
   return [{ title: "Schedule · Admin Dashboard" }, { name: "robots", content: "noindex" }];
@@ -40,8 +115,8 @@ export function meta() {
 const NAV_LINK =
   "inline-flex min-h-11 items-center gap-1 rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm font-semibold text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500";
 
-export default function AdminSchedule({ loaderData }: Route.ComponentProps) {
-  const { week, timeZone, error, feed } = loaderData;
+export default function AdminSchedule({ loaderData, actionData }: Route.ComponentProps) {
+  const { week, timeZone, error, feed, closed, owner, done } = loaderData;
   return (
     <main className="mx-auto max-w-7xl px-4 py-6 sm:px-6 lg:py-8">
       <div className="flex flex-wrap items-end justify-between gap-4">
@@ -68,12 +143,26 @@ export default function AdminSchedule({ loaderData }: Route.ComponentProps) {
         </nav>
       </div>
       {error && <ErrorBanner className="mt-4">{error}</ErrorBanner>}
+      {actionData?.error && <ErrorBanner className="mt-4">{actionData.error}</ErrorBanner>}
+      {done && !actionData && (
+        <p role="status" className="mt-4 flex items-start gap-2 rounded-lg border border-green-200 bg-green-50 px-4 py-3 text-sm text-green-800">
+          <CheckCircle2 aria-hidden className="mt-0.5 size-4 shrink-0" />
+          {done}
+        </p>
+      )}
 
       <ol aria-labelledby="schedule-heading" className="mt-6 grid gap-3 lg:grid-cols-7 lg:gap-2">
         {week.days.map((day) => (
-          <ScheduleDay key={day.date} day={day} hours={week.hours} />
+          <ScheduleDay key={day.date} day={day} hours={week.hours} closed={closed[day.date]} />
         ))}
       </ol>
+
+      {owner && (
+        <div className="mt-6 grid gap-4 lg:grid-cols-2">
+          <DaysOffPanel daysOff={owner.daysOff} holidaysOff={owner.holidaysOff} />
+          <WeatherDayPanel weatherDays={owner.weatherDays} />
+        </div>
+      )}
 
       {feed && <CalendarFeed address={feed.address} justReset={feed.justReset} />}
     </main>
@@ -85,13 +174,14 @@ export default function AdminSchedule({ loaderData }: Route.ComponentProps) {
  * hours (a green band) or "Day off" (the day greyed), and its jobs, so the
  * week's bookable days stand out at a glance.
  */
-function ScheduleDay({ day, hours }: { day: WeekDay; hours: string }) {
+function ScheduleDay({ day, hours, closed }: { day: WeekDay; hours: string; closed: string | undefined }) {
+  const working = day.working && closed === undefined;
   return (
     <li
       aria-current={day.today ? "date" : undefined}
       className={`flex min-w-0 flex-col rounded-xl border p-3 lg:min-h-64 ${
         day.today ? "border-brand-500 ring-2 ring-brand-500/30" : "border-slate-200"
-      } ${day.working ? "bg-white" : "bg-slate-100"}`}
+      } ${working ? "bg-white" : "bg-slate-100"}`}
     >
       <h3 className="flex items-baseline justify-between gap-2 text-sm font-semibold text-slate-900">
         <span>
@@ -99,8 +189,8 @@ function ScheduleDay({ day, hours }: { day: WeekDay; hours: string }) {
         </span>
         {day.today && <span className="rounded-full bg-brand-100 px-2 py-0.5 text-xs font-semibold text-brand-700">Today</span>}
       </h3>
-      <p className={`mt-1 rounded-md px-2 py-1 text-xs ${day.working ? "bg-emerald-50 text-emerald-900" : "text-slate-600"}`}>
-        {day.working ? `Working hours ${hours}` : "Day off"}
+      <p className={`mt-1 rounded-md px-2 py-1 text-xs ${working ? "bg-emerald-50 text-emerald-900" : "text-slate-600"}`}>
+        {working ? `Working hours ${hours}` : closed ? `Day off: ${closed}` : "Day off"}
       </p>
       {day.jobs.length ? (
         <ul className="mt-2 space-y-2">

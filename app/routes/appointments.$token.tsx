@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { CalendarPlus, CheckCircle2, ClipboardCheck, FileDown, Hourglass, XCircle } from "lucide-react";
 import { data, redirect } from "react-router";
-import { focusRing } from "~/components/site/styles";
+import { focusRing, primaryButton } from "~/components/site/styles";
 import { CallLink, CustomerPageShell } from "~/components/site/CustomerPageShell";
 import { useSiteSettings } from "~/components/site/use-site-settings";
 import { NO_SCRIPTS } from "~/lib/no-scripts";
@@ -9,6 +9,9 @@ import { CANCEL_APPOINTMENT_CONSTRAINT, cancelAppointmentSchema } from "~/lib/cu
 import { dispatchIntent, parseForm, postedIntent, refusedOnForm } from "~/server/form-action.server";
 import { readForm } from "~/server/form-body.server";
 import { appointmentView, cancelAsCustomer, jobForCustomer, type AppointmentView } from "~/server/jobs/appointment-page.server";
+import { rebookAsCustomer, rebookingView, type RebookingView } from "~/server/jobs/weather-rebooking.server";
+import { TimeChoices } from "~/components/site/TimeChoices";
+import { BOOKING_CONSTRAINT } from "~/lib/booking-input";
 import { customerConditionReport, type CustomerConditionReport } from "~/server/jobs/condition-report-view.server";
 import { customerDeposit, type DepositCustomerView } from "~/server/jobs/deposit-records.server";
 import { customerJobPhotos, type CustomerPhoto } from "~/server/field-work/job-photos.server";
@@ -25,6 +28,9 @@ import type { Route } from "./+types/appointments.$token";
  * its before and after photos. Cancel Appointment is a plain POST form with a
  * required checkbox as its confirmation (no JavaScript needed; the server
  * checks it too), answered with a redirect back here that says what happened.
+ * After a Weather Day (docs/decisions/0144) the cancelled appointment offers
+ * Choose a New Time: the time held for the customer first, then the others;
+ * the new booking's page says it is booked.
  * Imports nothing of the dashboard: it must be small on a phone.
  */
 
@@ -41,8 +47,13 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const raw = new URL(request.url).searchParams.get("outcome");
   const outcome = OUTCOMES.find((o) => o === raw) ?? null;
   const now = new Date();
-  const [deposit, conditionReport, photos] = await Promise.all([customerDeposit(db, job, now), customerConditionReport(db, job), customerJobPhotos(db, job)]);
-  return { appointment: appointmentView(job, now), deposit, conditionReport, photos, token: params.token, outcome };
+  const [deposit, conditionReport, photos, rebooking] = await Promise.all([
+    customerDeposit(db, job, now),
+    customerConditionReport(db, job),
+    customerJobPhotos(db, job),
+    rebookingView(db, job, now),
+  ]);
+  return { appointment: appointmentView(job, now), deposit, conditionReport, photos, rebooking, token: params.token, outcome };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -56,6 +67,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       parseForm(body.form, cancelAppointmentSchema);
       const outcome = await cancelAsCustomer(db, job, clientIp, linkOrigin(request));
       return redirect(`/appointments/${params.token}?outcome=${outcome}`, 303);
+    },
+    rebook: async () => {
+      const outcome = await rebookAsCustomer(db, job, body.form, clientIp, linkOrigin(request));
+      if (outcome.ok) return redirect(`/appointments/${outcome.token}?outcome=booked`, 303);
+      return data({ fields: { confirm: undefined }, rebook: outcome.error }, { status: 409 });
     },
   };
   // The box not ticked: the form again with its message; any other refusal is the page's.
@@ -78,7 +94,8 @@ export function meta() {
 }
 
 export default function AppointmentPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { appointment, deposit, conditionReport, photos, token, outcome } = loaderData;
+  const { appointment, deposit, conditionReport, photos, rebooking, token, outcome } = loaderData;
+  const rebookError = actionData && "rebook" in actionData ? actionData.rebook : undefined;
   const { businessName } = useSiteSettings();
   const live = appointment.status === "scheduled" || appointment.status === "on_the_way";
   const call = <CallLink />;
@@ -90,7 +107,15 @@ export default function AppointmentPage({ loaderData, actionData }: Route.Compon
           With {businessName}, for {appointment.customerName}
         </p>
       </div>
-      <StatusNotice appointment={appointment} outcome={outcome} businessName={businessName} call={call} released={deposit?.state === "released" ? deposit : null} />
+      <StatusNotice
+        appointment={appointment}
+        outcome={outcome}
+        businessName={businessName}
+        call={call}
+        released={deposit?.state === "released" ? deposit : null}
+        weather={rebooking !== null}
+      />
+      {rebooking && <RebookSection rebooking={rebooking} error={rebookError} call={call} />}
       {deposit && deposit.state !== "released" && <DepositSection deposit={deposit} call={call} />}
       <dl className="divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white">
         <Detail label="When" value={appointment.when} />
@@ -237,8 +262,23 @@ function Detail({ label, value }: { label: string; value: string }) {
   );
 }
 
-function StatusNotice(props: { appointment: AppointmentView; outcome: Outcome | null; businessName: string; call: ReactNode; released: DepositCustomerView | null }) {
-  const { appointment, outcome, businessName, call, released } = props;
+function StatusNotice(props: {
+  appointment: AppointmentView;
+  outcome: Outcome | null;
+  businessName: string;
+  call: ReactNode;
+  released: DepositCustomerView | null;
+  weather: boolean;
+}) {
+  const { appointment, outcome, businessName, call, released, weather } = props;
+  if (appointment.status === "cancelled" && weather) {
+    return (
+      <p role="status" className="flex items-start gap-2 rounded-xl border border-slate-300 bg-white p-4 font-medium">
+        <XCircle aria-hidden className="mt-0.5 size-5 shrink-0 text-slate-600" />
+        <span>The weather will not let us work that day, so {businessName} cancelled this appointment. We are sorry.</span>
+      </p>
+    );
+  }
   if (appointment.status === "cancelled" && released) {
     return (
       <p role="status" className="flex items-start gap-2 rounded-xl border border-slate-300 bg-white p-4 font-medium">
@@ -305,6 +345,43 @@ function StatusNotice(props: { appointment: AppointmentView; outcome: Outcome | 
     );
   }
   return null;
+}
+
+/**
+ * After a Weather Day: the new booking once made, else Choose a New Time (the
+ * radio group Time, the held time first) as a plain POST form.
+ */
+function RebookSection({ rebooking, error, call }: { rebooking: RebookingView; error: string | undefined; call: ReactNode }) {
+  if (rebooking.kind === "rebooked") {
+    return (
+      <p role="status" className="rounded-xl border border-emerald-200 bg-emerald-50 p-4 font-medium text-emerald-900">
+        You rebooked for {rebooking.when}.{" "}
+        <a href={rebooking.appointmentPath} className={`rounded font-semibold underline underline-offset-2 ${focusRing}`}>
+          See your new appointment
+        </a>
+      </p>
+    );
+  }
+  if (!rebooking.days.length) {
+    return <p className="rounded-xl border border-slate-200 bg-white p-4">No time is free in the next two weeks. Please call us at {call} to find one.</p>;
+  }
+  return (
+    <form method="post" aria-labelledby="rebook-heading" className="space-y-4 rounded-xl border border-slate-200 bg-white p-4">
+      <input type="hidden" name="intent" value="rebook" />
+      <h2 id="rebook-heading" className="text-xl font-bold">
+        Choose a New Time
+      </h2>
+      <p className="text-sm text-slate-700">
+        {rebooking.heldUntil
+          ? `The first time is held for you until ${rebooking.heldUntil}; the others are free now, for whoever books first.`
+          : "These times are free in the next two weeks, for whoever books first."}
+      </p>
+      <TimeChoices days={rebooking.days} required={BOOKING_CONSTRAINT.start.required} error={error} legendClass="sr-only" />
+      <button type="submit" className={`${primaryButton} w-full sm:w-auto`}>
+        Book This Time
+      </button>
+    </form>
+  );
 }
 
 function CancelForm({ error, cutoffHours }: { error: string | undefined; cutoffHours: number }) {

@@ -193,6 +193,8 @@ async function eraseRows(trx: DB, r: CustomerRecords, redact: (text: string) => 
   await sql`UPDATE jobs SET address = '', zip = NULL, notes = '', token = ${newToken} WHERE ${inIds("id", r.jobs)}`.execute(trx);
   // A condition report is the person's signature, name, photos and PDF, nothing the books need: it goes whole (docs/decisions/0136).
   await trx.deleteFrom("condition_reports").where(inIds("job_id", r.jobs)).execute();
+  // A time a Weather Day still holds for them is given up: nobody can rebook through the old link (docs/decisions/0144).
+  await trx.updateTable("weather_rebookings").set({ hold_busy: null }).where(inIds("job_id", r.jobs)).execute();
   await sql`UPDATE invoices SET message = '', token = ${newToken} WHERE ${inIds("id", r.invoices)}`.execute(trx);
   await sql`UPDATE payments SET note = '' WHERE ${inIds("invoice_id", r.invoices)}`.execute(trx);
   // A line keeps its price and quantity; where it names the person, that part is replaced.

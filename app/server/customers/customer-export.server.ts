@@ -35,6 +35,8 @@ const dropped = (json: RawBuilder<unknown>, keys: string[]) => (keys.length ? sq
 const payment = sql`${dropped(sql`to_jsonb(x)`, ["recorded_by_id", "deleted_by_id"])} || jsonb_build_object('recorded_by', ${shownActor("x", "recorded_by")}, 'deleted_by', ${shownActor("x", "deleted_by")})`;
 
 /** A job's deposit (docs/decisions/0132), or null: who recorded it shown as a payment's is. */
+/** A Weather Day's cancellation of the job (docs/decisions/0144): the day, the time held and until when, the job rebooked. */
+const weatherDay = sql`(SELECT ${dropped(sql`to_jsonb(x)`, ["hold_busy"])} FROM weather_rebookings x WHERE x.job_id = j.id)`;
 const deposit = sql`(SELECT ${dropped(sql`to_jsonb(x)`, ["received_by_id"])} || jsonb_build_object('received_by', ${shownActor("x", "received_by")}) FROM job_deposits x WHERE x.job_id = j.id)`;
 
 /** A job's condition report (docs/decisions/0136) without the PDF's bytes (their hash stays); who saved it shown as the events' actor is. */
@@ -71,7 +73,8 @@ const SECTIONS: Section[] = [
     key: "jobs",
     rows: (r) => sql`SELECT ${dropped(sql`to_jsonb(j)`, ["token", "busy"])}
         || jsonb_build_object('events', ${events("job_events", "job_id", "j")}, 'deposit', ${deposit}, 'conditionReports', ${children("condition_reports", "job_id", "j", "x.id", conditionReport)},
-          'photos', ${jobPhotos()}, 'checklist', ${children("job_checklist_steps", "job_id", "j", "x.position", checklistStep)}) AS row
+          'photos', ${jobPhotos()}, 'checklist', ${children("job_checklist_steps", "job_id", "j", "x.position", checklistStep)},
+          'weatherDay', ${weatherDay}) AS row
       FROM jobs j WHERE ${inIds("j.id", r.jobs)} ORDER BY j.id`,
   },
   {

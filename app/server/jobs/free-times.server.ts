@@ -6,6 +6,7 @@ import { isoWeekday, minutesOfDay, TRAVEL_BUFFER_MAX, type WorkWeek } from "~/li
 import type { DB } from "../db.server";
 import { env } from "../env.server";
 import { SCHEDULE_RULES_COLUMNS, toScheduleRules } from "../settings.server";
+import { closedDays } from "./days-off.server";
 import { DRIVE_MINUTES_MAX, driveMinutes } from "./road-gaps.server";
 
 /**
@@ -30,6 +31,11 @@ import { DRIVE_MINUTES_MAX, driveMinutes } from "./road-gaps.server";
  * longer than a working day may be spread over consecutive working days
  * (docs/decisions/0131): it then starts at Workday Start, and every day it
  * needs, with the nights between, must be free.
+ *
+ * Days off (issue 37, docs/decisions/0143, 0144): nothing starts on a day
+ * off, and work over days needs none of its days off; a time a Weather Day
+ * holds for a customer is busy for everyone else until the hold runs out
+ * (`NewJobPlace.holdFor`: the holder's own is free to them).
  */
 
 export const SLOT_MINUTES = 30;
@@ -61,6 +67,8 @@ export interface NewJobRoad {
 
 export interface FreeTimeRules extends WorkWeek {
   timeZone: string;
+  /** Days off (YYYY-MM-DD): no work on them. */
+  closed?: ReadonlySet<string>;
 }
 
 /**
@@ -147,6 +155,7 @@ function oneDayStarts(rules: FreeTimeRules, durationMinutes: number, now: Date, 
   const lastMinute = minutesOfDay(rules.workdayEnd) - durationMinutes;
   if (durationMinutes <= 0 || lastMinute < open) return [];
   const working = new Set(rules.workingDays);
+  const closed = rules.closed ?? new Set<string>();
   const starts: [number, number][] = [];
   // One offset from a day before the window to a day after it: no clock
   // change in between (no zone changes twice within weeks), so every slot is
@@ -156,7 +165,7 @@ function oneDayStarts(rules: FreeTimeRules, durationMinutes: number, now: Date, 
   // From the business's today to the day the window ends.
   const lastDay = dayIn(new Date(to), rules.timeZone);
   for (let day = dayIn(now, rules.timeZone); day <= lastDay; day = addDays(day, 1)) {
-    if (!working.has(isoWeekday(day))) continue;
+    if (!working.has(isoWeekday(day)) || closed.has(day)) continue;
     for (const start of daySlots(day, open, lastMinute, rules.timeZone, offset)) starts.push([start, start + durationMinutes * MINUTE]);
   }
   return starts;
@@ -168,7 +177,8 @@ function multiDayStarts(rules: FreeTimeRules, durationMinutes: number, now: Date
   const lastDay = dayIn(new Date(to), rules.timeZone);
   for (let day = dayIn(now, rules.timeZone); day <= lastDay; day = addDays(day, 1)) {
     const days = planWorkDays(rules, rules.timeZone, day, durationMinutes);
-    if (days) starts.push([days[0]!.start, days.at(-1)!.end]);
+    // Every day of the work clear of the days off (a day off between them would hold the car over it).
+    if (days && !days.some((d) => rules.closed?.has(dayIn(new Date(d.start), rules.timeZone)))) starts.push([days[0]!.start, days.at(-1)!.end]);
   }
   return starts;
 }
@@ -183,6 +193,8 @@ function union(lists: Date[][]): Date[] {
 export interface NewJobPlace {
   zip?: string | null;
   overDays?: boolean;
+  /** The job a Weather Day cancelled, whose customer is choosing: the time held for them is theirs (docs/decisions/0144). */
+  holdFor?: number;
 }
 
 /**
@@ -195,12 +207,33 @@ export interface NewJobPlace {
 async function freeTimesByPerson(db: DB, durationMinutes: number, now: Date, reach: BookingReach, place: NewJobPlace): Promise<Map<number, Date[]>> {
   const { from, to } = bookingWindow(now, reach);
   // The last instant a job can matter: after the latest start, the job (its longest span over days), the longest buffer and drive.
+  const timeZone = env().BUSINESS_TIME_ZONE;
+  // The days a start or work over days can fall on: the business's today to the last the work may reach.
+  const [firstDay, lastDay] = [dayIn(now, timeZone), addDays(dayIn(new Date(to), timeZone), JOB_SPAN_MAX_DAYS)];
   const windowEnd = new Date(to + (place.overDays ? Math.max(durationMinutes * MINUTE, JOB_SPAN_MAX_DAYS * DAY) : durationMinutes * MINUTE) + TRAVEL_BUFFER_MAX * MINUTE + DRIVE_MAX_MS);
   // One statement, so that no request waits on three: the settings' row, the people who do jobs, and the jobs.
   const read = await db
     .selectNoFrom((eb) => [
       jsonObjectFrom(eb.selectFrom("site_settings").select(SCHEDULE_RULES_COLUMNS).where("id", "=", 1)).as("rules"),
       jsonArrayFrom(eb.selectFrom("users").select("id").where("role", "is not", null).orderBy("id")).as("staff"),
+      eb.selectFrom("site_settings").select("us_holidays_off").where("id", "=", 1).as("holidays_off"),
+      jsonArrayFrom(
+        eb
+          .selectFrom("days_off")
+          .select([sql<string>`day::text`.as("day"), "reason"])
+          .where(sql<boolean>`day BETWEEN ${firstDay}::date AND ${lastDay}::date`),
+      ).as("days_off"),
+      // The times Weather Days hold for their customers, but the holder's own (docs/decisions/0144): busy like jobs, by the one person each holds.
+      jsonArrayFrom(
+        eb
+          .selectFrom("weather_rebookings as w")
+          .innerJoin("jobs as held", "held.id", "w.job_id")
+          .select([sql<string>`lower(w.hold_busy)`.as("start"), sql<string>`upper(w.hold_busy)`.as("end"), "held.buffer_minutes", "held.zip", "w.hold_person as person"])
+          .where("w.hold_busy", "is not", null)
+          .where("w.held_until", ">", now)
+          .where("w.job_id", "<>", place.holdFor ?? 0)
+          .where(sql<boolean>`w.hold_busy && tstzrange(${new Date(from - DRIVE_MAX_MS)}, ${windowEnd}, '[)')`),
+      ).as("holds"),
       jsonArrayFrom(
         eb
           .selectFrom("jobs")
@@ -212,9 +245,10 @@ async function freeTimesByPerson(db: DB, durationMinutes: number, now: Date, rea
     ])
     .executeTakeFirstOrThrow();
   const rules = toScheduleRules(read.rules);
+  const closed = new Set(closedDays(read.days_off, read.holidays_off ?? false, firstDay, lastDay).keys());
   // The people who do jobs: everyone with a role, by id; none (the business alone, key 0) before anyone is staff.
   const people = read.staff.length ? read.staff.map((row) => row.id) : [0];
-  const rows = read.jobs;
+  const rows = [...read.jobs, ...read.holds];
   const { baseZip, ...week } = rules;
   const zip = place.zip ?? null;
   const road: NewJobRoad = { drive: (other) => driveMinutes(zip, other, baseZip), overDays: place.overDays };
@@ -225,7 +259,7 @@ async function freeTimesByPerson(db: DB, durationMinutes: number, now: Date, rea
         const end = new Date(row.end).getTime();
         return { start: new Date(row.start).getTime(), end, workEnd: end - row.buffer_minutes * MINUTE, zip: row.zip };
       });
-  const timeRules = { ...week, timeZone: env().BUSINESS_TIME_ZONE };
+  const timeRules = { ...week, timeZone, closed };
   return new Map(people.map((person) => [person, freeStartTimes(timeRules, busyOf(person), durationMinutes, now, reach, road)]));
 }
 
@@ -269,6 +303,16 @@ export async function freeWorkers(db: DB, busy: RawBuilder<string>): Promise<(nu
   const free = rows.filter((row) => !row.busy).map((row) => row.id);
   if (free.length) return free;
   return [rows[0]?.id ?? null];
+}
+
+/** The first free start and who is free then (null: the business), or null: the time a Weather Day holds for a customer (./weather-day.server.ts). */
+export async function firstFree(db: DB, durationMinutes: number, now: Date, place: NewJobPlace): Promise<{ start: Date; person: number | null } | null> {
+  let first: { start: Date; person: number | null } | null = null;
+  for (const [person, times] of await freeTimesByPerson(db, durationMinutes, now, CUSTOMER_REACH, place)) {
+    const [start] = times;
+    if (start && (!first || start < first.start)) first = { start, person: person === 0 ? null : person };
+  }
+  return first;
 }
 
 /** What Schedule Job proposes: the first free start from now (none already begun) within 60 days, the road from `place` included, or null. */

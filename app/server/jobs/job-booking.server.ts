@@ -16,7 +16,8 @@ import { depositOwnerLines } from "./deposit-mail.server";
 import { jobDeposit } from "./deposit-records.server";
 import { estimateWork, queueJobEmail, recordEvent } from "./job-events.server";
 import { appointmentWhen } from "./job-mail.server";
-import { busyRange, isExclusionViolation, jobTime, overlapError, placementColumns, reminderDue, travelBufferMinutes } from "./job-placement.server";
+import { refuseDaysOff } from "./days-off.server";
+import { busyRange, isExclusionViolation, timeDays, jobTime, overlapError, placementColumns, reminderDue, travelBufferMinutes } from "./job-placement.server";
 import { freeWorkers } from "./free-times.server";
 import { getJob, type Job } from "./job-records.server";
 import { newBookingEmail } from "./owner-alerts.server";
@@ -99,6 +100,8 @@ export async function scheduleJob(db: DB, request: ScheduleRequest): Promise<Job
   }
   await checkCustomerVehicle(db, from.customerId, vehicleId);
   const time = await jobTime(db, input, request.overDays);
+  // Nobody is booked on a day off (docs/decisions/0143): the owner is told why; a customer was never offered one.
+  await refuseDaysOff(db, timeDays(time));
   const bufferMinutes = await travelBufferMinutes(db);
   const people = request.assignedTo !== undefined ? [request.assignedTo] : request.people?.length ? request.people : await freeWorkers(db, busyRange(time, bufferMinutes));
   // Each try is its own transaction: the refused one's has rolled back. In a

@@ -1,6 +1,7 @@
 import type { JobEventKind } from "~/lib/job-status";
 import { actorColumns, type Actor } from "../actor.server";
 import { AppError } from "../app-error.server";
+import type { Block } from "../customer-email.server";
 import type { DB } from "../db.server";
 import { enqueueEmail } from "../outbox.server";
 import { getBusinessSettings } from "../settings.server";
@@ -30,11 +31,11 @@ const TELLS_DEPOSIT_DUE: ReadonlySet<JobEmailKind> = new Set(["confirmed", "chan
  * lists the estimate's lines and total: what was booked, and for how much;
  * the confirmation and a change say the deposit due, if any.
  */
-export async function queueJobEmail(trx: DB, job: Job, kind: JobEmailKind, origin: string | undefined, extra?: { minutes?: number }): Promise<void> {
+export async function queueJobEmail(trx: DB, job: Job, kind: JobEmailKind, origin: string | undefined, extra: { minutes?: number; more?: Block[] } = {}): Promise<void> {
   const settings = await getBusinessSettings(trx);
   const work = kind === "confirmed" && job.estimateId !== null ? await estimateWork(trx, job.estimateId) : undefined;
-  const more = TELLS_DEPOSIT_DUE.has(kind) ? depositDueBlocks(await jobDeposit(trx, job.id), job, settings) : [];
-  await enqueueEmail(trx, jobEmail(kind, job, settings, origin, { ...extra, work, more }), { leadId: job.leadId, kind: `job_${kind}` });
+  const deposit = TELLS_DEPOSIT_DUE.has(kind) ? depositDueBlocks(await jobDeposit(trx, job.id), job, settings) : [];
+  await enqueueEmail(trx, jobEmail(kind, job, settings, origin, { ...extra, work, more: [...deposit, ...(extra.more ?? [])] }), { leadId: job.leadId, kind: `job_${kind}` });
 }
 
 /** An estimate's lines and totals, as a job's e-mails list them; undefined for one without lines (written freely, or none yet). */

@@ -14,7 +14,8 @@ import type { Job } from "./job-records.server";
  * The owner's (a customer's cancellation) links the job's page.
  */
 
-export type JobEmailKind = "confirmed" | "changed" | "cancelled" | "on_the_way" | "reminder" | "cancelled_by_customer";
+/** `rescheduling`: a Weather Day cancelled it; the customer chooses a new time on their page (./weather-day.server.ts). */
+export type JobEmailKind = "confirmed" | "changed" | "cancelled" | "rescheduling" | "on_the_way" | "reminder" | "cancelled_by_customer";
 
 type Settings = Pick<BusinessSettings, "businessName" | "phone" | "phoneE164" | "phoneExt" | "publicEmail" | "notifyEmail">;
 
@@ -88,9 +89,10 @@ export function jobEmail(kind: JobEmailKind, job: Job, settings: Settings, origi
         ...(extra.more ?? []),
         {
           button: {
-            label: "View Your Appointment",
+            label: kind === "rescheduling" ? "Choose a New Time" : "View Your Appointment",
             href: link,
-            intro: kind === "cancelled" ? "Your appointment page:" : "Your appointment, to add to your calendar or to cancel:",
+            intro:
+              kind === "rescheduling" ? "Choose your new time here:" : kind === "cancelled" ? "Your appointment page:" : "Your appointment, to add to your calendar or to cancel:",
           },
         },
         { paragraph: `Questions? Reply to this e-mail or call us at ${settings.phone}.` },
@@ -115,6 +117,14 @@ function customerWords(kind: Exclude<JobEmailKind, "cancelled_by_customer">, job
             ? `As you asked, your appointment with ${settings.businessName} is cancelled.`
             : `Your appointment with ${settings.businessName} is cancelled. Call us to find a new time.`,
           "The attached update removes it from your calendar.",
+        ],
+      };
+    case "rescheduling":
+      return {
+        subject: `Rescheduling your appointment: ${when}`,
+        opening: [
+          `The weather will not let us work on the day of your appointment with ${settings.businessName}, so we have cancelled it. We are sorry.`,
+          "The attached update removes it from your calendar. You choose your new time before anyone else: see below.",
         ],
       };
     case "on_the_way":

@@ -2,7 +2,7 @@ import { sql } from "kysely";
 import { zipOfAddress } from "~/lib/address-zip";
 import type { JobInput } from "~/lib/job-input";
 import { LIVE_JOB_STATUSES } from "~/lib/job-status";
-import { instantIn } from "~/lib/time-zone";
+import { dayIn, instantIn } from "~/lib/time-zone";
 import { JOB_SPAN_MAX_DAYS, longerThanADay, planWorkDays, workDaysNeeded, type WorkPeriod } from "~/lib/work-days";
 import { AppError } from "../app-error.server";
 import type { DB } from "../db.server";
@@ -65,6 +65,9 @@ export async function jobTime(db: DB, input: Pick<JobInput, "date" | "startTime"
   }
   return daysTime(days);
 }
+
+/** The days (YYYY-MM-DD, the business's) a job works on: the one it starts on, or each of its days over days. */
+export const timeDays = (time: JobTime) => (time.days ?? [{ start: time.startsAt.getTime() }]).map((d) => dayIn(new Date(d.start), env().BUSINESS_TIME_ZONE));
 
 /** The range a job blocks, as the exclusion constraint and its CHECK want it: from its start to the end of its work plus the buffer. */
 export const busyRange = (time: Pick<JobTime, "startsAt" | "endsAt">, bufferMinutes: number) =>

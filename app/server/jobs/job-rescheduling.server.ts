@@ -3,13 +3,16 @@ import { zipOfAddress } from "~/lib/address-zip";
 import type { JobInput } from "~/lib/job-input";
 import { isLiveJob, LIVE_JOB_STATUSES } from "~/lib/job-status";
 import { ownerOverDays } from "~/lib/work-days";
+import { dayIn } from "~/lib/time-zone";
 import { asActor, type Actor } from "../actor.server";
 import { kickOutbox } from "../background.server";
 import { checkCustomerVehicle } from "../customers/saved-details.server";
 import type { DB } from "../db.server";
+import { env } from "../env.server";
 import { notLive, queueJobEmail, recordEvent } from "./job-events.server";
 import { appointmentWhen } from "./job-mail.server";
-import { isExclusionViolation, jobStart, jobTime, overlapError, placementColumns, reminderDue, travelBufferMinutes } from "./job-placement.server";
+import { refuseDaysOff } from "./days-off.server";
+import { isExclusionViolation, timeDays, jobStart, jobTime, overlapError, placementColumns, reminderDue, travelBufferMinutes } from "./job-placement.server";
 import { getJob, type Job } from "./job-records.server";
 
 /**
@@ -24,6 +27,9 @@ export async function rescheduleJob(db: DB, id: number, input: JobInput, actor: 
   const startsAt = jobStart(input);
   // Work over 12 hours, or booked over days and still longer than a working day, goes over days from the new date (docs/decisions/0131).
   const time = await jobTime(db, input, ownerOverDays(input.durationMinutes, before.days.length > 1));
+  // Moved onto a day off: refused (docs/decisions/0143); a job left on its days keeps them, days off or not.
+  const days = timeDays(time);
+  if (days.join() !== before.days.map((d) => dayIn(d.startsAt, env().BUSINESS_TIME_ZONE)).join()) await refuseDaysOff(db, days);
   const told =
     startsAt.getTime() !== before.startsAt.getTime() || input.durationMinutes !== before.durationMinutes || input.address !== before.address || (time.days?.length ?? 1) !== before.days.length;
   // The address's ZIP code; an address that names none and has not changed keeps the one the job had (given at booking).

@@ -66,6 +66,8 @@ export const DEPENDENTS: Record<string, Dependent[]> = {
     { table: "job_work_posts", column: "job_id", kind: "rows", parent: { table: "jobs", column: "lead_id" } },
     { table: "job_photos", column: "job_id", kind: "rows", parent: { table: "jobs", column: "lead_id" } },
     { table: "job_gallery_pairs", column: "job_id", kind: "rows", parent: { table: "jobs", column: "lead_id" } },
+    // Its jobs a Weather Day cancelled (docs/decisions/0144): the hold and the job rebooked (of the same lead, so back with it) come back as they were.
+    { table: "weather_rebookings", column: "job_id", kind: "rows", parent: { table: "jobs", column: "lead_id" } },
   ],
   services: [
     // An estimate's line keeps its text and price without the service; a restore links it again.
@@ -111,6 +113,8 @@ export const NOT_RESTORED: Record<string, string> = {
   "job_gallery_pairs.consent_by_id": "a deleted user's rows keep their label",
   // A deleted person's jobs wait unassigned for the owner (docs/decisions/0115); a restore does not take them back from whoever has them since.
   "jobs.assigned_to": "a deleted person's jobs are the owner's to assign again",
+  // The job rebooked after a Weather Day has its cancelled job's lead: a lead's delete takes both, and the row comes back whole with the cancelled job.
+  "weather_rebookings.rebooked_job_id": "restored with its weather_rebookings row (the rebooked job is of the same lead)",
 };
 
 const dependentKey = (d: Dependent) => (d.kind === "rows" ? d.table : `${d.table}.${d.column}`);
