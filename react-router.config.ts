@@ -1,9 +1,12 @@
 import type { Config } from "@react-router/dev/config";
+import { buildServiceWorker } from "./scripts/build-service-worker";
 
 export default {
   ssr: true,
   // Separate build directories let parallel test runs build without clashing.
   buildDirectory: process.env.BUILD_DIR || "build",
+  // The staff's service worker, once the browser's files it precaches are written (docs/decisions/0141).
+  buildEnd: ({ reactRouterConfig }) => buildServiceWorker(reactRouterConfig.buildDirectory),
   future: {
     v8_middleware: true,
     v8_splitRouteModules: true,

@@ -7,6 +7,7 @@ import { primaryButton } from "./components/site/styles";
 import { useSiteSettings } from "./components/site/use-site-settings";
 import { clientMistakeText } from "./lib/client-mistakes";
 import type { RootData } from "./lib/root-data";
+import { revalidateUnlessQueued } from "./lib/offline";
 import { shortName } from "./lib/site-settings";
 import { useNonce } from "./lib/nonce";
 import { quoteThisId, useRequestId } from "./lib/request-id";
@@ -48,6 +49,9 @@ export async function loader({ request, context }: Route.LoaderArgs): Promise<Ro
   const [settings, user] = await Promise.all([getSettingsForPage(db), getSessionUser(db, request)]);
   return { settings, isStaff: !!user?.role };
 }
+
+// A job's field action kept on the phone changed nothing on the server yet (docs/decisions/0142).
+export const shouldRevalidate = revalidateUnlessQueued;
 
 // An error that a page threw shows in this route's boundary, and React Router
 // takes the headers of the route that shows it: the thrown answer's own (a

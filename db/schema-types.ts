@@ -375,7 +375,7 @@ export interface JobWorkPosts {
   client_key: string;
   created_at: Generated<Timestamp>;
   id: Generated<number>;
-  intent: "checklist" | "photos";
+  intent: "checklist" | "photos" | "on_the_way" | "start";
   job_id: number;
 }
 

@@ -603,7 +603,7 @@ CREATE TABLE job_work_posts (
   created_at timestamp with time zone DEFAULT now() NOT NULL,
   CONSTRAINT job_work_posts_client_key_check CHECK (client_key ~ '^[A-Za-z0-9_-]{8,64}$'::text),
   CONSTRAINT job_work_posts_client_key_key UNIQUE (client_key),
-  CONSTRAINT job_work_posts_intent_check CHECK (intent = ANY (ARRAY['checklist'::text, 'photos'::text])),
+  CONSTRAINT job_work_posts_intent_check CHECK (intent = ANY (ARRAY['checklist'::text, 'photos'::text, 'on_the_way'::text, 'start'::text])),
   CONSTRAINT job_work_posts_job_id_fkey FOREIGN KEY (job_id) REFERENCES jobs(id) ON DELETE CASCADE,
   CONSTRAINT job_work_posts_pkey PRIMARY KEY (id)
 );

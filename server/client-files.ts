@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import type { RequestHandler } from "express";
+import { SERVICE_WORKER_URL } from "~/lib/offline";
 
 interface ClientFile {
   body: Buffer;
@@ -50,12 +51,22 @@ export function builtClientFiles(dir: string): RequestHandler {
     if (!file) return next();
     res.type(file.type);
     res.set({
-      // Hashed file names never change content: cache them for a year.
-      "Cache-Control": req.path.startsWith("/assets/") ? "public, max-age=31536000, immutable" : "public, max-age=3600",
+      "Cache-Control": cacheControl(req.path),
       ETag: file.etag,
       "Last-Modified": file.lastModified,
     });
     // send() answers 304 to a matching If-None-Match and no body to HEAD.
     res.send(file.body);
   };
+}
+
+/**
+ * Hashed file names never change content: cached for a year. The service
+ * worker is asked for again on every check, so a new build replaces it at
+ * once (docs/decisions/0141); the rest for an hour.
+ */
+function cacheControl(pathname: string): string {
+  if (pathname.startsWith("/assets/")) return "public, max-age=31536000, immutable";
+  if (pathname === SERVICE_WORKER_URL) return "no-cache";
+  return "public, max-age=3600";
 }

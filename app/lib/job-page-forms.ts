@@ -1,10 +1,11 @@
 import { z } from "zod";
+import { clientKey } from "./field-work";
 import { ARRIVAL_MINUTES } from "./job-status";
 import { paymentMethod } from "./payment-input";
 
 /**
  * The job page's small forms beside Reschedule (whose schema is job-input's):
- * On My Way's arrival, the "another day?" answer, Assigned To and Record
+ * On My Way's arrival, Start Job's key, the "another day?" answer, Assigned To and Record
  * Deposit; one zod
  * schema each (docs/decisions/0118). Browser-safe.
  */
@@ -22,7 +23,12 @@ export const onTheWaySchema = z.object({
     .number({ error: "Choose how soon you arrive." })
     .refine((minutes) => (ARRIVAL_MINUTES as readonly number[]).includes(minutes), "Choose how soon you arrive."),
   confirm: confirmed,
+  // The step's idempotency key (docs/decisions/0142): a replay sends no second e-mail. A post without one is taken as before.
+  key: clientKey.optional(),
 });
+
+/** Start Job: its key, as On My Way's. */
+export const startJobSchema = z.object({ key: clientKey.optional() });
 
 export const markDoneSchema = z.object({ confirm: confirmed });
 

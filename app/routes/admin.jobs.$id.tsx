@@ -1,4 +1,4 @@
-import { ArrowLeft, CheckCircle2 } from "lucide-react";
+import { ArrowLeft, CheckCircle2, CloudOff } from "lucide-react";
 import { data, isRouteErrorResponse, Link, redirect } from "react-router";
 import { ErrorBanner } from "~/components/admin/ErrorBanner";
 import { ConditionReport } from "~/components/jobs/ConditionReport";
@@ -12,8 +12,11 @@ import { JobWork } from "~/components/jobs/JobWork";
 import { JobChecklist } from "~/components/jobs/JobChecklist";
 import { galleryCaption, JobPhotos } from "~/components/jobs/JobPhotos";
 import { JobSummary } from "~/components/jobs/JobSummary";
+import { withKeptWork } from "~/components/jobs/kept-work";
+import { sendOrKeep, waiting } from "~/components/offline/field-actions";
+import { isQueued } from "~/lib/offline";
 import { ARRIVAL_MINUTES } from "~/lib/job-status";
-import { ARRIVAL_INVALID, assignSchema, markDoneSchema, onTheWaySchema, recordDepositSchema } from "~/lib/job-page-forms";
+import { ARRIVAL_INVALID, assignSchema, markDoneSchema, onTheWaySchema, recordDepositSchema, startJobSchema } from "~/lib/job-page-forms";
 import { jobSchema, readJobForm } from "~/lib/job-input";
 import { checklistPackageSchema, checklistPostSchema, photosPostSchema, publishPhotosSchema } from "~/lib/field-work";
 import { dayIn } from "~/lib/time-zone";
@@ -151,14 +154,14 @@ export const action = atEdge(async ({ request, params, context }: Route.ActionAr
   const fieldWork = {
     on_the_way: async () => {
       // On a job of another day it asks first (notTodayQuestion); the answer's button posts again with confirm=yes.
-      const { minutes, confirm } = parseForm(form, onTheWaySchema, ARRIVAL_INVALID);
+      const { minutes, confirm, key } = parseForm(form, onTheWaySchema, ARRIVAL_INVALID);
       const question = confirm ? null : notTodayQuestion(await getJob(db, id), "on_the_way", new Date());
-      if (question) return data<JobConfirmation>({ intent: "on_the_way", confirm: question, minutes });
-      await markOnTheWay(db, id, minutes, actor, origin);
+      if (question) return data<JobConfirmation>({ intent: "on_the_way", confirm: question, minutes, key });
+      await markOnTheWay(db, id, minutes, actor, origin, key ?? null);
       return doneHere("on_the_way");
     },
     start: async () => {
-      await startJob(db, id, actor);
+      await startJob(db, id, actor, parseForm(form, startJobSchema).key ?? null);
       return doneHere("started");
     },
     finish: async () => {
@@ -203,6 +206,33 @@ export const action = atEdge(async ({ request, params, context }: Route.ActionAr
   return answer;
 });
 
+/**
+ * Without a connection (docs/decisions/0142): a field form (one with a key)
+ * is kept on the phone and sent when the connection returns; the page then
+ * shows the job as those kept actions leave it.
+ */
+export const clientAction = ({ request, serverAction }: Route.ClientActionArgs) => sendOrKeep(request, serverAction);
+
+// The page's last data, for a revalidation the worker's cache cannot answer (no connection, the worker not yet running).
+type ServerData = Awaited<ReturnType<Route.ClientLoaderArgs["serverLoader"]>>;
+const lastSeen = new Map<string, ServerData>();
+
+export async function clientLoader({ request, serverLoader }: Route.ClientLoaderArgs): Promise<ServerData> {
+  const path = new URL(request.url).pathname;
+  let data: ServerData;
+  try {
+    data = await serverLoader();
+    lastSeen.set(path, data);
+  } catch (error) {
+    const seen = lastSeen.get(path);
+    if (!(error instanceof TypeError) || !seen) throw error;
+    data = seen;
+  }
+  return withKeptWork(data, await waiting(path));
+}
+// Also on the first render: a page shown from the phone's copy is brought up to what the phone kept.
+clientLoader.hydrate = true as const;
+
 /** The condition report's fields as typed, for the form shown again without JavaScript (photos cannot be). */
 function conditionTyped(form: FormData, vehicleKind: string | null): Record<string, string> {
   return formTexts(form, [...areasOf(conditionKind(vehicleKind)).map(noteField), "signed_name", "agreed"]);
@@ -218,6 +248,7 @@ export default function JobPage({ loaderData, actionData }: Route.ComponentProps
   const { job, events, review, done, fieldWork } = loaderData;
   const failure = actionData && "error" in actionData ? actionData : undefined;
   const confirmation = actionData && "confirm" in actionData ? actionData : undefined;
+  const queued = isQueued(actionData);
   return (
     <main className="mx-auto max-w-3xl space-y-5 px-4 py-6 sm:px-6 lg:py-8">
       <Link to={workPartyHref(job)} className="inline-flex items-center gap-1.5 text-sm font-semibold text-brand-700 hover:underline">
@@ -231,11 +262,17 @@ export default function JobPage({ loaderData, actionData }: Route.ComponentProps
           {done}
         </p>
       )}
+      {queued && (
+        <p role="status" className="flex items-start gap-2 rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900">
+          <CloudOff aria-hidden className="mt-0.5 size-4 shrink-0" />
+          Kept on this phone: it is sent when the connection returns.
+        </p>
+      )}
       {failure && !REFUSED_IN_SECTION.has(failure.intent) && <ErrorBanner>{failure.error}</ErrorBanner>}
       <JobSummary job={job} />
       {loaderData.deposit && <JobDeposit jobId={job.id} deposit={loaderData.deposit} error={failure?.intent === "record_deposit" ? failure.fields?.method : undefined} />}
       {loaderData.owner && <JobAssignment jobId={job.id} live={job.live} {...loaderData.assignment} />}
-      {loaderData.canWork && <JobFieldSteps job={job} arrivalMinutes={loaderData.arrivalMinutes} confirmation={confirmation} />}
+      {loaderData.canWork && <JobFieldSteps job={job} arrivalMinutes={loaderData.arrivalMinutes} stepKeys={loaderData.stepKeys} confirmation={confirmation} />}
       <JobWork work={loaderData.work} />
       {/* Between Start Job and Finish Job: the work at the customer's (showsFieldWork). */}
       <ConditionReport job={job} reports={loaderData.conditionReports} failure={failure?.intent === "condition_report" ? failure : undefined} />

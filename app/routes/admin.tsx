@@ -2,7 +2,10 @@ import type { FormEvent } from "react";
 import { data, isRouteErrorResponse, Link, Outlet, useLocation, useNavigate, useNavigation, useRevalidator } from "react-router";
 import { AuthProvider, useAuth } from "~/components/auth/AuthProvider";
 import { NotAdministrator } from "~/components/auth/NotAdministrator";
+import { OfflineQueueStatus } from "~/components/offline/OfflineQueueStatus";
+import { forgetOfflineData } from "~/components/offline/service-worker";
 import { FullScreenMessage } from "~/components/ui/FullScreenMessage";
+import { APP_ICONS, revalidateUnlessQueued, WEB_MANIFEST_URL } from "~/lib/offline";
 import { useHydrated } from "~/components/ui/use-hydrated";
 // The dashboard's stylesheet: linked on the admin pages only (docs/decisions/0017).
 import "~/styles/admin.css";
@@ -35,6 +38,15 @@ export async function loader({ context }: Route.LoaderArgs) {
   const owner = can(user, "staff.manage");
   return { user, owner, newLeads: owner ? await newLeadCount(context.get(databaseContext)) : 0 };
 }
+
+// The staff's installable app (docs/decisions/0141): named by the admin pages only.
+export const links: Route.LinksFunction = () => [
+  { rel: "manifest", href: WEB_MANIFEST_URL },
+  { rel: "apple-touch-icon", href: APP_ICONS[0] },
+];
+
+// A field action kept on the phone changed nothing on the server yet (docs/decisions/0142).
+export const shouldRevalidate = revalidateUnlessQueued;
 
 export function meta() {
   return [{ title: "Admin Dashboard" }, { name: "robots", content: "noindex" }];
@@ -70,6 +82,9 @@ function AdminShell({ newLeads, owner }: { newLeads: number; owner: boolean }) {
     await navigate("/login", { replace: true });
     // The root loader's data (the public header's Dashboard link) was read signed in.
     await revalidator.revalidate();
+    // A shared phone: the pages kept for offline use and the changes waiting go with the session (docs/decisions/0141);
+    // last, so that no request of this page through the worker keeps anything again.
+    await forgetOfflineData();
   };
 
   // After Logout the user is cleared at once, while the server call and the move to /login finish.
@@ -101,6 +116,7 @@ function AdminShell({ newLeads, owner }: { newLeads: number; owner: boolean }) {
           </div>
         </div>
         <DashboardNav newLeads={newLeads} owner={owner} />
+        <OfflineQueueStatus />
       </header>
       <Outlet />
     </div>

@@ -25,6 +25,14 @@ export const openapi = () =>
   });
 
 /**
+ * A shared phone: what the browser kept for the staff's offline use (the
+ * service worker, its cached pages, the queue of changes in IndexedDB: the
+ * customers' names, addresses and photos) goes with the session
+ * (docs/decisions/0141). The page's script deletes them too.
+ */
+const CLEAR_SITE_DATA = '"cache", "storage"';
+
+/**
  * GET (the auth client): ends the session (its row is deleted) and clears the
  * cookie. Logout is a GET (the auth client's call), which the origin check (POST/PUT/DELETE)
  * does not cover, so a request another site makes (an <img> pointing here)
@@ -36,11 +44,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     return Response.json({ error: "Cross-site request refused" }, { status: 403 });
   }
   const setCookie = await signOut(context.get(databaseContext), request, context.get(requestInfoContext).clientIp);
-  return Response.json({ success: true }, { headers: { "set-cookie": setCookie, "cache-control": "no-store" } });
+  return Response.json({ success: true }, { headers: { "set-cookie": setCookie, "cache-control": "no-store", "clear-site-data": CLEAR_SITE_DATA } });
 }
 
 /** POST (the Logout button's form, also without JavaScript): the same, then the login page. */
 export async function action({ request, context }: Route.ActionArgs) {
   const setCookie = await signOut(context.get(databaseContext), request, context.get(requestInfoContext).clientIp);
-  return redirect("/login", { headers: { "set-cookie": setCookie } });
+  return redirect("/login", { headers: { "set-cookie": setCookie, "clear-site-data": CLEAR_SITE_DATA } });
 }

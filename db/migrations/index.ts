@@ -47,6 +47,7 @@ import * as passkeys from "./2026-12-01-10-passkeys";
 import * as conditionReports from "./2026-12-01-20-condition-reports";
 import * as jobFieldWork from "./2026-12-01-30-job-field-work";
 import * as weatherDays from "./2026-12-02-10-weather-days";
+import * as fieldStepKeys from "./2026-12-02-40-field-step-keys";
 
 // Listed explicitly (not read from disk) so the bundled server carries them.
 // Names sort by date; append new ones at the end.
@@ -99,4 +100,5 @@ export const migrations: Record<string, Migration> = {
   "2026-12-01-20-condition-reports": conditionReports,
   "2026-12-01-30-job-field-work": jobFieldWork,
   "2026-12-02-10-weather-days": weatherDays,
+  "2026-12-02-40-field-step-keys": fieldStepKeys,
 };

@@ -16,7 +16,15 @@ import { createTestDatabase } from "./database";
  * queues go to env's SMTP_URL, as the server's own do. `stop` stops the
  * server and drops the database.
  */
-export async function startPreparedServer<T>(env: Record<string, string>, prepare: (db: DB) => Promise<T>): Promise<{ app: AppServer; prepared: T; stop(): Promise<void> }> {
+export interface PreparedServer<T> {
+  app: AppServer;
+  prepared: T;
+  /** Stops the server (its process only) and reads its database in this process: what the browser's work left there. */
+  readAfterStop<R>(read: (db: DB) => Promise<R>): Promise<R>;
+  stop(): Promise<void>;
+}
+
+export async function startPreparedServer<T>(env: Record<string, string>, prepare: (db: DB) => Promise<T>): Promise<PreparedServer<T>> {
   const database = await createTestDatabase();
   const embedded = database.url === "memory://";
   const dataDir = mkdtempSync(path.join(tmpdir(), "gr-detail-prepared-"));
@@ -37,6 +45,25 @@ export async function startPreparedServer<T>(env: Record<string, string>, prepar
   return {
     app,
     prepared,
+    async readAfterStop(read) {
+      if (app.process.exitCode === null) {
+        const exited = new Promise((resolve) => app.process.once("exit", resolve));
+        app.process.kill("SIGTERM");
+        await exited;
+      }
+      // The environment the server had: its database, its data directory (the embedded database's).
+      if (embedded) delete process.env.DATABASE_URL;
+      else process.env.DATABASE_URL = database.url;
+      process.env.DATA_DIR = dataDir;
+      reloadEnv();
+      const reopened = await openAppDatabase();
+      try {
+        return await read(reopened.db);
+      } finally {
+        await stopBackgroundJobs();
+        await reopened.close();
+      }
+    },
     async stop() {
       await app.stop();
       await database.drop();

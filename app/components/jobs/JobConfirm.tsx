@@ -22,6 +22,7 @@ export function JobConfirm({ jobId, confirmation }: { jobId: number; confirmatio
           <input type="hidden" name="intent" value={confirmation.intent} />
           <input type="hidden" name="confirm" value="yes" />
           {confirmation.minutes !== undefined && <input type="hidden" name="minutes" value={confirmation.minutes} />}
+          {confirmation.key && <input type="hidden" name="key" value={confirmation.key} />}
           <button type="submit" className={buttonClass("primary")} disabled={busy} autoFocus>
             {done ? <CheckCircle2 aria-hidden className="size-4" /> : <Truck aria-hidden className="size-4" />}
             {done ? "Yes, Mark Done" : "Yes, Send On My Way"}

@@ -11,6 +11,8 @@ import { Field } from "./JobFields";
 interface Props {
   job: JobPageView["job"];
   arrivalMinutes: number[];
+  /** Each step's idempotency key: a post sent twice (a retry, the offline queue) counts once. */
+  stepKeys: JobPageView["stepKeys"];
   confirmation?: JobConfirmation;
 }
 
@@ -23,7 +25,7 @@ const SELECT =
  * during it (FinishJob ends it), and when it was done with the time it took.
  * Plain forms: each works without JavaScript.
  */
-export function JobFieldSteps({ job, arrivalMinutes, confirmation }: Props) {
+export function JobFieldSteps({ job, arrivalMinutes, stepKeys, confirmation }: Props) {
   const busy = useNavigation().state === "submitting";
   if (job.status === "done") return job.started ? <FinishedWork job={job} /> : null;
   if (!job.live) return null;
@@ -40,6 +42,7 @@ export function JobFieldSteps({ job, arrivalMinutes, confirmation }: Props) {
           {job.canStart && (
             <Form method="post" action={`/admin/jobs/${job.id}`} className="flex flex-wrap items-end gap-2">
               <input type="hidden" name="intent" value="on_the_way" />
+              <input type="hidden" name="key" value={stepKeys.onTheWay} />
               <div>
                 <label htmlFor="arrival-minutes" className="mb-1 block text-sm font-medium text-slate-800">
                   Arriving in
@@ -60,6 +63,7 @@ export function JobFieldSteps({ job, arrivalMinutes, confirmation }: Props) {
           )}
           <Form method="post" action={`/admin/jobs/${job.id}`}>
             <input type="hidden" name="intent" value="start" />
+            <input type="hidden" name="key" value={stepKeys.start} />
             <button type="submit" className={buttonClass("primary")} disabled={busy}>
               <Play aria-hidden className="size-4" />
               Start Job

@@ -14,7 +14,7 @@ import type { Job } from "../jobs/job-records.server";
  * CONFLICT DO NOTHING).
  */
 
-export type WorkIntent = "checklist" | "photos";
+export type WorkIntent = "checklist" | "photos" | "on_the_way" | "start";
 
 /**
  * Claims `key` for a post of `intent` on `job`, in the caller's transaction
@@ -26,13 +26,22 @@ export type WorkIntent = "checklist" | "photos";
  * makes this one wait for its end.
  */
 export async function claimWorkPost(trx: DB, key: string, job: Pick<Job, "id" | "status">, intent: WorkIntent): Promise<boolean> {
+  const first = await claimKey(trx, key, job.id, intent);
+  if (first && !showsFieldWork(job)) throw new AppError(409, NOT_FIELD_WORK_TIME);
+  return first;
+}
+
+/**
+ * The claim alone, for the steps that move the job on (On My Way, Start
+ * Job, docs/decisions/0142): true when this post is the first with `key`.
+ */
+export async function claimKey(trx: DB, key: string, jobId: number, intent: WorkIntent): Promise<boolean> {
   const row = await trx
     .insertInto("job_work_posts")
-    .values({ client_key: key, job_id: job.id, intent })
+    .values({ client_key: key, job_id: jobId, intent })
     .onConflict((oc) => oc.column("client_key").doNothing())
     .returning("client_key")
     .executeTakeFirst();
-  if (row && !showsFieldWork(job)) throw new AppError(409, NOT_FIELD_WORK_TIME);
   return row !== undefined;
 }
 

@@ -1,6 +1,7 @@
 import { sql } from "kysely";
 import type { FinishJobInput } from "~/lib/finish-job-input";
 import { asActor } from "../actor.server";
+import { claimKey } from "../field-work/work-posts.server";
 import { AppError } from "../app-error.server";
 import { requireJobWork } from "../auth/permissions.server";
 import type { DB } from "../db.server";
@@ -20,11 +21,17 @@ import { markDone } from "./job-status-changes.server";
  * replay must change nothing.
  */
 
-/** Start Job: the job is in progress from now. A job already in progress answers as if it had just been started. */
-export async function startJob(db: DB, id: number, user: SessionUser): Promise<void> {
+/**
+ * Start Job: the job is in progress from now. A job already in progress
+ * answers as if it had just been started; so does a post whose key was
+ * taken before (the phone's queue replaying it after the job went on to be
+ * finished, docs/decisions/0142).
+ */
+export async function startJob(db: DB, id: number, user: SessionUser, key: string | null = null): Promise<void> {
   const job = await getJob(db, id);
   requireJobWork(user, job.assignedTo);
   await asActor(db, user, async (trx) => {
+    if (key !== null && !(await claimKey(trx, key, id, "start"))) return;
     const row = await trx
       .updateTable("jobs")
       .set({ status: "in_progress", started_at: sql`now()`, reminder_due_at: null, updated_at: sql`now()` })

@@ -4,6 +4,7 @@ import { asActor, type Actor } from "../actor.server";
 import { AppError } from "../app-error.server";
 import { kickOutbox } from "../background.server";
 import type { DB } from "../db.server";
+import { claimKey } from "../field-work/work-posts.server";
 import { env } from "../env.server";
 import { hasUnpaidInvoice } from "../invoices/invoices.server";
 import { enqueueEmail } from "../outbox.server";
@@ -39,8 +40,11 @@ export async function cancelJob(db: DB, id: number, by: "owner" | "customer", ac
 }
 
 /** On My Way: the customer's e-mail "On our way", arriving in about `minutes`. Once per job (a second press is refused). */
-export async function markOnTheWay(db: DB, id: number, minutes: number, actor: Actor, origin: string | undefined): Promise<void> {
+export async function markOnTheWay(db: DB, id: number, minutes: number, actor: Actor, origin: string | undefined, key: string | null = null): Promise<void> {
+  let replay = false;
   await asActor(db, actor, async (trx) => {
+    // The same post again (the phone's queue replaying it): answered as the first was, and no second e-mail (docs/decisions/0142).
+    if (key !== null && !(await claimKey(trx, key, id, "on_the_way"))) return void (replay = true);
     const row = await trx
       .updateTable("jobs")
       .set({ status: "on_the_way", reminder_due_at: null, updated_at: sql`now()` })
@@ -53,7 +57,7 @@ export async function markOnTheWay(db: DB, id: number, minutes: number, actor: A
     await recordEvent(trx, id, "on_the_way", actor, `Arriving in about ${minutes} minutes`);
     await queueJobEmail(trx, job, "on_the_way", origin, { minutes });
   });
-  kickOutbox(db);
+  if (!replay) kickOutbox(db);
 }
 
 /** Mark Done: the job is done, and its lead Completed unless an invoice of it is still unpaid (then the last payment completes it). */

@@ -137,6 +137,8 @@ export async function jobPageView(db: DB, id: number, now: Date, user: SessionUs
     canWork: canWorkJob(user, job.assignedTo),
     /** The idempotency key of this page's field forms (a replay of one post changes nothing); a new one each time the page is read. */
     fieldKey: randomUUID(),
+    /** On My Way's and Start Job's keys: each step a key of its own, so the offline queue's replay of one is never taken for another. */
+    stepKeys: { onTheWay: randomUUID(), start: randomUUID() },
     assignment: { assignedTo: job.assignedTo, staff },
     job: {
       id: job.id,
@@ -297,6 +299,8 @@ export interface JobConfirmation {
   confirm: string;
   /** On My Way's Arriving in, carried to the confirming post. */
   minutes?: number;
+  /** On My Way's key, carried likewise: the confirming post is the same step. */
+  key?: string;
 }
 
 /** What the job forms' actions answer when they refuse (400, 404, 409): the message, each field's, and what was typed. */
