@@ -29,7 +29,7 @@ const JOBS = 12;
 const TARGET = 95;
 const TOWNS = ["Grand Rapids, MI 49503", "Holland, MI 49423", "Rockford, MI 49341", "Ada, MI 49301", "Kentwood, MI 49508"];
 
-/** Twelve jobs today, 45 minutes each from 6:00, an hour and ten apart (the default 25-minute buffer between), in five towns, with notes. */
+/** Twelve jobs today, 45 minutes each from 6:00, 75 minutes apart (the default 30-minute buffer between), in five towns, some with notes. */
 async function seedDay(dataDir: string): Promise<void> {
   const opened = openDatabase({ url: "", dataDir, timeZone: TIME_ZONE });
   try {
@@ -42,7 +42,7 @@ async function seedDay(dataDir: string): Promise<void> {
         .values({ name: `Customer ${i + 1}`, email: `customer${i + 1}@example.com`, phone: "(616) 555-0142", vehicle_type: i % 4 === 3 ? "Boat" : "SUV", status: "booked" })
         .returning("id")
         .executeTakeFirstOrThrow();
-      const minutes = 6 * 60 + i * 70;
+      const minutes = 6 * 60 + i * 75;
       const startTime = `${String(Math.floor(minutes / 60)).padStart(2, "0")}:${String(minutes % 60).padStart(2, "0")}`;
       await scheduleJob(db, {
         from: await leadOrigin(db, lead.id),
