@@ -14,7 +14,7 @@ export function JobConfirm({ jobId, confirmation }: { jobId: number; confirmatio
   const done = confirmation.intent === "done";
   return (
     <section aria-labelledby="job-confirm-heading" className="rounded-xl border border-amber-200 bg-amber-50 p-4 sm:p-5">
-      <h3 id="job-confirm-heading" className="text-base font-semibold text-amber-950">
+      <h3 id="job-confirm-heading" data-question className="text-base font-semibold text-amber-950">
         {confirmation.confirm}
       </h3>
       <div className="mt-3 flex flex-wrap gap-3">

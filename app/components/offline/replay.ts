@@ -44,6 +44,10 @@ async function send(action: QueuedAction): Promise<Outcome> {
   }
   // The session ended (the guard sends the sign-in page): kept until the person signs in again.
   if (response.redirected && new URL(response.url).pathname === "/login") return { later: true };
+  // A saved form answers with a redirect (followed here). The page shown again
+  // without one is the server asking first (On My Way on a job of another
+  // day): nothing was done, so it is shown with the question, not taken as sent.
+  if (response.ok && !response.redirected) return { refused: await refusalOf(response) };
   if (response.ok) return { sent: true };
   // Too many at once, or a timeout: a matter of time, like a 5xx.
   if (response.status >= 400 && response.status < 500 && response.status !== 408 && response.status !== 429) return { refused: await refusalOf(response) };
@@ -59,12 +63,12 @@ function bodyOf(action: QueuedAction): FormData | URLSearchParams {
   return new URLSearchParams(action.fields.filter((field): field is [string, string] => typeof field[1] === "string"));
 }
 
-/** The refusal as the page says it (its alert: the form's error), or the status. */
+/** The refusal as the page says it (its alert: the form's error; or the question it asks), or the status. */
 async function refusalOf(response: Response): Promise<string> {
   const fallback = `The server refused it (${response.status}).`;
   try {
     const page = new DOMParser().parseFromString(await response.text(), "text/html");
-    return page.querySelector('[role="alert"]')?.textContent?.trim() || fallback;
+    return page.querySelector('[role="alert"], [data-question]')?.textContent?.trim() || fallback;
   } catch {
     return fallback;
   }
