@@ -1,14 +1,12 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import * as chromeLauncher from "chrome-launcher";
-import lighthouse from "lighthouse";
 import { type AppServer, signInByEmail, startAppServer } from "../tests/helpers/app-server";
 import { customerLinks, type CustomerLinks } from "../tests/helpers/customer-links";
 import { startSmtpSink } from "../tests/helpers/smtp";
 import { BUDGET_BYTES } from "./browser-js";
 import { type BenchReport, kb } from "./lib";
-import { CATEGORIES, failingAudits, type Lhr, lighthouseVersion } from "./lighthouse";
+import { failingAudits, launchChromium, lighthouseVersion, mobileReport } from "./lighthouse";
 import { pageScripts, type ScriptFile } from "./page-scripts";
 
 /**
@@ -79,31 +77,14 @@ export function benchCustomerJs(): Promise<BenchReport> {
  */
 export function benchCustomerLighthouse(): Promise<BenchReport> {
   return withCustomerPages(async (app, links) => {
-    const chrome = await chromeLauncher.launch({
-      chromePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-      chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu"],
-    });
+    const chrome = await launchChromium();
     try {
       const rows: (string | number)[][] = [];
       const checks: BenchReport["checks"] = [];
       const notes: string[] = [];
       for (const [label, pathname] of [...PAGES.map(([key, label]) => [label, links[key]] as const), ["baseline: /about", "/about"] as const]) {
-        const url = `${app.url}${pathname}`;
-        // Once unmeasured, as bench/lighthouse.ts does: the server's first render is not what a customer meets.
-        await fetch(url);
-        const result = await lighthouse(url, { port: chrome.port, output: "json", logLevel: "error", onlyCategories: [...CATEGORIES] });
-        if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
-        const lhr = result.lhr as unknown as Lhr;
-        const scores = CATEGORIES.map((c) => Math.round((lhr.categories[c]?.score ?? 0) * 100));
-        const audit = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
-        rows.push([
-          label,
-          scores.join(" / "),
-          `${(audit("first-contentful-paint") / 1000).toFixed(1)} s`,
-          `${(audit("largest-contentful-paint") / 1000).toFixed(1)} s`,
-          audit("cumulative-layout-shift").toFixed(3),
-          `${Math.round(audit("total-blocking-time"))} ms`,
-        ]);
+        const { lhr, scores, timings } = await mobileReport(chrome, `${app.url}${pathname}`);
+        rows.push([label, scores.join(" / "), ...timings]);
         for (const f of failingAudits(lhr)) notes.push(`${label} ${f}`);
         if (pathname === "/about") {
           // For comparison only (bench/lighthouse.ts holds /about to 100): below 100 here too says the machine was busy.

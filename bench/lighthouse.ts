@@ -33,11 +33,7 @@ export async function benchLighthouse(): Promise<BenchReport> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "gr-detail-bench-"));
   const smtp = await startSmtpSink();
   const app = await startAppServer({ SMTP_URL: smtp.url, ADMIN_EMAILS: OWNER }, { dataDir, embeddedOnDisk: true });
-  // Debian's Chromium, as the browser tests use; chrome-launcher downloads nothing.
-  const chrome = await chromeLauncher.launch({
-    chromePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-    chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu"],
-  });
+  const chrome = await launchChromium();
   try {
     await seedGalleryPairs(app, await signInByEmail(app, smtp, OWNER), 3);
     const urls = PAGES.map((p) => `${app.url}${p}`);
@@ -91,6 +87,38 @@ export async function benchLighthouse(): Promise<BenchReport> {
     await smtp.stop();
     rmSync(dataDir, { recursive: true, force: true });
   }
+}
+
+/** Debian's Chromium, as the browser tests use; chrome-launcher downloads nothing. */
+export function launchChromium(): Promise<chromeLauncher.LaunchedChrome> {
+  return chromeLauncher.launch({
+    chromePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu"],
+  });
+}
+
+/**
+ * Lighthouse's mobile report of `url` in `chrome` (`headers`: a signed-in
+ * page's cookie), after one unmeasured load (the page cache and the server's
+ * first render are not what a visitor meets): the report, its four category
+ * scores, and FCP, LCP, CLS and TBT as table cells.
+ */
+export async function mobileReport(chrome: chromeLauncher.LaunchedChrome, url: string, headers: Record<string, string> = {}): Promise<{ lhr: Lhr; scores: number[]; timings: string[] }> {
+  await fetch(url, { headers });
+  const result = await lighthouse(url, { port: chrome.port, output: "json", logLevel: "error", onlyCategories: [...CATEGORIES], extraHeaders: headers });
+  if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+  const lhr = result.lhr as unknown as Lhr;
+  const audit = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
+  return {
+    lhr,
+    scores: CATEGORIES.map((c) => Math.round((lhr.categories[c]?.score ?? 0) * 100)),
+    timings: [
+      `${(audit("first-contentful-paint") / 1000).toFixed(1)} s`,
+      `${(audit("largest-contentful-paint") / 1000).toFixed(1)} s`,
+      audit("cumulative-layout-shift").toFixed(3),
+      `${Math.round(audit("total-blocking-time"))} ms`,
+    ],
+  };
 }
 
 /**

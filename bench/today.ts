@@ -11,8 +11,6 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import * as chromeLauncher from "chrome-launcher";
-import lighthouse from "lighthouse";
 import { dayIn } from "../app/lib/time-zone";
 import { leadOrigin } from "../app/server/customers/work-origin.server";
 import { openDatabase } from "../app/server/db.server";
@@ -21,7 +19,7 @@ import { migrateToLatest } from "../app/server/migrate.server";
 import { signInByEmail, startAppServer } from "../tests/helpers/app-server";
 import { startSmtpSink } from "../tests/helpers/smtp";
 import { type BenchReport } from "./lib";
-import { CATEGORIES, failingAudits, type Lhr, lighthouseVersion } from "./lighthouse";
+import { failingAudits, launchChromium, lighthouseVersion, mobileReport } from "./lighthouse";
 
 const OWNER = "owner@bench.example";
 const TIME_ZONE = "America/Detroit";
@@ -62,37 +60,20 @@ export async function benchToday(): Promise<BenchReport> {
   const smtp = await startSmtpSink();
   await seedDay(dataDir);
   const app = await startAppServer({ SMTP_URL: smtp.url, ADMIN_EMAILS: OWNER, BUSINESS_TIME_ZONE: TIME_ZONE }, { dataDir, embeddedOnDisk: true });
-  const chrome = await chromeLauncher.launch({
-    chromePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-    chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu"],
-  });
+  const chrome = await launchChromium();
   try {
     const cookie = await signInByEmail(app, smtp, OWNER);
     const rows: (string | number)[][] = [];
     const checks: BenchReport["checks"] = [];
     const notes: string[] = [];
     for (const pathname of ["/admin/today", "/admin/settings"]) {
-      const url = `${app.url}${pathname}`;
-      // Once unmeasured, as bench/lighthouse.ts does: the server's first render is not what the owner meets.
-      const first = await fetch(url, { headers: { cookie } });
-      const html = await first.text();
       if (pathname === "/admin/today") {
+        const html = await (await fetch(`${app.url}${pathname}`, { headers: { cookie } })).text();
         const shown = html.match(/href="\/admin\/jobs\/\d+"/g)?.length ?? 0;
         checks.push({ label: `Today shows its ${JOBS} jobs (links to ${shown} job pages)`, ok: shown >= JOBS });
       }
-      const result = await lighthouse(url, { port: chrome.port, output: "json", logLevel: "error", onlyCategories: [...CATEGORIES], extraHeaders: { cookie } });
-      if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
-      const lhr = result.lhr as unknown as Lhr;
-      const scores = CATEGORIES.map((c) => Math.round((lhr.categories[c]?.score ?? 0) * 100));
-      const audit = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
-      rows.push([
-        pathname === "/admin/today" ? pathname : `baseline: ${pathname}`,
-        scores.join(" / "),
-        `${(audit("first-contentful-paint") / 1000).toFixed(1)} s`,
-        `${(audit("largest-contentful-paint") / 1000).toFixed(1)} s`,
-        audit("cumulative-layout-shift").toFixed(3),
-        `${Math.round(audit("total-blocking-time"))} ms`,
-      ]);
+      const { lhr, scores, timings } = await mobileReport(chrome, `${app.url}${pathname}`, { cookie });
+      rows.push([pathname === "/admin/today" ? pathname : `baseline: ${pathname}`, scores.join(" / "), ...timings]);
       for (const f of failingAudits(lhr)) notes.push(`${pathname} ${f}`);
       if (pathname === "/admin/today") checks.push({ label: `/admin/today: performance ${scores[0]} >= ${TARGET}`, ok: scores[0]! >= TARGET });
     }
