@@ -117,7 +117,8 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("db:copy from the embedded datab
     expect(run.stderr).toMatch(/The target database postgres:\/\/.* is not empty: it has \d+ table\(s\) or sequence\(s\) \(.*\)\. db:copy copies only into an empty database/);
   });
 
-  it("explains what it needs: a postgres:// URL, S3 settings for --uploads", async () => {
+  // Three runs of the script, each a new tsx process: more than the default 30 s on a busy machine.
+  it("explains what it needs: a postgres:// URL, S3 settings for --uploads", { timeout: 90_000 }, async () => {
     expect((await runScript("db-copy.ts", [], { DATA_DIR: dataDir })).stderr).toContain("Usage: npm run db:copy -- <postgres://");
     expect((await runScript("db-copy.ts", ["mysql://x"], { DATA_DIR: dataDir })).stderr).toContain("The target must be a postgres:// URL");
     const noS3 = await runScript("db-copy.ts", [target.url, "--uploads"], { DATA_DIR: dataDir });

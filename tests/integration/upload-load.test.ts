@@ -4,6 +4,8 @@ import { signInByEmail, startAppServer, type AppServer } from "../helpers/app-se
 import { phonePhoto } from "../helpers/private-photo";
 import { startSmtpSink, type SmtpSink } from "../helpers/smtp";
 
+// @ci-once: what the server does with a burst of large photos (decoding, memory, its health check), whatever the database; CI's second pass, on the embedded database, skips it.
+
 // Issue 18: forty 8 MB photos sent at once took two gigabytes and stopped
 // /healthz for fifty seconds. Uploads are now read two at a time and decoded
 // one at a time (docs/decisions/0048): memory stays bounded, the answers come
