@@ -16,8 +16,8 @@ export default defineConfig({
     expect: { poll: { timeout: 15_000 } },
     // Two harnesses (README, Tests): route modules called in this process, and
     // the production server spawned from the build, which this makes if missing.
-    // The embedded databases of the test files start from one migrated template.
-    globalSetup: ["tests/helpers/global-setup.ts", "tests/helpers/embedded-template.ts"],
+    // The test files' databases start from one migrated template (on either database).
+    globalSetup: ["tests/helpers/global-setup.ts", "tests/helpers/database-template.ts"],
     setupFiles: ["tests/helpers/vitest-setup.ts"],
   },
 });

@@ -20,7 +20,8 @@ export function useTestDatabase(extraEnv: Record<string, string | undefined> = {
   let testDb: TestDatabase | undefined;
   let opened: OpenDatabase | undefined;
   beforeAll(async () => {
-    testDb = await createTestDatabase();
+    // On the server, a copy of the migrated template; on the embedded database, see memoryFrom below.
+    testDb = await createTestDatabase({ template: inject("serverTemplate") || undefined });
     Object.assign(process.env, {
       DATABASE_URL: testDb.url,
       DATA_DIR: mkdtempSync(path.join(tmpdir(), "gr-detail-test-")),
