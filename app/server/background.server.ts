@@ -117,11 +117,12 @@ function sendTheDailyEmail(db: DB): void {
   enqueue(async () => {
     if (state.stop?.signal.aborted) return;
     const result = await sendDailyEmail(db);
+    // The day as a field: in a message, the log's scrubbing reads 2026-12-03 as a phone number.
     const log = logFor("daily-email");
     if (result.outcome === "sent") {
-      log.info(`the daily e-mail of ${result.day}: ${result.emails} e-mail(s) queued`);
+      log.info({ day: result.day, emails: result.emails }, `the daily e-mail is claimed: ${result.emails} e-mail(s) queued`);
       if (result.emails) kickOutbox(db);
-    } else log.debug(`the daily e-mail of ${result.day}: ${result.outcome}`);
+    } else log.debug({ day: result.day }, `the daily e-mail is ${result.outcome}`);
   }, "daily-email");
 }
 
