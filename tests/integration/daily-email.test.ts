@@ -385,5 +385,33 @@ describe("two pools claiming at once", () => {
     expect(after - before).toBe(days.length * 2);
     const claimed = await db().selectFrom("daily_digests").select(["emails"]).where(sql<boolean>`day BETWEEN '2027-02-01' AND '2027-02-06'`).execute();
     expect(claimed.map((c) => c.emails)).toEqual(days.map(() => 2));
+    // Delivered, so the next test reads its own.
+    expect(await delivered()).toHaveLength(days.length * 2);
+  });
+});
+
+describe("a long list", () => {
+  it("shows 25 entries and counts the rest, linked to the dashboard's list", async () => {
+    const lena = await lead("Lena Longlist", at("2026-06-01T12:00:00Z"));
+    // 25 past due of her own, and those of the tests before (3 when they ran).
+    for (let i = 0; i < 25; i++) await invoice(lena, "sent", 1000 + i, 0, "2027-02-20");
+    expect(await sendDailyEmail(db(), at("2027-03-01T12:00:00Z"))).toMatchObject({ day: "2027-03-01", outcome: "sent", emails: 2 });
+    const [mail] = await delivered();
+    // The first describe's past due too, when it ran.
+    const n = (
+      await db()
+        .selectFrom("invoices")
+        .select(sql<number>`count(*)::int`.as("n"))
+        .where("status", "in", ["sent", "partly_paid"])
+        .where("due_date", "<", sql<Date>`'2027-03-01'::date`)
+        .executeTakeFirstOrThrow()
+    ).n;
+    expect(n).toBeGreaterThanOrEqual(25);
+    const parts = sections(mail!.text);
+    expect([...parts.keys()].at(-1)).toBe(`Unpaid invoices past due (${n})`);
+    const overdue = parts.get(`Unpaid invoices past due (${n})`) as { title: string; lines: string[] }[];
+    expect(overdue).toHaveLength(n > 25 ? 26 : 25);
+    if (n > 25) expect(overdue.at(-1)).toEqual({ title: `…and ${n - 25} more`, lines: [`Open: ${ORIGIN}/admin/invoices?status=unpaid`] });
+    expect(plain(mail!.text)).toContain(`${n} invoices past due`);
   });
 });

@@ -29,6 +29,18 @@ const SOURCE_WORDS: Record<WorkSource, string> = {
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
+/**
+ * The most entries a list shows; the rest is one entry that counts them and
+ * links to the dashboard's list. A day has a dozen jobs, but a backlog of
+ * unpaid invoices or a burst of requests must not make an e-mail of megabytes.
+ */
+export const LIST_MAX = 25;
+
+function atMost(items: ListItem[], more: (path: string) => { label: string; href: string }[], listPath: string): ListItem[] {
+  if (items.length <= LIST_MAX) return items;
+  return [...items.slice(0, LIST_MAX), { title: `…and ${items.length - LIST_MAX} more`, lines: [], links: more(listPath) }];
+}
+
 export function dailyEmail(content: DigestContent, to: { email: string; name: string }, settings: Pick<BusinessSettings, "businessName" | "phone" | "phoneE164" | "phoneExt">): Email {
   const tz = env().BUSINESS_TIME_ZONE;
   const origin = configuredOrigin();
@@ -65,24 +77,32 @@ export function dailyEmail(content: DigestContent, to: { email: string; name: st
       list: {
         caption: `New requests since ${since} (${requests.length})`,
         empty: "No new requests.",
-        items: requests.map((r) => ({
-          title: r.name,
-          lines: [r.vehicleType, ...(r.address ? [r.address] : []), `Received ${dayAndTime(r.receivedAt, tz)}`].filter(Boolean),
-          links: page(`/admin/leads/${r.id}`),
-        })),
+        items: atMost(
+          requests.map((r) => ({
+            title: r.name,
+            lines: [r.vehicleType, ...(r.address ? [r.address] : []), `Received ${dayAndTime(r.receivedAt, tz)}`].filter(Boolean),
+            links: page(`/admin/leads/${r.id}`),
+          })),
+          page,
+          "/admin/leads",
+        ),
       },
     },
-    { list: { caption: `Bookings since ${since} (${bookings.length})`, empty: "No new bookings.", items: bookings.map((b) => bookingItem(b, page)) } },
-    { list: { caption: `Cancellations since ${since} (${cancellations.length})`, empty: "No cancellations.", items: cancellations.map((b) => bookingItem(b, page)) } },
+    { list: { caption: `Bookings since ${since} (${bookings.length})`, empty: "No new bookings.", items: atMost(bookings.map((b) => bookingItem(b, page)), page, "/admin/schedule") } },
+    { list: { caption: `Cancellations since ${since} (${cancellations.length})`, empty: "No cancellations.", items: atMost(cancellations.map((b) => bookingItem(b, page)), page, "/admin/schedule") } },
     {
       list: {
         caption: `Unpaid invoices past due (${overdue.length})`,
         empty: "No invoice is past due.",
-        items: overdue.map((i) => ({
-          title: `Invoice #${i.number}: ${i.customer}`,
-          lines: [`${formatCents(i.dueCents)} due, ${plural(i.daysOverdue, "day")} overdue`],
-          links: page(`/admin/invoices/${i.id}`),
-        })),
+        items: atMost(
+          overdue.map((i) => ({
+            title: `Invoice #${i.number}: ${i.customer}`,
+            lines: [`${formatCents(i.dueCents)} due, ${plural(i.daysOverdue, "day")} overdue`],
+            links: page(`/admin/invoices/${i.id}`),
+          })),
+          page,
+          "/admin/invoices?status=unpaid",
+        ),
       },
     },
     {
