@@ -5,8 +5,9 @@
  * (digestContent: the day's jobs, what is new since yesterday's, the invoices
  * past due), a whole claim (the transaction that claims a new day, reads,
  * renders and queues one e-mail per owner) and what every process's tick costs
- * once the day is claimed. Target: p95 under 200 ms for the claim, the
- * issue's bound for the reports.
+ * once the day is claimed. Target: p95 under 1 s for the claim, a background
+ * transaction once a day that holds only the day's key (the issue's 200 ms is
+ * the reports pages' bound; what it reads is printed beside it).
  *
  *   tsx bench/run.ts daily-email   or   tsx bench/daily-email.ts
  *   (BENCH_DAILY_REQUESTS, BENCH_DAILY_JOBS, BENCH_DAILY_INVOICES to change)
@@ -27,7 +28,7 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
 type DB = Kysely<Database>;
 const RUNS = 30;
 const WARMUP = 3;
-const TARGET_MS = 200;
+const TARGET_MS = 1_000;
 
 async function generate(db: DB, requests: number, jobs: number, invoices: number): Promise<number> {
   const start = performance.now();
