@@ -26,6 +26,7 @@ import { benchSearch } from "./search";
 import { benchFreeTimes, benchSchedulePage } from "./schedule";
 import { benchShutdown } from "./shutdown";
 import { benchToday } from "./today";
+import { benchDailyEmail } from "./daily-email";
 
 const benchmarks: Record<string, Benchmark> = {
   page: benchPublicPage,
@@ -51,6 +52,7 @@ const benchmarks: Record<string, Benchmark> = {
   customers: benchCustomers,
   search: benchSearch,
   today: benchToday,
+  "daily-email": benchDailyEmail,
 };
 
 const chosen = process.argv.slice(2);

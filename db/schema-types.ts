@@ -133,6 +133,13 @@ export interface Customers {
   updated_at: Generated<Timestamp>;
 }
 
+export interface DailyDigests {
+  claimed_at: Generated<Timestamp>;
+  day: Timestamp;
+  emails: Generated<number>;
+  since: Timestamp;
+}
+
 export interface DaysOff {
   created_at: Generated<Timestamp>;
   day: Timestamp;
@@ -561,6 +568,7 @@ export interface SiteSettings {
   base_zip: Generated<string>;
   business_name: string;
   calendar_feed_token: string | null;
+  daily_email: Generated<boolean>;
   deposit_above_cents: Int8 | null;
   deposit_hold_hours: Generated<number>;
   deposit_percent: number | null;
@@ -690,6 +698,7 @@ export interface DB {
   counter_deltas: CounterDeltas;
   customer_events: CustomerEvents;
   customers: Customers;
+  daily_digests: DailyDigests;
   days_off: DaysOff;
   email_outbox: EmailOutbox;
   estimate_events: EstimateEvents;

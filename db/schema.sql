@@ -217,6 +217,17 @@ CREATE UNIQUE INDEX customers_pkey ON customers USING btree (id);
 CREATE INDEX customers_search_trgm_idx ON customers USING gin (search_text gin_trgm_ops);
 CREATE UNIQUE INDEX customers_unsubscribe_token_key ON customers USING btree (unsubscribe_token);
 
+CREATE TABLE daily_digests (
+  day date NOT NULL,
+  claimed_at timestamp with time zone DEFAULT now() NOT NULL,
+  since timestamp with time zone NOT NULL,
+  emails integer DEFAULT 0 NOT NULL,
+  CONSTRAINT daily_digests_emails_check CHECK (emails >= 0),
+  CONSTRAINT daily_digests_pkey PRIMARY KEY (day),
+  CONSTRAINT daily_digests_since_before CHECK (since <= claimed_at)
+);
+CREATE UNIQUE INDEX daily_digests_pkey ON daily_digests USING btree (day);
+
 CREATE TABLE days_off (
   day date NOT NULL,
   reason text DEFAULT ''::text NOT NULL,
@@ -1045,6 +1056,7 @@ CREATE TABLE site_settings (
   deposit_percent smallint,
   deposit_hold_hours smallint DEFAULT 24 NOT NULL,
   us_holidays_off boolean DEFAULT false NOT NULL,
+  daily_email boolean DEFAULT true NOT NULL,
   CONSTRAINT site_settings_base_zip_check CHECK (base_zip ~ '^[0-9]{5}$'::text),
   CONSTRAINT site_settings_deposit_above_cents_check CHECK (deposit_above_cents >= 0),
   CONSTRAINT site_settings_deposit_hold_hours_check CHECK (deposit_hold_hours >= 1 AND deposit_hold_hours <= 168),

@@ -169,6 +169,16 @@ export function parseWorkWeek(input: unknown): { ok: true; data: Partial<WorkWee
   return { ok: true, data };
 }
 
+/**
+ * Send the daily e-mail (docs/decisions/0153): a boolean when the input says
+ * (the settings form sends its checkbox's marker, read by its route), else
+ * undefined: a caller that predates it keeps what is stored.
+ */
+export function parseDailyEmail(input: unknown): boolean | undefined {
+  const parsed = z.object({ dailyEmail: z.boolean().optional() }).safeParse(input);
+  return parsed.success ? parsed.data.dailyEmail : undefined;
+}
+
 export type SettingsFieldErrors = Partial<Record<SettingName | WorkWeekName, string>>;
 
 /** The first message of each field that failed, keyed by the field's name. */

@@ -25,6 +25,7 @@ import type { Route } from "./+types/admin.settings";
  */
 
 export const SAVED_MESSAGE = "Settings saved.";
+const DAILY_EMAIL = "dailyEmail";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const db = context.get(databaseContext);
@@ -47,12 +48,14 @@ export async function action({ request, context }: Route.ActionArgs) {
     workingDays: form.has("workingDays") ? form.getAll("workingDays").map(String) : undefined,
     travelBufferMinutes: typed("travelBufferMinutes"),
   };
+  // Send the daily e-mail: the form sends an empty marker and, ticked, "on"; a form without it leaves it as stored.
+  const dailyEmail = form.has(DAILY_EMAIL) ? form.getAll(DAILY_EMAIL).includes("on") : undefined;
   return refusedOnForm(
     async () => {
-      await saveSettings(context.get(databaseContext), { ...values, ...week }, adminUserFrom(context));
+      await saveSettings(context.get(databaseContext), { ...values, ...week, dailyEmail }, adminUserFrom(context));
       throw redirect("/admin/settings?saved=1");
     },
-    (error) => ({ error: error.message, fields: (error.fields ?? {}) as SettingsFieldErrors, values, week }),
+    (error) => ({ error: error.message, fields: (error.fields ?? {}) as SettingsFieldErrors, values, week, dailyEmail }),
   );
 }
 
@@ -125,6 +128,7 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
           ))}
         </fieldset>
         <WorkWeekInputs week={week} errors={errors} disabled={saving} />
+        <DailyEmailInput checked={actionData?.dailyEmail ?? settings.dailyEmail} disabled={saving} />
         <div className="flex items-center gap-3 border-t border-slate-200 pt-5">
           <button type="submit" className={buttonClass("primary")} disabled={saving}>
             {saving && <LoaderCircle aria-hidden className="size-4 animate-spin" />}
@@ -292,6 +296,32 @@ function WorkWeekInputs({
         </p>
         {message("travelBufferMinutes")}
       </div>
+    </fieldset>
+  );
+}
+
+/** Send the daily e-mail (issue 38, docs/decisions/0153): the owners' summary of the day at 7:00. */
+function DailyEmailInput({ checked, disabled }: { checked: boolean; disabled: boolean }) {
+  return (
+    <fieldset disabled={disabled} className="min-w-0 space-y-2 border-t border-slate-200 pt-5">
+      <legend className="text-base font-semibold text-slate-900">Daily E-mail</legend>
+      {/* Sent even unticked, so "off" is told apart from a form without the field. */}
+      <input type="hidden" name={DAILY_EMAIL} value="" />
+      <label className="inline-flex min-h-11 items-center gap-2 text-sm text-slate-800">
+        <input
+          type="checkbox"
+          name={DAILY_EMAIL}
+          value="on"
+          defaultChecked={checked}
+          aria-describedby="settings-dailyEmail-hint"
+          className="size-4 rounded border-slate-300 text-brand-600 focus:outline-2 focus:outline-brand-500/40"
+        />
+        Send the daily e-mail
+      </label>
+      <p id="settings-dailyEmail-hint" className="text-xs text-slate-500">
+        At 7:00 each morning, to the owners: the day's jobs in order with their addresses, the new requests, bookings and
+        cancellations since the last one, and the invoices past due.
+      </p>
     </fieldset>
   );
 }

@@ -1,5 +1,6 @@
 import type { DB, OpenDatabase } from "./db.server";
 import { env } from "./env.server";
+import { sendDailyEmail } from "./daily-email/daily-email.server";
 import { releaseExpiredHolds } from "./jobs/deposit-releases.server";
 import { queueDueJobReminders } from "./jobs/job-reminders.server";
 import { queueDueReminders } from "./leads/reminders.server";
@@ -108,6 +109,24 @@ function askForReviewsAndRemindOfVisits(db: DB): void {
 }
 
 /**
+ * The owners' daily e-mail at 7:00 (./daily-email/daily-email.server.ts):
+ * once a day across processes, as the day is claimed in the database; once
+ * it is, a tick's look costs one read by primary key.
+ */
+function sendTheDailyEmail(db: DB): void {
+  enqueue(async () => {
+    if (state.stop?.signal.aborted) return;
+    const result = await sendDailyEmail(db);
+    // The day as a field: in a message, the log's scrubbing reads 2026-12-03 as a phone number.
+    const log = logFor("daily-email");
+    if (result.outcome === "sent") {
+      log.info({ day: result.day, emails: result.emails }, `the daily e-mail is claimed: ${result.emails} e-mail(s) queued`);
+      if (result.emails) kickOutbox(db);
+    } else log.debug({ day: result.day }, `the daily e-mail is ${result.outcome}`);
+  }, "daily-email");
+}
+
+/**
  * A new lead's reminder is sent when it falls due, not at the next tick after
  * it. The tick is the safety net: after a restart, or for a lead another
  * process took in.
@@ -158,7 +177,7 @@ function removeOrphanUploads(db: DB): void {
 
 /**
  * On the server's database: the outbox, the lead and appointment reminders, the
- * deposit holds that ran out, the review requests and maintenance reminders every
+ * deposit holds that ran out, the review requests and maintenance reminders, the daily e-mail every
  * OUTBOX_EVERY_MS, the rate-limit and passkey-challenge clean-ups and the trash purge every hour
  * (and the purge at start).
  */
@@ -178,6 +197,7 @@ export function startBackgroundJobs(database: OpenDatabase): void {
   remindOfComingJobs(db);
   releaseUnpaidHolds(db);
   askForReviewsAndRemindOfVisits(db);
+  sendTheDailyEmail(db);
   purgeExpiredTrash(db);
   removeOrphanUploads(db);
   state.timer = setInterval(() => {
@@ -185,6 +205,7 @@ export function startBackgroundJobs(database: OpenDatabase): void {
     remindOfComingJobs(db);
     releaseUnpaidHolds(db);
     askForReviewsAndRemindOfVisits(db);
+    sendTheDailyEmail(db);
     kickOutbox(db);
     if (++ticks % 240 === 0) {
       enqueue(() => pruneRateLimitHits(db), "rate-limit");

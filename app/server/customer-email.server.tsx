@@ -18,7 +18,16 @@ export type Block =
   /** Rows of label and value (lines, payments, when and where); `strong` for a total. */
   | { table: { caption?: string; rows: { label: string; value: string; strong?: boolean }[] } }
   /** The one button; `intro` is the line before it (the text part puts the link under it). */
-  | { button: { label: string; href: string; intro?: string } };
+  | { button: { label: string; href: string; intro?: string } }
+  /** A captioned list of entries (the owner's daily e-mail: jobs, requests, invoices), each a title, lines and links; `empty` when there are none. */
+  | { list: { caption: string; items: ListItem[]; empty: string } };
+
+export interface ListItem {
+  title: string;
+  lines: string[];
+  /** Absolute links only (a relative one means nothing in a mail app): the text part writes each under the item. */
+  links: { label: string; href: string }[];
+}
 
 export interface CustomerEmail {
   /** The customer's full name: greeted by the first name. */
@@ -90,6 +99,11 @@ function text(email: CustomerEmail): string {
 
 function textOf(block: Block): string[] {
   if ("paragraph" in block) return [block.paragraph];
+  if ("list" in block) {
+    const { caption, items, empty } = block.list;
+    if (!items.length) return [caption, empty];
+    return [caption, ...items.flatMap((item) => ["", `- ${item.title}`, ...item.lines.map((l) => `  ${l}`), ...item.links.map((l) => `  ${l.label}: ${l.href}`)])];
+  }
   if ("button" in block) {
     const { intro, label, href } = block.button;
     // A phone button repeats the number the text gives already.
@@ -198,6 +212,7 @@ function HtmlBlock({ block }: { block: Block }) {
         {block.paragraph}
       </Text>
     );
+  if ("list" in block) return <HtmlList {...block.list} />;
   if ("button" in block) {
     const { label, href, intro } = block.button;
     return (
@@ -237,6 +252,46 @@ function HtmlBlock({ block }: { block: Block }) {
           ))}
         </tbody>
       </table>
+    </Section>
+  );
+}
+
+function HtmlList({ caption, items, empty }: { caption: string; items: ListItem[]; empty: string }) {
+  const small = { fontSize: "15px", lineHeight: "22px", margin: 0, color: COLOURS.ink };
+  return (
+    <Section style={{ margin: "0 0 20px" }}>
+      <Text className="em-text" style={{ ...paragraphStyle, fontWeight: 700, margin: "0 0 8px" }}>
+        {caption}
+      </Text>
+      {!items.length && (
+        <Text className="em-muted" style={{ ...small, color: COLOURS.muted }}>
+          {empty}
+        </Text>
+      )}
+      {items.map((item, i) => (
+        <Section key={i} style={{ borderTop: `1px solid ${COLOURS.line}`, padding: "8px 0" }}>
+          <Text className="em-text" style={{ ...small, fontWeight: 700 }}>
+            {item.title}
+          </Text>
+          {item.lines.map((line, j) => (
+            <Text key={j} className="em-text" style={small}>
+              {line}
+            </Text>
+          ))}
+          {item.links.length > 0 && (
+            <Text className="em-text" style={small}>
+              {item.links.map((link, j) => (
+                <span key={j}>
+                  {j > 0 && " · "}
+                  <Link className="em-link" href={link.href} style={{ color: COLOURS.brand, fontWeight: 600 }}>
+                    {link.label}
+                  </Link>
+                </span>
+              ))}
+            </Text>
+          )}
+        </Section>
+      ))}
     </Section>
   );
 }

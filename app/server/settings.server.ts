@@ -3,7 +3,7 @@ import { actorPair, shownActor, type Actor } from "./actor.server";
 import { SEED_SETTINGS } from "~/lib/business";
 import { NO_DEPOSIT, type DepositPolicy } from "~/lib/deposits";
 import { centsToDollarInput, formatTaxRate, parseDollars, parseTaxRate } from "~/lib/money";
-import { depositFieldErrors, parseWorkWeek, siteSettingsSchema, settingsFieldErrors, type SettingsFieldErrors } from "~/lib/site-settings-schema";
+import { depositFieldErrors, parseDailyEmail, parseWorkWeek, siteSettingsSchema, settingsFieldErrors, type SettingsFieldErrors } from "~/lib/site-settings-schema";
 import type { BusinessSettings, SiteSettings } from "~/lib/site-settings";
 import type { WorkWeek } from "~/lib/work-week";
 import { SETTINGS_COLUMNS, SETTINGS_NAMES, settingsColumns } from "../../db/site-settings-row";
@@ -31,8 +31,8 @@ export type { WorkWeek } from "~/lib/work-week";
 /** The settings' first row, written by the seed (db/site-settings-row.ts). */
 export { seedSettings } from "../../db/site-settings-row";
 
-/** Everything the owner sets: the form's texts and the working week. */
-export type OwnerSettings = BusinessSettings & WorkWeek;
+/** Everything the owner sets: the form's texts, the working week and whether the daily e-mail goes (docs/decisions/0153). */
+export type OwnerSettings = BusinessSettings & WorkWeek & { dailyEmail: boolean };
 
 export const SETTINGS_INVALID_MESSAGE = "Please correct the highlighted fields and try again.";
 
@@ -75,6 +75,7 @@ export async function getBusinessSettings(db: DB): Promise<OwnerSettings> {
       sql<string>`tax_rate::text`.as("tax_rate"),
       ...DEPOSIT_COLUMNS,
       ...WORK_WEEK_COLUMNS,
+      "daily_email",
     ])
     .where("id", "=", 1)
     .executeTakeFirst();
@@ -93,6 +94,8 @@ export async function getBusinessSettings(db: DB): Promise<OwnerSettings> {
     serviceRadiusMiles: String(row?.service_radius_miles ?? 50),
     ...depositTexts(row ? toDepositPolicy(row) : NO_DEPOSIT),
     ...(row ? toWorkWeek(row) : DEFAULT_WORK_WEEK),
+    // On until the owner turns it off (the column's default).
+    dailyEmail: row?.daily_email ?? true,
   };
 }
 
@@ -139,6 +142,7 @@ export async function getSettings(db: DB): Promise<SiteSettings> {
     workdayEnd,
     workingDays,
     travelBufferMinutes,
+    dailyEmail: _daily,
     ...settings
   } = await getBusinessSettings(db);
   return settings;
@@ -169,11 +173,13 @@ const serverSettingsSchema = siteSettingsSchema.extend({
  * Validates (site-settings-schema.ts), sanitises the About story and stores
  * the settings; returns what was stored. Invalid input throws AppError 400
  * with a message per field (every field's at once), and nothing is stored.
- * A working-week field the input lacks keeps its stored value.
+ * A working-week field the input lacks keeps its stored value, and so does
+ * Send the daily e-mail (dailyEmail, a boolean) when the input lacks it.
  */
 export async function saveSettings(db: DB, input: unknown, actor: Actor): Promise<OwnerSettings> {
   const parsed = serverSettingsSchema.safeParse(input);
   const workWeek = parseWorkWeek(input);
+  const dailyEmail = parseDailyEmail(input);
   const fields: SettingsFieldErrors = {
     ...(workWeek.ok ? {} : workWeek.errors),
     ...(parsed.success ? depositFieldErrors(parsed.data) : settingsFieldErrors(parsed.error)),
@@ -213,6 +219,7 @@ export async function saveSettings(db: DB, input: unknown, actor: Actor): Promis
     ...(week.workdayEnd !== undefined && { workday_end: week.workdayEnd }),
     ...(week.workingDays !== undefined && { working_days: week.workingDays }),
     ...(week.travelBufferMinutes !== undefined && { travel_buffer_minutes: week.travelBufferMinutes }),
+    ...(dailyEmail !== undefined && { daily_email: dailyEmail }),
     ...actorPair("updated_by", actor),
     updated_at: new Date(),
   };
@@ -220,7 +227,7 @@ export async function saveSettings(db: DB, input: unknown, actor: Actor): Promis
     .insertInto("site_settings")
     .values({ id: 1, ...values })
     .onConflict((oc) => oc.column("id").doUpdateSet(values))
-    .returning(WORK_WEEK_COLUMNS)
+    .returning([...WORK_WEEK_COLUMNS, "daily_email"])
     .executeTakeFirstOrThrow();
   lastKnown = settings;
   return {
@@ -234,6 +241,7 @@ export async function saveSettings(db: DB, input: unknown, actor: Actor): Promis
     serviceRadiusMiles,
     ...depositTexts(deposit),
     ...toWorkWeek(stored),
+    dailyEmail: stored.daily_email,
   };
 }
 

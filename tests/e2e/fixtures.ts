@@ -151,7 +151,7 @@ export async function signIn(page: Page, email: string, { returnUrl = "/", fresh
     await page.getByRole("button", { name: "Send OTP" }).click({ timeout: 5_000 });
     await expect(page.getByLabel("Code")).toBeVisible({ timeout: 2_000 });
   }).toPass({ timeout: 40_000, intervals: [1_000, 2_000] });
-  const mail = await smtp.waitFor((m) => smtp.messages.indexOf(m) >= before && m.to.includes(email));
+  const mail = await smtp.waitFor((m) => smtp.messages.indexOf(m) >= before && m.to.includes(email) && m.subject.startsWith("Your sign-in code"));
   const code = mail.text.match(/\b(\d{6})\b/)?.[1];
   if (!code) throw new Error(`No code in the e-mail to ${email}:\n${mail.text}`);
   await page.getByLabel("Code").fill(code);

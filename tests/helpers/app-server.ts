@@ -118,7 +118,7 @@ export async function signInByEmail(app: Pick<AppServer, "fetch">, smtp: SmtpSin
   const before = smtp.messages.length;
   const sent = await app.fetch("/api/send-otp", json({ email }));
   if (sent.status !== 200) throw new Error(`send-otp for ${email} answered ${sent.status}: ${await sent.text()}`);
-  const mail = await smtp.waitFor((m) => smtp.messages.indexOf(m) >= before && m.to.includes(email));
+  const mail = await smtp.waitFor((m) => smtp.messages.indexOf(m) >= before && m.to.includes(email) && m.subject.startsWith("Your sign-in code"));
   const otp = mail.text.match(/\b(\d{6})\b/)![1]!;
   const verified = await app.fetch("/api/verify-otp", json({ email, otp }));
   if (verified.status !== 200) throw new Error(`verify-otp for ${email} answered ${verified.status}: ${await verified.text()}`);

@@ -58,27 +58,32 @@ export function todayDate(asked: string | null, now: Date, timeZone = env().BUSI
   return asked && isCalendarDay(asked) ? asked : dayIn(now, timeZone);
 }
 
-export async function todayView(db: DB, user: SessionUser, date: string, now: Date): Promise<TodayView> {
+/** Whose jobs: one person's (and, for the owner's day, nobody's), or null for the whole business's (the owners' daily e-mail). */
+export type DayOf = { userId: number; orNobody: boolean } | null;
+
+/**
+ * The jobs (not cancelled) with work on `date` in the business's time zone,
+ * in the order they are done, each with its days and the index of this
+ * one's, its customer's phone and its estimate's lines: Today's and the
+ * daily e-mail's (../daily-email/daily-email-content.server.ts) one query.
+ */
+export async function visitsOn(db: DB, date: string, of: DayOf) {
   const tz = env().BUSINESS_TIME_ZONE;
   const from = startOfDayIn(date, tz);
   const to = startOfDayIn(addDays(date, 1), tz);
-  const ownerDay = can(user, "jobs.read.all");
-  const [rows, { baseZip }] = await Promise.all([
-    jobsQuery(db)
-      .select((eb) => [
-        "c.phone_e164",
-        "c.phone_ext",
-        jsonArrayFrom(eb.selectFrom("estimate_lines as l").select(["l.description", "l.quantity"]).whereRef("l.estimate_id", "=", "j.estimate_id").orderBy("l.position")).as("lines"),
-      ])
-      .where("j.status", "<>", "cancelled")
-      .where(sql<boolean>`j.busy && tstzrange(${from}::timestamptz, ${to}::timestamptz, '[)')`)
-      .where((eb) => (ownerDay ? eb.or([eb("j.assigned_to", "=", user.id), eb("j.assigned_to", "is", null)]) : eb("j.assigned_to", "=", user.id)))
-      .orderBy("j.starts_at")
-      .execute(),
-    getTravelArea(db),
-  ]);
+  const rows = await jobsQuery(db)
+    .select((eb) => [
+      "c.phone_e164",
+      "c.phone_ext",
+      jsonArrayFrom(eb.selectFrom("estimate_lines as l").select(["l.description", "l.quantity"]).whereRef("l.estimate_id", "=", "j.estimate_id").orderBy("l.position")).as("lines"),
+    ])
+    .where("j.status", "<>", "cancelled")
+    .where(sql<boolean>`j.busy && tstzrange(${from}::timestamptz, ${to}::timestamptz, '[)')`)
+    .$if(of !== null, (qb) => qb.where((eb) => (of!.orNobody ? eb.or([eb("j.assigned_to", "=", of!.userId), eb("j.assigned_to", "is", null)]) : eb("j.assigned_to", "=", of!.userId))))
+    .orderBy("j.starts_at")
+    .execute();
   // A job over days is on this day only where one of its periods is (the nights between are in busy, not in the work).
-  const visits = rows
+  return rows
     .map((row) => {
       const days = jobDays(row);
       const index = days.findIndex((d) => d.startsAt < to && d.endsAt > from);
@@ -86,6 +91,15 @@ export async function todayView(db: DB, user: SessionUser, date: string, now: Da
     })
     .filter((v) => v.index >= 0)
     .sort((a, b) => a.days[a.index]!.startsAt.getTime() - b.days[b.index]!.startsAt.getTime());
+}
+
+/** What the visit's work is: the estimate's lines, "× n" for more than one. */
+export const workOf = (lines: { description: string; quantity: number }[]) => lines.map((l) => (l.quantity > 1 ? `${l.description} × ${l.quantity}` : l.description));
+
+export async function todayView(db: DB, user: SessionUser, date: string, now: Date): Promise<TodayView> {
+  const tz = env().BUSINESS_TIME_ZONE;
+  const ownerDay = can(user, "jobs.read.all");
+  const [visits, { baseZip }] = await Promise.all([visitsOn(db, date, { userId: user.id, orNobody: ownerDay }), getTravelArea(db)]);
   const photos = await photosOfLeads(db, [...new Set(visits.flatMap((v) => (v.row.lead_id === null ? [] : [v.row.lead_id])))]);
   let previousZip: string | null = null;
   const jobs = visits.map(({ row, days, index }, i) => {
@@ -105,7 +119,7 @@ export async function todayView(db: DB, user: SessionUser, date: string, now: Da
       address: job.address,
       directions: mapHref(job.address),
       vehicle: job.vehicle?.label ?? job.customer.vehicleType,
-      work: row.lines.map((l) => (l.quantity > 1 ? `${l.description} × ${l.quantity}` : l.description)),
+      work: workOf(row.lines),
       notes: job.notes,
       photos: job.leadId === null ? [] : (photos.get(job.leadId) ?? []),
       drive,

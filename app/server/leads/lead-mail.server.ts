@@ -47,6 +47,8 @@ export const EMAIL_KINDS = {
   maintenance_reminder: "Maintenance reminder",
   // The owner's alert that one of the lead's e-mails was given up (../outbox-alerts.server.ts).
   email_undelivered: "Owner told: an e-mail was not delivered",
+  // The owners' summary of the day at 7:00, about no one lead (../daily-email/daily-email.server.ts).
+  daily_email: "Daily e-mail",
 } as const;
 export type EmailKind = keyof typeof EMAIL_KINDS;
 
