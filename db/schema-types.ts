@@ -592,6 +592,12 @@ export interface SiteSettings {
   working_days: Generated<number[]>;
 }
 
+export interface StaffCalendarFeeds {
+  created_at: Generated<Timestamp>;
+  token: string;
+  user_id: number;
+}
+
 export interface Testimonials {
   created_at: Generated<Timestamp>;
   id: Generated<number>;
@@ -725,6 +731,7 @@ export interface DB {
   services: Services;
   sessions: Sessions;
   site_settings: SiteSettings;
+  staff_calendar_feeds: StaffCalendarFeeds;
   testimonials: Testimonials;
   trash: Trash;
   travel_zones: TravelZones;

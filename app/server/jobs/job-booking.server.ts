@@ -59,7 +59,7 @@ export interface ScheduleRequest {
    * so the confirmation (and the owner's `New booking:`) say the amount, how to pay and until when (docs/decisions/0132).
    */
   depositCents?: number | null;
-  /** Who does it (the owner booking it); absent: the first person free then, or the next if a booking at the same moment takes them (freeWorkers, docs/decisions/0115, 0125). */
+  /** Who does it (the owner booking it); absent: the least busy person free then (that day's booked minutes), or the next if a booking at the same moment takes them (freeWorkers, docs/decisions/0115, 0125). */
   assignedTo?: number | null;
   /** Who may do it, in the order to try (a customer's booking: those the free times found free then, the road included: freeWorkersAt); absent: freeWorkers. */
   people?: (number | null)[];
@@ -103,7 +103,7 @@ export async function scheduleJob(db: DB, request: ScheduleRequest): Promise<Job
   // Nobody is booked on a day off (docs/decisions/0143): the owner is told why; a customer was never offered one.
   await refuseDaysOff(db, timeDays(time));
   const bufferMinutes = await travelBufferMinutes(db);
-  const people = request.assignedTo !== undefined ? [request.assignedTo] : request.people?.length ? request.people : await freeWorkers(db, busyRange(time, bufferMinutes));
+  const people = request.assignedTo !== undefined ? [request.assignedTo] : request.people?.length ? request.people : await freeWorkers(db, busyRange(time, bufferMinutes), time.startsAt);
   // Each try is its own transaction: the refused one's has rolled back. In a
   // caller's transaction (an online booking's, with its customer and estimate)
   // each try is a savepoint of it, so a refused try leaves it usable.
