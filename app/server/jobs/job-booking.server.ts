@@ -11,7 +11,7 @@ import type { DB } from "../db.server";
 import { enqueueEmail } from "../outbox.server";
 import { inSavepoint } from "../savepoint.server";
 import { getBusinessSettings } from "../settings.server";
-import { holdForDeposit } from "./deposit-holds.server";
+import { carryDeposit, holdForDeposit } from "./deposit-holds.server";
 import { depositOwnerLines } from "./deposit-mail.server";
 import { jobDeposit } from "./deposit-records.server";
 import { estimateWork, queueJobEmail, recordEvent } from "./job-events.server";
@@ -71,6 +71,8 @@ export interface ScheduleRequest {
    * would each find clear (docs/decisions/0130).
    */
   stillFree?: (trx: DB) => Promise<(number | null)[]>;
+  /** The job a Weather Day cancelled that this one books again: its deposit, if any, moves here instead of one being asked (carryDeposit, docs/decisions/0148). */
+  depositFrom?: number;
   /** A job longer than a working day takes consecutive working days from Workday Start (a customer's booking, docs/decisions/0131); absent: one day as given. */
   overDays?: boolean;
 }
@@ -135,7 +137,8 @@ export async function scheduleJob(db: DB, request: ScheduleRequest): Promise<Job
           .executeTakeFirstOrThrow();
         const job = await getJob(trx, id);
         await recordEvent(trx, id, "scheduled", actor, appointmentWhen(job));
-        if (request.depositCents) await holdForDeposit(trx, id, request.depositCents);
+        if (request.depositFrom !== undefined) await carryDeposit(trx, request.depositFrom, id);
+        else if (request.depositCents) await holdForDeposit(trx, id, request.depositCents);
         if (leadId !== null) {
           await trx.updateTable("quote_requests").set({ status: "booked", lost_reason: "", updated_at: sql`now()` }).where("id", "=", leadId).where("status", "<>", "booked").execute();
         }
