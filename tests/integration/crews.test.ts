@@ -103,6 +103,19 @@ describe("the least busy free technician", () => {
     expect(next.assignedTo).toBe(id[A]);
   });
 
+  it("counts of a job over days only its part on that day", async () => {
+    const [before, on] = [businessDay(10), businessDay(11)];
+    // Ben: 14:00–18:00 the day before and 8:00–10:00 that day (120 minutes of 360 on it); Ann: 150 minutes that day; Cat: 240 the day before only.
+    const [p1, p2] = [[at(before, 14), at(before, 18)], [at(on, 8), at(on, 10)]] as const;
+    await sql`INSERT INTO jobs (lead_id, token, starts_at, duration_minutes, buffer_minutes, busy, work_days, assigned_to)
+      VALUES (${lead}, ${"overdays-" + "x".repeat(24)}, ${p1[0]}, 360, 30, tstzrange(${p1[0]}::timestamptz, ${p2[1]}::timestamptz + interval '30 minutes', '[)'),
+        tstzmultirange(tstzrange(${p1[0]}::timestamptz, ${p1[1]}::timestamptz, '[)'), tstzrange(${p2[0]}::timestamptz, ${p2[1]}::timestamptz, '[)')), ${id[B]})`.execute(db());
+    await insertJob(db(), lead, at(on, 10, 30), { durationMinutes: 150, assignedTo: id[A] });
+    await insertJob(db(), lead, at(before, 8), { durationMinutes: 240, assignedTo: id[C] });
+    const start = at(on, 14);
+    expect(await freeWorkers(db(), busyOf(start, 60), start)).toEqual([id[C], id[B], id[A]]);
+  });
+
   it("still tries the next person when bookings at the same moment take the least busy one", async () => {
     const other = businessDay(5);
     // Nobody has anything that day: all three tie, so both bookings pick Ann first; one gets Ben instead.
