@@ -11,7 +11,12 @@
  *   PostgreSQL server (BENCH_DATABASE_URL, default
  *   postgres://postgres@127.0.0.1:5432/postgres; skipped with a note when
  *   none answers). Target: ZIP-aware p95 under 20 ms on each. A 16-hour job
- *   over working days (docs/decisions/0131) for information.
+ *   over working days (docs/decisions/0131) for information. Then crews
+ *   (issue 37, docs/decisions/0148): the same 2,000 jobs shared among 3
+ *   technicians, `freeTimes` ZIP-aware and `freeWorkersAt` (who is free at a
+ *   time, the least busy that day first) in turns, against the baseline
+ *   that reads every live job and computes each person's slots. Target:
+ *   freeTimes with 3 technicians p95 under 20 ms on each.
  * - schedule: GET /admin/schedule of a full week (42 jobs) from the production
  *   server on its embedded database on disk, signed in, one request at a time,
  *   against GET /admin/settings (the same guard and shell, one row) in the
@@ -29,7 +34,7 @@ import { addDays, dayIn } from "../app/lib/time-zone";
 import { isoWeekday } from "../app/lib/work-week";
 import { openDatabase } from "../app/server/db.server";
 import { env } from "../app/server/env.server";
-import { CUSTOMER_REACH, freeStartTimes, freeTimes, type NewJobPlace } from "../app/server/jobs/free-times.server";
+import { CUSTOMER_REACH, freeStartTimes, freeTimes, freeWorkersAt, type NewJobPlace } from "../app/server/jobs/free-times.server";
 import { driveMinutes } from "../app/server/jobs/road-gaps.server";
 import { migrateToLatest } from "../app/server/migrate.server";
 import { getScheduleRules } from "../app/server/settings.server";
@@ -94,6 +99,31 @@ async function freeTimesFromEveryJob(db: DB, now: Date, timeZone: string, place:
   return freeStartTimes({ ...week, timeZone }, busy, DURATION_MINUTES, now, CUSTOMER_REACH, { drive });
 }
 
+/** The crews' baseline: every live job of the year with its person, then each person's slots (as above), their union. */
+async function crewFreeTimesFromEveryJob(db: DB, now: Date, timeZone: string, place: NewJobPlace): Promise<Date[]> {
+  const { baseZip, ...week } = await getScheduleRules(db);
+  const [rows, staff] = await Promise.all([
+    db
+      .selectFrom("jobs")
+      .select([sql<Date>`lower(busy)`.as("start"), sql<Date>`upper(busy)`.as("end"), "buffer_minutes", "zip", "assigned_to"])
+      .where("status", "<>", "cancelled")
+      .execute(),
+    db.selectFrom("users").select("id").where("role", "is not", null).execute(),
+  ]);
+  const drive = (zip: string | null) => driveMinutes(place.zip ?? null, zip, baseZip);
+  const times = new Set<number>();
+  for (const { id } of staff) {
+    const busy = rows
+      .filter((r) => r.assigned_to === id)
+      .map((r) => {
+        const end = new Date(r.end).getTime();
+        return { start: new Date(r.start).getTime(), end, workEnd: end - r.buffer_minutes * 60_000, zip: r.zip };
+      });
+    for (const t of freeStartTimes({ ...week, timeZone }, busy, DURATION_MINUTES, now, CUSTOMER_REACH, { drive })) times.add(t.getTime());
+  }
+  return [...times].sort((a, b) => a - b).map((t) => new Date(t));
+}
+
 export async function benchFreeTimes(options: { jobs?: number } = {}): Promise<BenchReport> {
   const count = options.jobs ?? Number(process.env.BENCH_JOBS ?? 2_000);
   const serverUrl = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
@@ -147,6 +177,36 @@ export async function benchFreeTimes(options: { jobs?: number } = {}): Promise<B
       report.rows.push(row("freeTimes, 16 hours over days, ZIP-aware", times.days));
       report.rows.push(row("baseline: every job", times.every));
       report.checks.push({ label: `${target.label}: ZIP-aware p95 ${ms(times.road.p95)} < ${FREE_TIMES_TARGET_MS} ms`, ok: times.road.p95 < FREE_TIMES_TARGET_MS });
+
+      // Crews (issue 37): the same jobs shared among 3 technicians, in turns.
+      await sql`INSERT INTO users (email, role) SELECT 'tech' || g || '@example.com', 'technician' FROM generate_series(1, 3) AS g`.execute(target.db);
+      await sql`UPDATE jobs SET assigned_to = (SELECT id FROM users WHERE email = 'tech' || (1 + jobs.id % 3) || '@example.com')`.execute(target.db);
+      await sql`ANALYZE jobs`.execute(target.db);
+      const crew = await freeTimes(target.db, DURATION_MINUTES, now, CUSTOMER_REACH, NEW_JOB);
+      const crewEvery = await crewFreeTimesFromEveryJob(target.db, now, timeZone, NEW_JOB);
+      report.checks.push({
+        label: `${target.label}, 3 technicians: the same ${crew.length} ZIP-aware free times as the baseline, more than one person's ${road.length}`,
+        ok: crew.length > road.length && crew.map(Number).join() === crewEvery.map(Number).join(),
+      });
+      const at = crew[Math.floor(crew.length / 2)]!;
+      const people = await freeWorkersAt(target.db, at, DURATION_MINUTES, now, CUSTOMER_REACH, NEW_JOB);
+      report.checks.push({ label: `${target.label}, 3 technicians: someone free at a free time (${people.length})`, ok: people.length > 0 });
+      const crewTimes = await timeRunsInTurns(
+        {
+          crew: () => freeTimes(target.db, DURATION_MINUTES, now, CUSTOMER_REACH, NEW_JOB),
+          at: () => freeWorkersAt(target.db, at, DURATION_MINUTES, now, CUSTOMER_REACH, NEW_JOB),
+        },
+        { rounds: RUNS, warmup: WARMUP },
+      );
+      const crewBase = await timed(() => crewFreeTimesFromEveryJob(target.db, now, timeZone, NEW_JOB));
+      const crewRow = (query: string, t: { p50: number; p95: number }) => [target.label, query, ms(t.p50), ms(t.p95), ratio(t.p50, crewBase.p50), ratio(t.p95, crewBase.p95)];
+      report.rows.push(crewRow("3 technicians: freeTimes, ZIP-aware", crewTimes.crew));
+      report.rows.push(crewRow("3 technicians: freeWorkersAt (least busy first)", crewTimes.at));
+      report.rows.push(crewRow("3 technicians: baseline: every job, per person", crewBase));
+      report.checks.push({
+        label: `${target.label}, 3 technicians: freeTimes p95 ${ms(crewTimes.crew.p95)} < ${FREE_TIMES_TARGET_MS} ms`,
+        ok: crewTimes.crew.p95 < FREE_TIMES_TARGET_MS,
+      });
     },
   );
   // The slot computation alone (no database), for information: no jobs, then 14 days of them with the road.

@@ -600,6 +600,12 @@ export interface SiteSettings {
   working_days: Generated<number[]>;
 }
 
+export interface StaffCalendarFeeds {
+  created_at: Generated<Timestamp>;
+  token: string;
+  user_id: number;
+}
+
 export interface Testimonials {
   created_at: Generated<Timestamp>;
   id: Generated<number>;
@@ -734,6 +740,7 @@ export interface DB {
   services: Services;
   sessions: Sessions;
   site_settings: SiteSettings;
+  staff_calendar_feeds: StaffCalendarFeeds;
   testimonials: Testimonials;
   trash: Trash;
   travel_zones: TravelZones;

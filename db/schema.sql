@@ -1081,6 +1081,18 @@ CREATE UNIQUE INDEX site_settings_pkey ON site_settings USING btree (id);
 CREATE INDEX site_settings_updated_by_id_idx ON site_settings USING btree (updated_by_id) WHERE (updated_by_id IS NOT NULL);
 CREATE TRIGGER site_settings_content_version AFTER INSERT OR DELETE OR UPDATE OR TRUNCATE ON site_settings FOR EACH STATEMENT EXECUTE FUNCTION bump_content_version();
 
+CREATE TABLE staff_calendar_feeds (
+  user_id integer NOT NULL,
+  token text NOT NULL,
+  created_at timestamp with time zone DEFAULT now() NOT NULL,
+  CONSTRAINT staff_calendar_feeds_pkey PRIMARY KEY (user_id),
+  CONSTRAINT staff_calendar_feeds_token_check CHECK (token ~ '^[A-Za-z0-9_-]{22,64}$'::text),
+  CONSTRAINT staff_calendar_feeds_token_key UNIQUE (token),
+  CONSTRAINT staff_calendar_feeds_user_id_fkey FOREIGN KEY (user_id) REFERENCES users(id) ON DELETE CASCADE
+);
+CREATE UNIQUE INDEX staff_calendar_feeds_pkey ON staff_calendar_feeds USING btree (user_id);
+CREATE UNIQUE INDEX staff_calendar_feeds_token_key ON staff_calendar_feeds USING btree (token);
+
 CREATE TABLE testimonials (
   id integer DEFAULT nextval('testimonials_id_seq'::regclass) NOT NULL,
   name text NOT NULL,

@@ -2,6 +2,7 @@ import { CheckCircle2 } from "lucide-react";
 import { Form, redirect, useNavigation } from "react-router";
 import { ErrorBanner } from "~/components/admin/ErrorBanner";
 import { AddPasskey } from "~/components/auth/AddPasskey";
+import { CalendarFeed } from "~/components/schedule/CalendarFeed";
 import { buttonClass } from "~/components/ui/button";
 import { removePasskeySchema } from "~/lib/passkey-input";
 import { PASSKEY_MESSAGES } from "~/lib/passkeys";
@@ -13,6 +14,7 @@ import { listPasskeys, relyingParty, removePasskey } from "~/server/auth/passkey
 import { env } from "~/server/env.server";
 import { dispatchIntent, FIRST_FIELD, parseForm, postedIntent, refusedOnForm } from "~/server/form-action.server";
 import { postedForm } from "~/server/form-body.server";
+import { resetStaffFeedToken, staffFeedAddress } from "~/server/jobs/calendar-feed.server";
 import { databaseContext, requestInfoContext } from "~/server/request-context.server";
 import type { Route } from "./+types/admin.account";
 
@@ -20,7 +22,9 @@ import type { Route } from "./+types/admin.account";
  * /admin/account — the signed-in staff member's own account, every role's
  * (ui-contract.md, The day in the field; docs/decisions/0134): their
  * passkeys, each with Remove (a plain POST form, answered by a redirect),
- * and Add a Passkey (WebAuthn: JavaScript only, through /api/passkeys/register).
+ * and Add a Passkey (WebAuthn: JavaScript only, through /api/passkeys/register);
+ * and their own calendar feed, the jobs assigned to them (docs/decisions/0148),
+ * with Reset feed address (intent reset-feed).
  */
 
 const DONE = { added: PASSKEY_MESSAGES.added, removed: PASSKEY_MESSAGES.removed } as const;
@@ -29,7 +33,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const user = adminUserFrom(context);
   const now = new Date();
   const timeZone = env().BUSINESS_TIME_ZONE;
-  const passkeys = await listPasskeys(context.get(databaseContext), user);
+  const db = context.get(databaseContext);
+  const passkeys = await listPasskeys(db, user);
   const done = new URL(request.url).searchParams.get("done");
   return {
     email: user.email,
@@ -42,6 +47,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     })),
     available: relyingParty(request) !== null,
     done: done && done in DONE ? DONE[done as keyof typeof DONE] : null,
+    feed: { address: await staffFeedAddress(db, request, user.id), justReset: done === "feed-reset" },
   };
 }
 
@@ -54,6 +60,10 @@ export const action = atEdge(async ({ request, context }: Route.ActionArgs) => {
     remove: async () => {
       await removePasskey(db, user, parseForm(form, removePasskeySchema, FIRST_FIELD).id, clientIp);
       return redirect("/admin/account?done=removed", 303);
+    },
+    "reset-feed": async () => {
+      await resetStaffFeedToken(db, user.id);
+      return redirect("/admin/account?done=feed-reset", 303);
     },
   };
   const answer = await refusedOnForm(
@@ -73,7 +83,7 @@ export function meta() {
 }
 
 export default function AccountPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { email, role, passkeys, available, done } = loaderData;
+  const { email, role, passkeys, available, done, feed } = loaderData;
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formAction?.startsWith("/admin/account") === true;
   return (
@@ -147,6 +157,8 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
           </ul>
         )}
       </section>
+
+      <CalendarFeed own address={feed.address} justReset={feed.justReset} />
     </main>
   );
 }

@@ -16,7 +16,7 @@ import { addDayOff, daysOffBetween, holidaysAreOff, listDaysOff, removeDayOff, s
 import { declareWeatherDay } from "~/server/jobs/weather-day.server";
 import { weatherDays } from "~/server/jobs/weather-summary.server";
 import { linkOrigin } from "~/server/site-url.server";
-import { scheduleWeek, weekMonday, type WeekDay, type WeekJob } from "~/server/jobs/schedule-week.server";
+import { scheduleWeek, weekMonday, type WeekDay, type WeekJob, type WeekPerson } from "~/server/jobs/schedule-week.server";
 import { databaseContext } from "~/server/request-context.server";
 import type { Route } from "./+types/admin.schedule";
 
@@ -31,6 +31,11 @@ import type { Route } from "./+types/admin.schedule";
  * The owner's Days Off and Weather Day (docs/decisions/0143, 0144) are plain
  * POST forms here with an intent, answered by a redirect that says what was
  * done; a technician sees the week only.
+ *
+ * With more than one person doing jobs (docs/decisions/0149), the owner's
+ * week is a table instead: a row per day, a column per person and
+ * Unassigned, their names the column headers; on a phone each day is a card
+ * with each person's jobs under their name (the same HTML, only CSS differs).
  */
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -151,11 +156,15 @@ export default function AdminSchedule({ loaderData, actionData }: Route.Componen
         </p>
       )}
 
-      <ol aria-labelledby="schedule-heading" className="mt-6 grid gap-3 lg:grid-cols-7 lg:gap-2">
-        {week.days.map((day) => (
-          <ScheduleDay key={day.date} day={day} hours={week.hours} closed={closed[day.date]} />
-        ))}
-      </ol>
+      {week.people ? (
+        <ScheduleByPerson days={week.days} people={week.people} hours={week.hours} closed={closed} title={week.title} />
+      ) : (
+        <ol aria-labelledby="schedule-heading" className="mt-6 grid gap-3 lg:grid-cols-7 lg:gap-2">
+          {week.days.map((day) => (
+            <ScheduleDay key={day.date} day={day} hours={week.hours} closed={closed[day.date]} />
+          ))}
+        </ol>
+      )}
 
       {owner && (
         <div className="mt-6 grid gap-4 lg:grid-cols-2">
@@ -204,6 +213,81 @@ function ScheduleDay({ day, hours, closed }: { day: WeekDay; hours: string; clos
         <p className="mt-2 text-xs text-slate-600">No jobs</p>
       )}
     </li>
+  );
+}
+
+/**
+ * The week by person: a table, a row per day (its header the day, its
+ * working hours or day off) and a column per person then Unassigned. At 1280
+ * px a grid; under lg each day is a card and each cell names its person
+ * (the column headers are then kept for screen readers only).
+ */
+function ScheduleByPerson({ days, people, hours, closed, title }: { days: WeekDay[]; people: WeekPerson[]; hours: string; closed: Record<string, string>; title: string }) {
+  const key = (person: number | null) => person ?? "unassigned";
+  return (
+    <div className="mt-6 lg:overflow-x-auto">
+      <table aria-labelledby="schedule-heading schedule-by-person" className="w-full border-separate border-spacing-0 text-left max-lg:block">
+        <caption id="schedule-by-person" className="sr-only">
+          Jobs by person, week of {title}
+        </caption>
+        <thead className="max-lg:sr-only">
+          <tr>
+            <th scope="col" className="w-40 border-b border-slate-200 px-2 py-2 text-sm font-semibold text-slate-900">
+              Day
+            </th>
+            {people.map((person) => (
+              <th key={key(person.id)} scope="col" className="border-b border-slate-200 px-2 py-2 text-sm font-semibold break-words text-slate-900">
+                {person.name}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody className="max-lg:block max-lg:space-y-3">
+          {days.map((day) => {
+            const off = closed[day.date];
+            const working = day.working && off === undefined;
+            return (
+              <tr
+                key={day.date}
+                aria-current={day.today ? "date" : undefined}
+                className={`align-top max-lg:block max-lg:rounded-xl max-lg:border max-lg:p-3 ${day.today ? "max-lg:border-brand-500 max-lg:ring-2 max-lg:ring-brand-500/30 lg:bg-brand-50/40" : "max-lg:border-slate-200"} ${working ? "bg-white" : "bg-slate-100"}`}
+              >
+                <th scope="row" className="border-b border-slate-200 px-2 py-2 text-left align-top text-sm font-semibold text-slate-900 max-lg:block max-lg:border-0 max-lg:p-0">
+                  <span className="flex flex-wrap items-baseline gap-2">
+                    <span>
+                      {day.weekday}, <time dateTime={day.date}>{day.label}</time>
+                    </span>
+                    {day.today && <span className="rounded-full bg-brand-100 px-2 py-0.5 text-xs font-semibold text-brand-700">Today</span>}
+                  </span>
+                  <span className={`mt-1 block rounded-md px-2 py-1 text-xs font-normal ${working ? "bg-emerald-50 text-emerald-900" : "text-slate-600"}`}>
+                    {working ? `Working hours ${hours}` : off ? `Day off: ${off}` : "Day off"}
+                  </span>
+                </th>
+                {people.map((person) => {
+                  const jobs = day.jobs.filter((job) => job.person === person.id);
+                  return (
+                    <td key={key(person.id)} className="min-w-36 border-b border-slate-200 px-2 py-2 align-top max-lg:block max-lg:min-w-0 max-lg:border-0 max-lg:px-0 max-lg:pb-0">
+                      <span className="block text-xs font-semibold text-slate-700 lg:hidden">{person.name}</span>
+                      {jobs.length ? (
+                        <ul className="space-y-2 max-lg:mt-1">
+                          {jobs.map((job) => (
+                            <li key={`${job.id}-${job.startsAt}`}>
+                              <ScheduleJob job={job} />
+                            </li>
+                          ))}
+                        </ul>
+                      ) : (
+                        <span className="block text-xs text-slate-600">No jobs</span>
+                      )}
+                    </td>
+                  );
+                })}
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
   );
 }
 

@@ -2,6 +2,7 @@ import type { DB, OpenDatabase } from "./db.server";
 import { env } from "./env.server";
 import { sendDailyEmail } from "./daily-email/daily-email.server";
 import { releaseExpiredHolds } from "./jobs/deposit-releases.server";
+import { releaseRunOutWeatherHolds } from "./jobs/weather-holds.server";
 import { queueDueJobReminders } from "./jobs/job-reminders.server";
 import { queueDueReminders } from "./leads/reminders.server";
 import { queueDueMaintenanceReminders } from "./reviews/maintenance-reminders.server";
@@ -92,6 +93,11 @@ function releaseUnpaidHolds(db: DB): void {
     if (state.stop?.signal.aborted) return;
     if (await releaseExpiredHolds(db)) kickOutbox(db);
   }, "deposit-holds");
+  // And the times Weather Days held whose 48 hours ran out (docs/decisions/0144): released, no e-mail.
+  enqueue(async () => {
+    if (state.stop?.signal.aborted) return;
+    await releaseRunOutWeatherHolds(db);
+  }, "weather-holds");
 }
 
 /**
@@ -177,7 +183,7 @@ function removeOrphanUploads(db: DB): void {
 
 /**
  * On the server's database: the outbox, the lead and appointment reminders, the
- * deposit holds that ran out, the review requests and maintenance reminders, the daily e-mail every
+ * deposit holds and Weather Day holds that ran out, the review requests and maintenance reminders, the daily e-mail every
  * OUTBOX_EVERY_MS, the rate-limit and passkey-challenge clean-ups and the trash purge every hour
  * (and the purge at start).
  */

@@ -11,14 +11,14 @@ export async function insertJob(
   db: DB,
   leadId: number,
   startsAt: Date,
-  values: { durationMinutes?: number; bufferMinutes?: number; status?: "scheduled" | "on_the_way" | "done" | "cancelled"; address?: string } = {},
+  values: { durationMinutes?: number; bufferMinutes?: number; status?: "scheduled" | "on_the_way" | "done" | "cancelled"; address?: string; assignedTo?: number | null } = {},
 ): Promise<number> {
   const duration = values.durationMinutes ?? 120;
   const buffer = values.bufferMinutes ?? 30;
   const row = await sql<{ id: number }>`
-    INSERT INTO jobs (lead_id, token, status, starts_at, duration_minutes, buffer_minutes, busy, address)
+    INSERT INTO jobs (lead_id, token, status, starts_at, duration_minutes, buffer_minutes, busy, address, assigned_to)
     VALUES (${leadId}, ${randomBytes(18).toString("base64url")}, ${values.status ?? "scheduled"}, ${startsAt}, ${duration}, ${buffer},
-      tstzrange(${startsAt}::timestamptz, ${startsAt}::timestamptz + make_interval(mins => ${duration + buffer}), '[)'), ${values.address ?? ""})
+      tstzrange(${startsAt}::timestamptz, ${startsAt}::timestamptz + make_interval(mins => ${duration + buffer}), '[)'), ${values.address ?? ""}, ${values.assignedTo ?? null})
     RETURNING id`.execute(db);
   return row.rows[0]!.id;
 }

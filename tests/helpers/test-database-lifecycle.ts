@@ -50,6 +50,10 @@ export function useTestDatabase(extraEnv: Record<string, string | undefined> = {
     get db(): DB {
       return ready().db;
     },
+    /** The database as opened (for what takes an OpenDatabase: the background loop). */
+    get opened(): OpenDatabase {
+      return ready();
+    },
     /** The PostgreSQL server's pool (undefined on the embedded database). */
     get serverPool() {
       return ready().serverPool;

@@ -290,7 +290,7 @@ describe("no overlap per person (docs/decisions/0115)", () => {
     const day = addDays(weekMondayOf(businessDay(44)), 1);
     const busyOne = await bookFor(await idOf(TECH), "10:00", day);
     const range = sql<string>`tstzrange(${busyOne.startsAt}::timestamptz, ${busyOne.endsAt}::timestamptz, '[)')`;
-    const [free] = await freeWorkers(db(), range);
+    const [free] = await freeWorkers(db(), range, busyOne.startsAt);
     expect(free).not.toBe(await idOf(TECH));
     expect(free).not.toBeNull();
     const offered = await freeTimes(db(), 120, new Date(busyOne.startsAt.getTime() - 13 * 3_600_000));

@@ -32,3 +32,38 @@ export async function holdForDeposit(trx: DB, jobId: number, amountCents: number
   await recordEvent(trx, jobId, "deposit_held", "", `Deposit of ${formatCents(amountCents)} due; held until ${heldUntilText(deposit)}`);
   return deposit;
 }
+
+/**
+ * A booking made again for a job a Weather Day cancelled (docs/decisions/0144,
+ * ./weather-rebooking.server.ts): the deposit asked of the cancelled job, if
+ * any, moves to the new one (docs/decisions/0148) instead of a second being
+ * asked. Received: the new job has it as received (when, how, by whom), and
+ * the confirmation asks for nothing. Still due: the new job waits for it, held
+ * afresh from `now` for Deposit Hold (hours), never past its start, and the
+ * confirmation says so. Released (the hold ran out before): nothing. One row
+ * moved (job_deposits.job_id), so a deposit is counted once. Records the
+ * event in the new job's history.
+ */
+export async function carryDeposit(trx: DB, fromJobId: number, toJobId: number, now: Date = new Date()): Promise<JobDeposit | undefined> {
+  const deposit = await jobDeposit(trx, fromJobId);
+  if (!deposit || deposit.state === "released") return undefined;
+  const due = deposit.state === "due";
+  let heldUntil = deposit.heldUntil;
+  if (due) {
+    const [{ holdHours }, job] = await Promise.all([getDepositPolicy(trx), trx.selectFrom("jobs").select("starts_at").where("id", "=", toJobId).executeTakeFirstOrThrow()]);
+    heldUntil = new Date(Math.min(now.getTime() + holdHours * 3_600_000, job.starts_at.getTime()));
+  }
+  await trx.updateTable("job_deposits").set({ job_id: toJobId, held_until: heldUntil }).where("job_id", "=", fromJobId).execute();
+  const carried = (await jobDeposit(trx, toJobId))!;
+  const amount = formatCents(carried.amountCents);
+  await recordEvent(
+    trx,
+    toJobId,
+    due ? "deposit_held" : "deposit_received",
+    "",
+    due
+      ? `Deposit of ${amount} due (carried from the appointment a Weather Day cancelled); held until ${heldUntilText(carried)}`
+      : `Deposit of ${amount} received for the appointment a Weather Day cancelled, carried to this one`,
+  );
+  return carried;
+}

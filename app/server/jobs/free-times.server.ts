@@ -1,6 +1,6 @@
 import { sql, type RawBuilder } from "kysely";
 import { jsonArrayFrom, jsonObjectFrom } from "kysely/helpers/postgres";
-import { addDays, dayIn, localInstant, zoneOffsetMs } from "~/lib/time-zone";
+import { addDays, dayIn, localInstant, startOfDayIn, zoneOffsetMs } from "~/lib/time-zone";
 import { JOB_SPAN_MAX_DAYS, longerThanADay, planWorkDays } from "~/lib/work-days";
 import { isoWeekday, minutesOfDay, TRAVEL_BUFFER_MAX, type WorkWeek } from "~/lib/work-week";
 import type { DB } from "../db.server";
@@ -36,6 +36,11 @@ import { DRIVE_MINUTES_MAX, driveMinutes } from "./road-gaps.server";
  * off, and work over days needs none of its days off; a time a Weather Day
  * holds for a customer is busy for everyone else until the hold runs out
  * (`NewJobPlace.holdFor`: the holder's own is free to them).
+ *
+ * Crews (issue 37, docs/decisions/0148): of the people free for a booking,
+ * the least busy that day is tried first (`freeWorkersAt`, `freeWorkers`):
+ * the fewest booked minutes of jobs not cancelled on the start's day in the
+ * business time zone, ties by id.
  */
 
 export const SLOT_MINUTES = 30;
@@ -189,6 +194,27 @@ function union(lists: Date[][]): Date[] {
   return [...times].sort((a, b) => a - b).map((t) => new Date(t));
 }
 
+/**
+ * The minutes of work booked for person `person` (a users.id reference) on
+ * the business's day [dayStart, dayEnd): each job not cancelled, its work
+ * only (no buffer), and of a job over days (work_days) the part on that day.
+ * By the exclusion constraint's index (busy overlapping the day).
+ */
+function bookedMinutesSql(person: RawBuilder<unknown>, dayStart: Date, dayEnd: Date): RawBuilder<number> {
+  const day = sql`tstzrange(${dayStart}::timestamptz, ${dayEnd}::timestamptz, '[)')`;
+  return sql<number>`(SELECT round(coalesce(sum(extract(epoch FROM upper(w) - lower(w))), 0) / 60)::int
+    FROM jobs AS bj
+    CROSS JOIN LATERAL unnest(coalesce(bj.work_days, tstzmultirange(tstzrange(bj.starts_at, bj.starts_at + make_interval(mins => bj.duration_minutes), '[)'))) * tstzmultirange(${day})) AS w
+    WHERE bj.assigned_to = ${person} AND bj.status <> 'cancelled' AND bj.busy && ${day})`;
+}
+
+/** The business's day `at` falls on, as the instants it starts and ends at. */
+function dayBounds(at: Date): [Date, Date] {
+  const timeZone = env().BUSINESS_TIME_ZONE;
+  const day = dayIn(at, timeZone);
+  return [startOfDayIn(day, timeZone), startOfDayIn(addDays(day, 1), timeZone)];
+}
+
 /** Where the new job is (its ZIP code; null or absent: at the base), and whether it may take consecutive working days. */
 export interface NewJobPlace {
   zip?: string | null;
@@ -204,7 +230,7 @@ export interface NewJobPlace {
  * buffer and the longest drive after it). Read once; the drives are computed
  * in memory.
  */
-async function freeTimesByPerson(db: DB, durationMinutes: number, now: Date, reach: BookingReach, place: NewJobPlace): Promise<Map<number, Date[]>> {
+async function freeTimesByPerson(db: DB, durationMinutes: number, now: Date, reach: BookingReach, place: NewJobPlace, busyOn?: Date): Promise<Map<number, Date[]>> {
   const { from, to } = bookingWindow(now, reach);
   // The last instant a job can matter: after the latest start, the job (its longest span over days), the longest buffer and drive.
   const timeZone = env().BUSINESS_TIME_ZONE;
@@ -215,7 +241,15 @@ async function freeTimesByPerson(db: DB, durationMinutes: number, now: Date, rea
   const read = await db
     .selectNoFrom((eb) => [
       jsonObjectFrom(eb.selectFrom("site_settings").select(SCHEDULE_RULES_COLUMNS).where("id", "=", 1)).as("rules"),
-      jsonArrayFrom(eb.selectFrom("users").select("id").where("role", "is not", null).orderBy("id")).as("staff"),
+      // With `busyOn`, the least busy that day first (their booked minutes then, ties by id); else by id.
+      jsonArrayFrom(
+        eb
+          .selectFrom("users as u")
+          .select("u.id")
+          .where("u.role", "is not", null)
+          .$if(busyOn !== undefined, (q) => q.orderBy(bookedMinutesSql(sql.ref("u.id"), ...dayBounds(busyOn!))))
+          .orderBy("u.id"),
+      ).as("staff"),
       eb.selectFrom("site_settings").select("us_holidays_off").where("id", "=", 1).as("holidays_off"),
       jsonArrayFrom(
         eb
@@ -246,7 +280,7 @@ async function freeTimesByPerson(db: DB, durationMinutes: number, now: Date, rea
     .executeTakeFirstOrThrow();
   const rules = toScheduleRules(read.rules);
   const closed = new Set(closedDays(read.days_off, read.holidays_off ?? false, firstDay, lastDay).keys());
-  // The people who do jobs: everyone with a role, by id; none (the business alone, key 0) before anyone is staff.
+  // The people who do jobs: everyone with a role, by id (or least busy on `busyOn`'s day first); none (the business alone, key 0) before anyone is staff.
   const people = read.staff.length ? read.staff.map((row) => row.id) : [0];
   const rows = [...read.jobs, ...read.holds];
   const { baseZip, ...week } = rules;
@@ -274,33 +308,43 @@ export async function freeTimes(db: DB, durationMinutes: number, now: Date, reac
 
 /**
  * Who is free at `start` for the job, by the free times' rules (the road
- * included), in the order to try them: none when the start is not one the
+ * included), in the order to try them: the least busy on the start's day
+ * first (docs/decisions/0148), ties by id; none when the start is not one the
  * free times offer now. A customer's booking is checked with it when it
  * arrives, and goes to one of these people.
  */
 export async function freeWorkersAt(db: DB, start: Date, durationMinutes: number, now: Date, reach: BookingReach = CUSTOMER_REACH, place: NewJobPlace = {}): Promise<(number | null)[]> {
-  const byPerson = await freeTimesByPerson(db, durationMinutes, now, reach, place);
+  const byPerson = await freeTimesByPerson(db, durationMinutes, now, reach, place, start);
   const at = start.getTime();
   return [...byPerson].filter(([, times]) => times.some((t) => t.getTime() === at)).map(([person]) => (person === 0 ? null : person));
 }
 
 /**
- * Who may take a job in `busy` (a tstzrange SQL of the job with its buffer),
- * in the order to try them: each person who does jobs and has none
- * overlapping it, by id; if everyone is busy, the first person all the same,
+ * Who may take a job in `busy` (a tstzrange SQL of the job with its buffer,
+ * starting at `startsAt`), in the order to try them: each person who does
+ * jobs and has none overlapping it, the least busy on the start's day first
+ * (fewest booked minutes, ties by id: docs/decisions/0148); if everyone is
+ * busy, the first person by id all the same,
  * so that the exclusion constraint refuses the job as it always has; `[null]`
  * before anyone is staff (the business's own jobs). Read outside any lock:
  * two bookings may pick one person, the database lets one of them have the
  * time, and the other tries the next person (docs/decisions/0125).
  */
-export async function freeWorkers(db: DB, busy: RawBuilder<string>): Promise<(number | null)[]> {
+export async function freeWorkers(db: DB, busy: RawBuilder<string>, startsAt: Date): Promise<(number | null)[]> {
   const rows = await db
     .selectFrom("users as u")
-    .select(["u.id", sql<boolean>`EXISTS (SELECT 1 FROM jobs AS j WHERE j.assigned_to = u.id AND j.status <> 'cancelled' AND j.busy && ${busy})`.as("busy")])
+    .select([
+      "u.id",
+      sql<boolean>`EXISTS (SELECT 1 FROM jobs AS j WHERE j.assigned_to = u.id AND j.status <> 'cancelled' AND j.busy && ${busy})`.as("busy"),
+      bookedMinutesSql(sql.ref("u.id"), ...dayBounds(startsAt)).as("booked"),
+    ])
     .where("u.role", "is not", null)
     .orderBy("u.id")
     .execute();
-  const free = rows.filter((row) => !row.busy).map((row) => row.id);
+  const free = rows
+    .filter((row) => !row.busy)
+    .sort((a, b) => a.booked - b.booked || a.id - b.id)
+    .map((row) => row.id);
   if (free.length) return free;
   return [rows[0]?.id ?? null];
 }

@@ -11,7 +11,7 @@ import type { DB } from "../db.server";
 import { enqueueEmail } from "../outbox.server";
 import { inSavepoint } from "../savepoint.server";
 import { getBusinessSettings } from "../settings.server";
-import { holdForDeposit } from "./deposit-holds.server";
+import { carryDeposit, holdForDeposit } from "./deposit-holds.server";
 import { depositOwnerLines } from "./deposit-mail.server";
 import { jobDeposit } from "./deposit-records.server";
 import { estimateWork, queueJobEmail, recordEvent } from "./job-events.server";
@@ -59,7 +59,7 @@ export interface ScheduleRequest {
    * so the confirmation (and the owner's `New booking:`) say the amount, how to pay and until when (docs/decisions/0132).
    */
   depositCents?: number | null;
-  /** Who does it (the owner booking it); absent: the first person free then, or the next if a booking at the same moment takes them (freeWorkers, docs/decisions/0115, 0125). */
+  /** Who does it (the owner booking it); absent: the least busy person free then (that day's booked minutes), or the next if a booking at the same moment takes them (freeWorkers, docs/decisions/0115, 0125). */
   assignedTo?: number | null;
   /** Who may do it, in the order to try (a customer's booking: those the free times found free then, the road included: freeWorkersAt); absent: freeWorkers. */
   people?: (number | null)[];
@@ -71,6 +71,8 @@ export interface ScheduleRequest {
    * would each find clear (docs/decisions/0130).
    */
   stillFree?: (trx: DB) => Promise<(number | null)[]>;
+  /** The job a Weather Day cancelled that this one books again: its deposit, if any, moves here instead of one being asked (carryDeposit, docs/decisions/0148). */
+  depositFrom?: number;
   /** A job longer than a working day takes consecutive working days from Workday Start (a customer's booking, docs/decisions/0131); absent: one day as given. */
   overDays?: boolean;
 }
@@ -103,7 +105,7 @@ export async function scheduleJob(db: DB, request: ScheduleRequest): Promise<Job
   // Nobody is booked on a day off (docs/decisions/0143): the owner is told why; a customer was never offered one.
   await refuseDaysOff(db, timeDays(time));
   const bufferMinutes = await travelBufferMinutes(db);
-  const people = request.assignedTo !== undefined ? [request.assignedTo] : request.people?.length ? request.people : await freeWorkers(db, busyRange(time, bufferMinutes));
+  const people = request.assignedTo !== undefined ? [request.assignedTo] : request.people?.length ? request.people : await freeWorkers(db, busyRange(time, bufferMinutes), time.startsAt);
   // Each try is its own transaction: the refused one's has rolled back. In a
   // caller's transaction (an online booking's, with its customer and estimate)
   // each try is a savepoint of it, so a refused try leaves it usable.
@@ -135,7 +137,8 @@ export async function scheduleJob(db: DB, request: ScheduleRequest): Promise<Job
           .executeTakeFirstOrThrow();
         const job = await getJob(trx, id);
         await recordEvent(trx, id, "scheduled", actor, appointmentWhen(job));
-        if (request.depositCents) await holdForDeposit(trx, id, request.depositCents);
+        if (request.depositFrom !== undefined) await carryDeposit(trx, request.depositFrom, id);
+        else if (request.depositCents) await holdForDeposit(trx, id, request.depositCents);
         if (leadId !== null) {
           await trx.updateTable("quote_requests").set({ status: "booked", lost_reason: "", updated_at: sql`now()` }).where("id", "=", leadId).where("status", "<>", "booked").execute();
         }

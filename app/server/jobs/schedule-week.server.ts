@@ -20,6 +20,11 @@ import { jobDays, workDaysColumn } from "./job-records.server";
  * jobs_starts_idx; a job belongs to the day it starts on, and a job over
  * consecutive working days (docs/decisions/0131) to each of its days, with
  * that day's hours.
+ *
+ * Crews (issue 37, docs/decisions/0149): when more than one person does jobs
+ * (users with a role), the owner's week is also split by person: `people`
+ * lists them, by name, then "Unassigned" (jobs nobody is assigned to), and
+ * each job says whose it is. A technician's week is theirs alone, unsplit.
  */
 
 export interface WeekJob {
@@ -35,6 +40,15 @@ export interface WeekJob {
   part: string | null;
   /** Held for its deposit until then ("Tue, Dec 8, 2:00 PM", docs/decisions/0132); null when it is not waiting for one. */
   depositDueBy: string | null;
+  /** Who it is assigned to (users.id); null: nobody. */
+  person: number | null;
+}
+
+/** A column of the week by person: a person who does jobs, or nobody ("Unassigned", id null). */
+export interface WeekPerson {
+  id: number | null;
+  /** Their name, else their e-mail address; "Unassigned". */
+  name: string;
 }
 
 export interface WeekDay {
@@ -61,6 +75,8 @@ export interface ScheduleWeek {
   /** "8:00 AM – 6:00 PM": the working hours customers are offered. */
   hours: string;
   days: WeekDay[];
+  /** The columns of the week by person (more than one person does jobs, the owner's week), "Unassigned" last; null: one column. */
+  people: WeekPerson[] | null;
 }
 
 /**
@@ -103,7 +119,7 @@ export async function scheduleWeek(db: DB, monday: string, now: Date, timeZone: 
   const sunday = addDays(monday, 6);
   const from = startOfDayIn(monday, timeZone);
   const to = startOfDayIn(addDays(monday, 7), timeZone);
-  const [week, rows] = await Promise.all([
+  const [week, rows, staff] = await Promise.all([
     workWeek ?? getWorkWeek(db),
     db
       .selectFrom("jobs")
@@ -111,7 +127,7 @@ export async function scheduleWeek(db: DB, monday: string, now: Date, timeZone: 
       .leftJoin("quote_requests", "quote_requests.id", "jobs.lead_id")
       // Only a deposit still waiting: received or released ones say nothing here.
       .leftJoin("job_deposits", (join) => join.onRef("job_deposits.job_id", "=", "jobs.id").on("job_deposits.received_at", "is", null).on("job_deposits.released_at", "is", null))
-      .select(["jobs.id", "jobs.starts_at", "jobs.duration_minutes", "jobs.status", "jobs.address", "customers.name", "quote_requests.service_address", "job_deposits.held_until"])
+      .select(["jobs.id", "jobs.starts_at", "jobs.duration_minutes", "jobs.status", "jobs.address", "jobs.assigned_to", "customers.name", "quote_requests.service_address", "job_deposits.held_until"])
       .select(workDaysColumn("jobs.work_days").as("work_days"))
       // A job over days may have started up to its longest span before the week.
       .where("jobs.starts_at", ">=", new Date(from.getTime() - JOB_SPAN_MAX_DAYS * 86_400_000))
@@ -121,6 +137,10 @@ export async function scheduleWeek(db: DB, monday: string, now: Date, timeZone: 
       .orderBy("jobs.starts_at")
       .orderBy("jobs.id")
       .execute(),
+    // The people who do jobs (as the free times count them: a stored role), for the owner's week by person.
+    onlyOf === undefined
+      ? db.selectFrom("users").select(["id", "name", "email"]).where("role", "is not", null).orderBy(sql`lower(coalesce(nullif(name, ''), email))`).orderBy("id").execute()
+      : [],
   ]);
   const today = dayIn(now, timeZone);
   const days: WeekDay[] = WEEKDAYS.map(({ iso, label }, i) => {
@@ -141,6 +161,7 @@ export async function scheduleWeek(db: DB, monday: string, now: Date, timeZone: 
         status: row.status,
         part: periods.length > 1 ? `Day ${i + 1} of ${periods.length}` : null,
         depositDueBy,
+        person: row.assigned_to,
       });
     });
   }
@@ -155,5 +176,19 @@ export async function scheduleWeek(db: DB, monday: string, now: Date, timeZone: 
     current: days.some((d) => d.today),
     hours: `${formatClock(week.workdayStart)} – ${formatClock(week.workdayEnd)}`,
     days,
+    people: staff.length > 1 ? await weekPeople(db, staff, rows) : null,
   };
+}
+
+/**
+ * The columns by person: everyone who does jobs, by name; anyone else this
+ * week's jobs are assigned to (a person whose role was taken away keeps
+ * theirs until the owner moves them); then Unassigned.
+ */
+async function weekPeople(db: DB, staff: { id: number; name: string; email: string }[], rows: { assigned_to: number | null }[]): Promise<WeekPerson[]> {
+  const known = new Set(staff.map((p) => p.id));
+  const others = [...new Set(rows.map((r) => r.assigned_to).filter((id): id is number => id !== null && !known.has(id)))];
+  const extra = others.length ? await db.selectFrom("users").select(["id", "name", "email"]).where("id", "in", others).orderBy("id").execute() : [];
+  const people: WeekPerson[] = [...staff, ...extra].map((p) => ({ id: p.id, name: p.name.trim() || p.email }));
+  return [...people, { id: null, name: "Unassigned" }];
 }

@@ -11,6 +11,7 @@ import { queueJobEmail } from "./job-events.server";
 import { busyRange, jobTime } from "./job-placement.server";
 import type { Job } from "./job-records.server";
 import { firstFree, type NewJobPlace } from "./free-times.server";
+import { releaseRunOutWeatherHolds } from "./weather-holds.server";
 
 /**
  * Weather Day (issue 37, docs/decisions/0144): the owner picks a date; in one
@@ -46,8 +47,8 @@ export async function declareWeatherDay(db: DB, day: string, actor: Actor, origi
   const heldUntil = new Date(now.getTime() + HOLD_HOURS * 3_600_000);
   const cancelled = await asActor(db, actor, async (trx) => {
     await lockCustomerBookings(trx);
-    // Holds run out hold nothing: the constraint then lets their times be held again.
-    await trx.updateTable("weather_rebookings").set({ hold_busy: null }).where("hold_busy", "is not", null).where("held_until", "<=", now).execute();
+    // Holds run out hold nothing (the background loop releases them too): the constraint then lets their times be held again.
+    await releaseRunOutWeatherHolds(trx, now);
     await trx
       .insertInto("days_off")
       .values({ day, reason: "Weather Day" })

@@ -25,7 +25,8 @@ import { lockCustomerBookings, rebookingPlace } from "./weather-day.server";
  * work (customer, request, estimate, vehicle, address, notes) through
  * scheduleJob, under the customers' booking lock and the weather row's lock,
  * so a second press or a second tab books nothing more, and the hold is
- * given up in the same transaction.
+ * given up in the same transaction. A deposit the cancelled booking was
+ * asked for moves to the new one (carryDeposit, docs/decisions/0148).
  */
 
 export type RebookingView =
@@ -111,6 +112,8 @@ export async function rebookAsCustomer(db: DB, job: Job, form: FormData, clientI
         people,
         stillFree,
         overDays: place.overDays,
+        // The deposit asked of the cancelled booking comes with it: not asked twice; received, the new job knows it.
+        depositFrom: job.id,
       });
       await trx.updateTable("weather_rebookings").set({ rebooked_job_id: rebooked.id, hold_busy: null }).where("id", "=", row.id).execute();
       return { ok: true, token: rebooked.token };

@@ -95,6 +95,8 @@ export const NOT_RESTORED: Record<string, string> = {
   // And their passkeys (docs/decisions/0134): a restored user adds them again after a code sign-in.
   "passkeys.user_id": "passkeys are credentials: a restored user adds theirs again",
   "passkey_challenges.user_id": "a challenge lives five minutes and is single-use",
+  // And their own calendar feed's token (docs/decisions/0148): a restored person's old feed address stays a 404.
+  "staff_calendar_feeds.user_id": "a feed token is a credential: a restored person gets a new feed address",
   // Who acted (docs/decisions/0123): a deleted user's rows keep the label they acted under; a restored user's are not relinked.
   "customer_events.actor_id": "a deleted user's rows keep their label",
   "estimate_events.actor_id": "a deleted user's rows keep their label",
