@@ -9,6 +9,7 @@ import { cancellationsReport } from "./cancellations.server";
 import { funnelReport } from "./funnel.server";
 import { jobTimeReport } from "./job-time.server";
 import { readPeriod, type ReportPeriod } from "./period.server";
+import { reportQuery } from "./report-query.server";
 import { repeatCustomersReport } from "./repeat-customers.server";
 import { revenueReports } from "./revenue.server";
 import { reviewsReport } from "./reviews.server";
@@ -34,6 +35,11 @@ export const REPORT_GROUPS: readonly Group[] = [
   { tables: ["unpaid"], run: one((db, _period, now) => unpaidReport(db, dayIn(now, env().BUSINESS_TIME_ZONE), env().BUSINESS_TIME_ZONE)) },
 ];
 
+/** A group's tables, its queries run as reportQuery runs them. */
+export function runGroup(db: DB, group: Group, period: ReportPeriod, now: Date): Promise<ReportTable[]> {
+  return reportQuery(db, (trx) => group.run(trx, period, now));
+}
+
 export type ReportsView =
   | { ok: true; period: ReportPeriod; tables: ReportTable[] }
   | { ok: false; errors: Record<string, string>; typed: { period: string; from: string; to: string } };
@@ -43,7 +49,7 @@ export async function reportsView(db: DB, user: Actor, query: URLSearchParams, n
   requirePermission(user, "reports.read");
   const reading = readPeriod(query, now, env().BUSINESS_TIME_ZONE);
   if (!reading.ok) return reading;
-  const groups = await Promise.all(REPORT_GROUPS.map((g) => g.run(db, reading.period, now)));
+  const groups = await Promise.all(REPORT_GROUPS.map((g) => runGroup(db, g, reading.period, now)));
   return { ok: true, period: reading.period, tables: groups.flat() };
 }
 
@@ -54,7 +60,7 @@ export async function reportCsv(db: DB, user: Actor, name: string, query: URLSea
   if (!group) throw notFound(`No report named ${name}. Reports: ${REPORT_GROUPS.flatMap((g) => g.tables).join(", ")}.`);
   const reading = readPeriod(query, now, env().BUSINESS_TIME_ZONE);
   if (!reading.ok) return { errors: reading.errors };
-  const table = (await group.run(db, reading.period, now)).find((t) => t.name === name)!;
+  const table = (await runGroup(db, group, reading.period, now)).find((t) => t.name === name)!;
   const body = UTF8_BOM + csvLine(table.columns.map((c) => c.label)) + table.rows.map((row) => csvLine(row.map((cell) => cell.csv))).join("");
   return { fileName: `${name}-${reading.period.from}-to-${reading.period.to}.csv`, body };
 }
