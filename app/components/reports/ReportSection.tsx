@@ -18,10 +18,11 @@ export function ReportSection({ table, query }: { table: ReportTable; query: str
         <a
           href={`/admin/reports/${table.name}/csv?${query}`}
           download
+          aria-label={`CSV: ${table.title}`}
           className="inline-flex min-h-11 items-center gap-1.5 rounded-lg px-2 text-sm font-semibold text-brand-700 underline hover:text-brand-800 focus-visible:outline-2 focus-visible:outline-brand-500"
         >
           <Download aria-hidden className="size-4" />
-          CSV<span className="sr-only">: {table.title}</span>
+          CSV
         </a>
       </div>
       <p className="text-sm text-slate-600">{table.note}</p>
