@@ -14,10 +14,17 @@ import { sql } from "kysely";
 export const PER_FOOT_SUFFIX = String.raw` \((\d+ ft at .+ per foot|\d+ ft, minimum price)\)$`;
 
 /** Every "{Package}, {Vehicle class}" of the book with its two names: a CTE's body. */
-export const packageKeys = () => sql`SELECT p.name || ', ' || vc.name AS key, p.name AS package, vc.name AS vehicle_class FROM packages p CROSS JOIN vehicle_classes vc`;
+export const packageKeys = () =>
+  sql`SELECT (p.name || ', ' || vc.name) COLLATE "C" AS key, p.name AS package, vc.name AS vehicle_class FROM packages p CROSS JOIN vehicle_classes vc`;
 
-/** The line's words without the per-foot suffix: what packageKeys' key is compared with. */
-export const lineKey = (description: ReturnType<typeof sql.ref>) => sql`regexp_replace(${description}, ${PER_FOOT_SUFFIX}, '')`;
+/**
+ * The line's words without the per-foot suffix: what packageKeys' key is
+ * compared with, byte for byte (COLLATE "C": equality needs no locale, and
+ * sorting or hashing by it is cheaper). The regular expression runs only on
+ * lines that end as a per-foot line does.
+ */
+export const lineKey = (description: ReturnType<typeof sql.ref>) =>
+  sql`(CASE WHEN ${description} LIKE '% ft%)' THEN regexp_replace(${description}, ${PER_FOOT_SUFFIX}, '') ELSE ${description} END) COLLATE "C"`;
 
 /** The name of the row of work no package line names. */
 export const NO_PACKAGE = "Not from the price book";

@@ -7,23 +7,31 @@ import type { ReportPeriod } from "./period.server";
 /**
  * Customers who come back (docs/decisions/0151): of the invoices paid in
  * full in the period (as revenue.server.ts counts them), one is repeat
- * business when its customer had paid an invoice in full before it. A
+ * business when its customer had paid an invoice in full before it (at an
+ * earlier time: two paid at the same instant are both the first). A
  * repeat customer is one with repeat business in the period; their share is
  * that business's share of the period's revenue (before tax).
  */
 export async function repeatFigures(db: DB, period: ReportPeriod) {
   const { rows } = await sql<{ customers: string; repeat_customers: string; cents: string; repeat_cents: string }>`
     WITH paid AS (
-      SELECT i.customer_id, i.subtotal_cents,
-             EXISTS (SELECT 1 FROM invoices b WHERE b.customer_id = i.customer_id AND b.status = 'paid' AND (b.paid_at < i.paid_at OR (b.paid_at = i.paid_at AND b.id < i.id))) AS repeat
-      FROM invoices i
-      WHERE i.status = 'paid' AND i.paid_at >= ${period.start} AND i.paid_at < ${period.end}
+      SELECT customer_id, subtotal_cents, paid_at FROM invoices
+      WHERE status = 'paid' AND paid_at >= ${period.start} AND paid_at < ${period.end}
+    ),
+    -- Each paying customer's first invoice paid in full, from the index on (customer_id, paid_at): one row per customer, no probe per invoice.
+    firsts AS (
+      SELECT customer_id, min(paid_at) AS first_paid FROM invoices
+      WHERE status = 'paid' AND customer_id IN (SELECT customer_id FROM paid)
+      GROUP BY customer_id
+    ),
+    marked AS (
+      SELECT p.customer_id, p.subtotal_cents, p.paid_at > f.first_paid AS repeat FROM paid p JOIN firsts f USING (customer_id)
     )
     SELECT count(DISTINCT customer_id) AS customers,
            count(DISTINCT customer_id) FILTER (WHERE repeat) AS repeat_customers,
            coalesce(sum(subtotal_cents), 0) AS cents,
            coalesce(sum(subtotal_cents) FILTER (WHERE repeat), 0) AS repeat_cents
-    FROM paid`.execute(db);
+    FROM marked`.execute(db);
   const r = rows[0]!;
   return { customers: Number(r.customers), repeatCustomers: Number(r.repeat_customers), cents: Number(r.cents), repeatCents: Number(r.repeat_cents) };
 }
