@@ -34,45 +34,44 @@ export interface FunnelRow {
 export async function funnelCounts(db: DB, period: ReportPeriod): Promise<FunnelRow[]> {
   const { start, end } = period;
   const { rows } = await sql<{ source: string; requests: string; estimates: string; booked: string; paid: string }>`
+    -- Each step a probe of an index per request (a scalar subquery, never a hash of the whole table):
+    -- a month's few thousand requests cost milliseconds (docs/decisions/0152).
     WITH origins AS (
       SELECT q.customer_id, q.created_at, 'quote_form' AS source,
-             EXISTS (SELECT 1 FROM estimates e WHERE e.lead_id = q.id AND e.status <> 'draft') AS estimated,
-             EXISTS (SELECT 1 FROM jobs j WHERE j.lead_id = q.id AND j.status <> 'cancelled') AS booked,
-             EXISTS (SELECT 1 FROM invoices i WHERE i.lead_id = q.id AND i.status = 'paid') AS paid
+             (SELECT true FROM estimates e WHERE e.lead_id = q.id AND e.status <> 'draft' LIMIT 1) AS estimated,
+             (SELECT true FROM jobs j WHERE j.lead_id = q.id AND j.status <> 'cancelled' LIMIT 1) AS booked,
+             (SELECT true FROM invoices i WHERE i.lead_id = q.id AND i.status = 'paid' LIMIT 1) AS paid
       FROM quote_requests q
       WHERE q.created_at >= ${start} AND q.created_at < ${end}
       UNION ALL
       SELECT e.customer_id, e.created_at, e.source,
              e.status <> 'draft',
-             EXISTS (SELECT 1 FROM jobs j WHERE j.estimate_id = e.id AND j.status <> 'cancelled'),
-             EXISTS (SELECT 1 FROM invoices i WHERE i.estimate_id = e.id AND i.status = 'paid')
+             (SELECT true FROM jobs j WHERE j.estimate_id = e.id AND j.status <> 'cancelled' LIMIT 1),
+             (SELECT true FROM invoices i WHERE i.estimate_id = e.id AND i.status = 'paid' LIMIT 1)
       FROM estimates e
       WHERE e.lead_id IS NULL AND e.created_at >= ${start} AND e.created_at < ${end}
       UNION ALL
       SELECT j.customer_id, j.created_at, j.source,
              true,
              j.status <> 'cancelled',
-             EXISTS (SELECT 1 FROM invoices i WHERE i.job_id = j.id AND i.status = 'paid')
+             (SELECT true FROM invoices i WHERE i.job_id = j.id AND i.status = 'paid' LIMIT 1)
       FROM jobs j
       WHERE j.lead_id IS NULL AND j.estimate_id IS NULL AND j.created_at >= ${start} AND j.created_at < ${end}
     ),
-    -- Each customer's first work done or paid, read once for the customers of the period (docs/decisions/0151).
-    firsts AS (
-      SELECT customer_id, min(at) AS first_at FROM (
-        SELECT customer_id, done_at AS at FROM jobs
-        WHERE status = 'done' AND customer_id IN (SELECT customer_id FROM origins)
-        UNION ALL
-        SELECT customer_id, paid_at FROM invoices
-        WHERE status = 'paid' AND customer_id IN (SELECT customer_id FROM origins)
-      ) done GROUP BY customer_id
+    -- Returning (docs/decisions/0151): a job done or an invoice paid in full before the request, each one index probe.
+    marked AS (
+      SELECT o.*,
+             (SELECT true FROM jobs d WHERE d.customer_id = o.customer_id AND d.status = 'done' AND d.done_at < o.created_at LIMIT 1) IS NOT NULL
+             OR (SELECT true FROM invoices p WHERE p.customer_id = o.customer_id AND p.status = 'paid' AND p.paid_at < o.created_at LIMIT 1) IS NOT NULL AS came_back
+      FROM origins o
     )
-    SELECT CASE WHEN o.source = 'plan' THEN 'plan' WHEN f.first_at < o.created_at THEN 'returning' ELSE o.source END AS source,
+    SELECT CASE WHEN source = 'plan' THEN 'plan' WHEN came_back THEN 'returning' ELSE source END AS source,
            count(*) AS requests,
            -- A step skipped (a job booked with no estimate, an invoice paid with no job) counts as passed.
-           count(*) FILTER (WHERE o.estimated OR o.booked OR o.paid) AS estimates,
-           count(*) FILTER (WHERE o.booked OR o.paid) AS booked,
-           count(*) FILTER (WHERE o.paid) AS paid
-    FROM origins o LEFT JOIN firsts f ON f.customer_id = o.customer_id
+           count(*) FILTER (WHERE estimated OR booked OR paid) AS estimates,
+           count(*) FILTER (WHERE booked OR paid) AS booked,
+           count(*) FILTER (WHERE paid) AS paid
+    FROM marked
     GROUP BY 1`.execute(db);
   const bySource = new Map(rows.map((r) => [r.source, r]));
   return SOURCES.map(({ key, label }) => {
