@@ -23,7 +23,8 @@ import { readPeriod, type ReportPeriod } from "../app/server/reports/period.serv
 import { embeddedMemoryDatabase, onEachDatabase, scratchServerDatabase, type BenchTarget } from "./databases";
 import { type BenchReport, ms, printReport, timeRunsInTurns } from "./lib";
 
-const RUNS = 20;
+// BENCH_REPORTS_ROUNDS for fewer on a slow machine (PGlite's two years).
+const RUNS = Number(process.env.BENCH_REPORTS_ROUNDS ?? 20);
 const WARMUP = 2;
 const TARGET_MS = 200;
 const ZONE = "America/Detroit";
