@@ -96,6 +96,9 @@ export default [
     route("account", "routes/admin.account.tsx"),
     // What online booking sells and its prices (before :table, like the inbox).
     route("price-book", "routes/admin.price-book.tsx"),
+    // The owner's numbers (docs/decisions/0150): the page and each table's CSV.
+    route("reports", "routes/admin.reports.tsx"),
+    route("reports/:report/csv", "routes/admin.reports.$report.csv.ts"),
     route(":table", "routes/admin.$table.tsx"),
     route(":table/trash", "routes/admin.$table.trash.tsx"),
     // CSV import: a page of its own, a plain multipart form that works without JavaScript.

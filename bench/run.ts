@@ -22,6 +22,7 @@ import { benchPublicPage } from "./public-page";
 import { benchQuoteSubmissions } from "./quote-submissions";
 import { benchRowHistory } from "./row-history";
 import { benchScaleOut } from "./scale-out";
+import { benchReports } from "./reports";
 import { benchSearch } from "./search";
 import { benchFreeTimes, benchSchedulePage } from "./schedule";
 import { benchShutdown } from "./shutdown";
@@ -53,6 +54,7 @@ const benchmarks: Record<string, Benchmark> = {
   search: benchSearch,
   today: benchToday,
   "daily-email": benchDailyEmail,
+  reports: benchReports,
 };
 
 const chosen = process.argv.slice(2);

@@ -350,6 +350,7 @@ CREATE UNIQUE INDEX estimates_number_key ON estimates USING btree (number);
 CREATE UNIQUE INDEX estimates_pkey ON estimates USING btree (id);
 CREATE INDEX estimates_status_idx ON estimates USING btree (status, id);
 CREATE UNIQUE INDEX estimates_token_key ON estimates USING btree (token);
+CREATE INDEX estimates_unled_created_idx ON estimates USING btree (created_at) WHERE (lead_id IS NULL);
 CREATE INDEX estimates_vehicle_idx ON estimates USING btree (vehicle_id) WHERE (vehicle_id IS NOT NULL);
 CREATE TRIGGER estimates_customer_from_lead BEFORE INSERT ON estimates FOR EACH ROW EXECUTE FUNCTION work_customer_from_lead();
 CREATE TRIGGER estimates_source_from_lead BEFORE INSERT ON estimates FOR EACH ROW EXECUTE FUNCTION work_source_from_lead();
@@ -484,9 +485,12 @@ CREATE TABLE invoices (
   CONSTRAINT invoices_total_check CHECK (total_cents = (subtotal_cents + tax_cents))
 );
 CREATE INDEX invoices_customer_idx ON invoices USING btree (customer_id, id);
+CREATE INDEX invoices_customer_paid_idx ON invoices USING btree (customer_id, paid_at) WHERE (status = 'paid'::text);
 CREATE INDEX invoices_job_idx ON invoices USING btree (job_id);
 CREATE INDEX invoices_lead_idx ON invoices USING btree (lead_id, id);
 CREATE UNIQUE INDEX invoices_number_key ON invoices USING btree (number);
+CREATE INDEX invoices_paid_at_idx ON invoices USING btree (paid_at) WHERE (status = 'paid'::text);
+CREATE INDEX invoices_paid_estimate_idx ON invoices USING btree (estimate_id) WHERE ((status = 'paid'::text) AND (estimate_id IS NOT NULL));
 CREATE UNIQUE INDEX invoices_pkey ON invoices USING btree (id);
 CREATE INDEX invoices_status_idx ON invoices USING btree (status, id);
 CREATE UNIQUE INDEX invoices_token_key ON invoices USING btree (token);
@@ -677,7 +681,9 @@ CREATE TABLE jobs (
   CONSTRAINT jobs_zip_check CHECK (zip ~ '^[0-9]{5}$'::text)
 );
 CREATE INDEX jobs_assigned_to_idx ON jobs USING btree (assigned_to, starts_at);
+CREATE INDEX jobs_customer_done_idx ON jobs USING btree (customer_id, done_at) WHERE (status = 'done'::text);
 CREATE INDEX jobs_customer_idx ON jobs USING btree (customer_id, id);
+CREATE INDEX jobs_done_at_idx ON jobs USING btree (done_at) WHERE (status = 'done'::text);
 CREATE INDEX jobs_lead_idx ON jobs USING btree (lead_id, id);
 CREATE INDEX jobs_no_overlap ON jobs USING gist (COALESCE(assigned_to, 0), busy) WHERE (status <> 'cancelled'::text);
 CREATE UNIQUE INDEX jobs_one_per_estimate ON jobs USING btree (estimate_id) WHERE (status <> 'cancelled'::text);
@@ -686,6 +692,7 @@ CREATE INDEX jobs_reminder_due_idx ON jobs USING btree (reminder_due_at) WHERE (
 CREATE INDEX jobs_review_due_idx ON jobs USING btree (review_due_at) WHERE (review_due_at IS NOT NULL);
 CREATE INDEX jobs_starts_idx ON jobs USING btree (starts_at);
 CREATE UNIQUE INDEX jobs_token_key ON jobs USING btree (token);
+CREATE INDEX jobs_unled_created_idx ON jobs USING btree (created_at) WHERE ((lead_id IS NULL) AND (estimate_id IS NULL));
 CREATE INDEX jobs_vehicle_idx ON jobs USING btree (vehicle_id) WHERE (vehicle_id IS NOT NULL);
 CREATE TRIGGER jobs_customer_from_lead BEFORE INSERT ON jobs FOR EACH ROW EXECUTE FUNCTION work_customer_from_lead();
 CREATE TRIGGER jobs_source_from_lead BEFORE INSERT ON jobs FOR EACH ROW EXECUTE FUNCTION work_source_from_lead();
@@ -957,6 +964,7 @@ CREATE TABLE reviews (
 );
 CREATE UNIQUE INDEX reviews_job_id_key ON reviews USING btree (job_id);
 CREATE UNIQUE INDEX reviews_pkey ON reviews USING btree (id);
+CREATE INDEX reviews_submitted_idx ON reviews USING btree (submitted_at) WHERE (submitted_at IS NOT NULL);
 CREATE UNIQUE INDEX reviews_token_key ON reviews USING btree (token);
 
 CREATE TABLE row_history (

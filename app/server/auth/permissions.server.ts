@@ -31,6 +31,8 @@ export type Permission =
   | "tables.manage"
   | "tokens.manage"
   | "staff.manage"
+  /** The owner's numbers (/admin/reports and its CSVs, docs/decisions/0150). */
+  | "reports.read"
   /** One's own account page (/admin/account): one's own passkeys. Every staff role. */
   | "account.own";
 
