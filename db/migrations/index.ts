@@ -48,6 +48,7 @@ import * as conditionReports from "./2026-12-01-20-condition-reports";
 import * as jobFieldWork from "./2026-12-01-30-job-field-work";
 import * as weatherDays from "./2026-12-02-10-weather-days";
 import * as fieldStepKeys from "./2026-12-02-40-field-step-keys";
+import * as maintenancePlans from "./2026-12-03-10-maintenance-plans";
 
 // Listed explicitly (not read from disk) so the bundled server carries them.
 // Names sort by date; append new ones at the end.
@@ -101,4 +102,5 @@ export const migrations: Record<string, Migration> = {
   "2026-12-01-30-job-field-work": jobFieldWork,
   "2026-12-02-10-weather-days": weatherDays,
   "2026-12-02-40-field-step-keys": fieldStepKeys,
+  "2026-12-03-10-maintenance-plans": maintenancePlans,
 };

@@ -204,7 +204,7 @@ export interface NewJobPlace {
  * buffer and the longest drive after it). Read once; the drives are computed
  * in memory.
  */
-async function freeTimesByPerson(db: DB, durationMinutes: number, now: Date, reach: BookingReach, place: NewJobPlace): Promise<Map<number, Date[]>> {
+export async function freeTimesByPerson(db: DB, durationMinutes: number, now: Date, reach: BookingReach, place: NewJobPlace): Promise<Map<number, Date[]>> {
   const { from, to } = bookingWindow(now, reach);
   // The last instant a job can matter: after the latest start, the job (its longest span over days), the longest buffer and drive.
   const timeZone = env().BUSINESS_TIME_ZONE;
