@@ -17,7 +17,8 @@ import { occurrences, type Occurrence } from "./recurrence.server";
  * Placing a plan's visits (docs/decisions/0146): the occurrences of its rule
  * from the day after what is placed to PLAN_HORIZON_DAYS ahead, each put at
  * its wall-clock time when someone is free then, else the first free start
- * that day, else the first free start of the following days up to
+ * that day, else on the following days (at that time first, else their first
+ * free start) up to
  * SHIFT_DAYS_MAX (and before the next occurrence). The free times are the
  * customers' own (free-times.server.ts: working days and hours, days off,
  * the times a Weather Day holds, the road and the travel buffer), read once
@@ -126,8 +127,14 @@ function candidates(args: PlaceOne): { start: number; people: number[] }[] {
       found.set(at, [...(found.get(at) ?? []), person]);
     }
   }
-  const order = (at: number) => (at === preferred ? -Infinity : at);
-  return [...found].sort((a, b) => order(a[0]) - order(b[0])).map(([start, people]) => ({ start, people }));
+  // Day by day from the occurrence's; within a day, the rule's wall-clock time first, then the day's starts in order.
+  const wallTime = (at: number) => at - localInstant(dayIn(new Date(at), zone), hh * 60 + mm, zone)!;
+  const key = (at: number) => [dayIn(new Date(at), zone), at === preferred || wallTime(at) === 0 ? 0 : 1, at] as const;
+  const compare = (a: number, b: number) => {
+    const [ka, kb] = [key(a), key(b)];
+    return ka[0] !== kb[0] ? (ka[0] < kb[0] ? -1 : 1) : ka[1] - kb[1] || ka[2] - kb[2];
+  };
+  return [...found].sort((a, b) => compare(a[0], b[0])).map(([start, people]) => ({ start, people }));
 }
 
 /** Stores the occurrence's visit at its best free start; null when none is free. Each try is a savepoint: a refused one leaves the transaction usable. */
