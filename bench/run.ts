@@ -16,6 +16,7 @@ import { benchLeadsInbox } from "./leads-inbox";
 import { benchLighthouse } from "./lighthouse";
 import { type Benchmark, type BenchReport, printReport } from "./lib";
 import { benchOutboxDrain } from "./outbox-drain";
+import { benchPlans } from "./plans";
 import { benchParallelUploads } from "./parallel-uploads";
 import { benchQuotePrice } from "./price-book";
 import { benchPublicPage } from "./public-page";
@@ -51,6 +52,7 @@ const benchmarks: Record<string, Benchmark> = {
   customers: benchCustomers,
   search: benchSearch,
   today: benchToday,
+  plans: benchPlans,
 };
 
 const chosen = process.argv.slice(2);

@@ -1,14 +1,12 @@
 import { sql } from "kysely";
 import { zipOfAddress } from "~/lib/address-zip";
-import { addDays, dayIn, localInstant } from "~/lib/time-zone";
-import type { Actor } from "../actor.server";
+import { addDays, dayIn, localInstant, startOfDayIn } from "~/lib/time-zone";
+import { actorColumns, type Actor } from "../actor.server";
 import type { DB } from "../db.server";
 import { env } from "../env.server";
-import { inSavepoint } from "../savepoint.server";
 import { freeTimesByPerson, NOTICE_HOURS } from "../jobs/free-times.server";
-import { recordEvent } from "../jobs/job-events.server";
 import { appointmentWhen } from "../jobs/job-mail.server";
-import { isExclusionViolation, oneDayTime, placementColumns, reminderDue, travelBufferMinutes } from "../jobs/job-placement.server";
+import { oneDayTime, placementColumns, reminderDue, travelBufferMinutes } from "../jobs/job-placement.server";
 import { jobsQuery, toJob, type Job } from "../jobs/job-records.server";
 import { newPlanToken } from "./plan-records.server";
 import { occurrences, type Occurrence } from "./recurrence.server";
@@ -23,7 +21,8 @@ import { occurrences, type Occurrence } from "./recurrence.server";
  * customers' own (free-times.server.ts: working days and hours, days off,
  * the times a Weather Day holds, the road and the travel buffer), read once
  * per plan; each visit is then stored as a job (`source = 'plan'`) under the
- * same exclusion constraint as every job, in a savepoint of its own, so a
+ * same exclusion constraint as every job, all in one statement whose
+ * ON CONFLICT DO NOTHING leaves out a row refused, so a
  * time taken meanwhile by another booking tries the next person free, then
  * the next free start. The plan's row lock makes two placements of one plan
  * (two processes' background runners) wait for each other, and the unique
@@ -81,20 +80,55 @@ export async function placeVisits(trx: DB, customerPlanId: number, actor: Actor,
   const unplaced: Occurrence[] = [];
   if (wanted.length) {
     const zip = zipOfAddress(plan.address);
+    const zipOf = zip;
     const reachDays = Math.ceil((new Date(`${toDay}T00:00:00Z`).getTime() - now.getTime()) / 86_400_000) + SHIFT_DAYS_MAX + 2;
-    const byPerson = await freeTimesByPerson(trx, plan.duration_minutes, now, { noticeHours: NOTICE_HOURS, horizonDays: reachDays }, { zip });
     const bufferMinutes = await travelBufferMinutes(trx);
-    const ids: number[] = [];
-    for (const occurrence of wanted) {
+    const shiftEnd = (occurrence: Occurrence) => {
       const next = all.find((o) => o.day > occurrence.day)?.day;
-      const lastDay = [addDays(occurrence.day, SHIFT_DAYS_MAX), next ? addDays(next, -1) : addDays(occurrence.day, SHIFT_DAYS_MAX)].sort()[0]!;
-      const id = await placeOne(trx, { plan, occurrence, lastDay, byPerson, zone, bufferMinutes, zip });
-      if (id === null) unplaced.push(occurrence);
-      else ids.push(id);
+      return [addDays(occurrence.day, SHIFT_DAYS_MAX), next ? addDays(next, -1) : addDays(occurrence.day, SHIFT_DAYS_MAX)].sort()[0]!;
+    };
+    // Read only the days wanted: first the occurrences' own days; for those with no free start, the days after them.
+    const read = async (days: string[]) =>
+      new FreeTimes(await freeTimesByPerson(trx, plan.duration_minutes, now, { noticeHours: NOTICE_HOURS, horizonDays: reachDays }, { zip, days }), plan.duration_minutes + bufferMinutes);
+    // Each occurrence's best free start and person, chosen in memory (the plan's own visits kept apart as they are chosen)…
+    let choices: Choice[] = [];
+    const onTheirDay = await read(wanted.map((o) => o.day));
+    const later: Occurrence[] = [];
+    for (const occurrence of wanted) {
+      const choice = onTheirDay.take(occurrence, occurrence.day, zone);
+      if (choice) choices.push({ ...choice, lastDay: shiftEnd(occurrence) });
+      else later.push(occurrence);
     }
+    const shifted = new Set(later.flatMap((o) => Array.from({ length: SHIFT_DAYS_MAX }, (_, i) => addDays(o.day, i + 1)).filter((d) => d <= shiftEnd(o))));
+    // The later days' free times, less what this plan takes on them already.
+    const free = shifted.size ? await read([...shifted].sort()) : onTheirDay;
+    for (const c of choices) free.takeAt(c.person, c.start);
+    for (const occurrence of later) {
+      const choice = free.take(occurrence, shiftEnd(occurrence), zone);
+      if (choice) choices.push(choice);
+      else unplaced.push(occurrence);
+    }
+    // …then stored at once; a row the database refuses (a time another booking took meanwhile: the exclusion constraint) is left out by
+    // ON CONFLICT DO NOTHING and its occurrence tries its next start alone.
+    const ids: number[] = [];
+    for (let round = 0; choices.length && round < 20; round++) {
+      const stored = await insertVisits(trx, plan, choices, bufferMinutes, zipOf);
+      ids.push(...stored.values());
+      const refused = choices.filter((c) => !stored.has(c.occurrence.day));
+      choices = [];
+      for (const c of refused) {
+        const retry = free.take(c.occurrence, c.lastDay, zone);
+        if (retry) choices.push(retry);
+        else unplaced.push(c.occurrence);
+      }
+    }
+    unplaced.push(...choices.map((c) => c.occurrence));
     if (ids.length) {
       const jobs = (await jobsQuery(trx).where("j.id", "in", ids).orderBy("j.starts_at").execute()).map(toJob);
-      for (const job of jobs) await recordEvent(trx, job.id, "scheduled", actor, `Plan visit: ${appointmentWhen(job)}`);
+      await trx
+        .insertInto("job_events")
+        .values(jobs.map((job) => ({ job_id: job.id, kind: "scheduled", body: `Plan visit: ${appointmentWhen(job)}`, ...actorColumns(actor) })))
+        .execute();
       placed.push(...jobs);
     }
   }
@@ -102,83 +136,115 @@ export async function placeVisits(trx: DB, customerPlanId: number, actor: Actor,
   return { placed, unplaced };
 }
 
-interface PlaceOne {
-  plan: { id: number; customer_id: number; duration_minutes: number; address: string; vehicle_id: number | null };
+interface Choice {
   occurrence: Occurrence;
   lastDay: string;
-  byPerson: Map<number, Date[]>;
-  zone: string;
-  bufferMinutes: number;
-  zip: string | null;
+  start: number;
+  person: number;
 }
 
-/** The candidate starts for one occurrence, best first: its own time, then the day's first free start, then the next days'. */
-function candidates(args: PlaceOne): { start: number; people: number[] }[] {
-  const { occurrence, lastDay, byPerson, zone } = args;
-  const [hh, mm] = occurrence.time.split(":").map(Number) as [number, number];
-  const preferred = localInstant(occurrence.day, hh * 60 + mm, zone);
-  const found = new Map<number, number[]>();
-  for (const [person, times] of byPerson) {
-    for (const t of times) {
-      const at = t.getTime();
-      const day = dayIn(t, zone);
-      if (day < occurrence.day) continue;
-      if (day > lastDay) break;
-      found.set(at, [...(found.get(at) ?? []), person]);
-    }
+/**
+ * The people's free starts, sorted, as placement takes them: the best start
+ * for an occurrence (its own day at the rule's time, else that day's first;
+ * then each following day to `lastDay` likewise), and the person free then;
+ * what is taken is no longer free for the next occurrence.
+ */
+class FreeTimes {
+  private readonly people: [number, number[]][];
+
+  constructor(
+    byPerson: Map<number, Date[]>,
+    private readonly blockMinutes: number,
+  ) {
+    this.people = [...byPerson].map(([person, times]) => [person, times.map((t) => t.getTime())]);
   }
-  // Day by day from the occurrence's; within a day, the rule's wall-clock time first, then the day's starts in order.
-  const wallTime = (at: number) => at - localInstant(dayIn(new Date(at), zone), hh * 60 + mm, zone)!;
-  const key = (at: number) => [dayIn(new Date(at), zone), at === preferred || wallTime(at) === 0 ? 0 : 1, at] as const;
-  const compare = (a: number, b: number) => {
-    const [ka, kb] = [key(a), key(b)];
-    return ka[0] !== kb[0] ? (ka[0] < kb[0] ? -1 : 1) : ka[1] - kb[1] || ka[2] - kb[2];
-  };
-  return [...found].sort((a, b) => compare(a[0], b[0])).map(([start, people]) => ({ start, people }));
-}
 
-/** Stores the occurrence's visit at its best free start; null when none is free. Each try is a savepoint: a refused one leaves the transaction usable. */
-async function placeOne(trx: DB, args: PlaceOne): Promise<number | null> {
-  const { plan, occurrence, byPerson, zone, bufferMinutes, zip } = args;
-  for (const { start, people } of candidates(args)) {
-    const time = oneDayTime(new Date(start), plan.duration_minutes);
-    for (const person of people) {
-      try {
-        const row = await inSavepoint(trx, () =>
-          trx
-            .insertInto("jobs")
-            .values({
-              customer_id: plan.customer_id,
-              lead_id: null,
-              source: "plan",
-              estimate_id: null,
-              // The visit's own appointment link: 192 random bits, as every job's.
-              token: newPlanToken(),
-              ...placementColumns(
-                { date: dayIn(time.startsAt, zone), startTime: "", durationMinutes: plan.duration_minutes, address: plan.address, notes: "", zip },
-                time,
-                bufferMinutes,
-              ),
-              vehicle_id: plan.vehicle_id,
-              reminder_due_at: reminderDue(time.startsAt),
-              assigned_to: person === 0 ? null : person,
-              customer_plan_id: plan.id,
-              plan_occurrence: occurrence.day,
-            })
-            .returning("id")
-            .executeTakeFirstOrThrow(),
-        );
-        // Taken now: no later occurrence of this plan (or another's visit within this placement) gets it.
-        const end = start + (plan.duration_minutes + bufferMinutes) * MINUTE;
-        const times = byPerson.get(person);
-        if (times) byPerson.set(person, times.filter((t) => t.getTime() + (plan.duration_minutes + bufferMinutes) * MINUTE <= start || t.getTime() >= end));
-        return row.id;
-      } catch (error) {
-        // Taken meanwhile by another booking: the next person free then, then the next start.
-        if (isExclusionViolation(error)) continue;
-        throw error;
+  take(occurrence: Occurrence, lastDay: string, zone: string): Choice | null {
+    const [hh, mm] = occurrence.time.split(":").map(Number) as [number, number];
+    for (let day = occurrence.day; day <= lastDay; day = addDays(day, 1)) {
+      const from = startOfDayIn(day, zone).getTime();
+      const to = startOfDayIn(addDays(day, 1), zone).getTime();
+      const preferred = localInstant(day, hh * 60 + mm, zone);
+      let best: { start: number; person: number } | null = null;
+      for (const [person, times] of this.people) {
+        if (preferred !== null && hasTime(times, preferred)) {
+          best = { start: preferred, person };
+          break;
+        }
+        const first = times[lowerBound(times, from)];
+        if (first !== undefined && first < to && (!best || first < best.start)) best = { start: first, person };
+      }
+      if (best) {
+        this.remove(best.person, best.start);
+        return { occurrence, lastDay, ...best };
       }
     }
+    return null;
   }
-  return null;
+
+  /** A start taken already (by this plan, on a day read before): no longer free. */
+  takeAt(person: number, start: number): void {
+    if (this.people.some(([p]) => p === person)) this.remove(person, start);
+  }
+
+  /** The start taken: no start of that person within the visit's block either side of it stays free. */
+  private remove(person: number, start: number): void {
+    const entry = this.people.find(([p]) => p === person)!;
+    const block = this.blockMinutes * MINUTE;
+    entry[1] = entry[1].filter((t) => t + block <= start || t >= start + block);
+  }
+}
+
+/** The first index of `sorted` at or after `value`. */
+function lowerBound(sorted: number[], value: number): number {
+  let [lo, hi] = [0, sorted.length];
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (sorted[mid]! < value) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+const hasTime = (sorted: number[], value: number) => sorted[lowerBound(sorted, value)] === value;
+
+/**
+ * The chosen visits as jobs, in one statement: the same columns as every
+ * booking (placementColumns, reminderDue) and `source = 'plan'`. ON CONFLICT
+ * DO NOTHING leaves out a row the exclusion constraint (a time taken) or the
+ * plan's unique occurrence refuses. Returns the stored ids by occurrence day.
+ */
+async function insertVisits(
+  trx: DB,
+  plan: { id: number; customer_id: number; duration_minutes: number; address: string; vehicle_id: number | null },
+  choices: Choice[],
+  bufferMinutes: number,
+  zip: string | null,
+): Promise<Map<string, number>> {
+  if (!choices.length) return new Map();
+  const rows = await trx
+    .insertInto("jobs")
+    .values(
+      choices.map((c) => {
+        const time = oneDayTime(new Date(c.start), plan.duration_minutes);
+        return {
+          customer_id: plan.customer_id,
+          lead_id: null,
+          source: "plan" as const,
+          estimate_id: null,
+          // The visit's own appointment link: 192 random bits, as every job's.
+          token: newPlanToken(),
+          ...placementColumns({ date: c.occurrence.day, startTime: "", durationMinutes: plan.duration_minutes, address: plan.address, notes: "", zip }, time, bufferMinutes),
+          vehicle_id: plan.vehicle_id,
+          reminder_due_at: reminderDue(time.startsAt),
+          assigned_to: c.person === 0 ? null : c.person,
+          customer_plan_id: plan.id,
+          plan_occurrence: c.occurrence.day,
+        };
+      }),
+    )
+    .onConflict((oc) => oc.doNothing())
+    .returning(["id", sql<string>`plan_occurrence::text`.as("day")])
+    .execute();
+  return new Map(rows.map((r) => [r.day, r.id]));
 }
