@@ -57,7 +57,11 @@ export const loader = atEdge(async ({ request, params, context }: Route.LoaderAr
   const param = (name: string) => (url.searchParams.get(name) ?? "").slice(0, 100);
   const merge = { q: param("merge"), confirm: param("confirm-merge") };
   const [view, plans] = await Promise.all([customerView(db, customer, merge, new Date(), env().BUSINESS_TIME_ZONE, param("confirm-erase") === "1"), customerPlansView(db, customer.id)]);
-  return { ...view, plans, done: DONE[url.searchParams.get("done") ?? ""] ?? null };
+  const unplaced = Number(url.searchParams.get("unplaced") ?? 0);
+  const done = DONE[url.searchParams.get("done") ?? ""] ?? null;
+  // Start a Plan's visits that found no free time near their day: the owner books them by hand.
+  const more = unplaced > 0 ? ` ${unplaced} visit${unplaced === 1 ? "" : "s"} found no free time near ${unplaced === 1 ? "its" : "their"} day: book ${unplaced === 1 ? "it" : "them"} by hand.` : "";
+  return { ...view, plans, done: done && `${done}${more}` };
 });
 
 export const action = atEdge(async ({ request, params, context }: Route.ActionArgs) => {
