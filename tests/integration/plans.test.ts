@@ -5,6 +5,7 @@ import { SEED_SETTINGS } from "~/lib/business";
 import { instantIn } from "~/lib/time-zone";
 import { AppError } from "~/server/app-error.server";
 import { stopBackgroundJobs } from "~/server/background.server";
+import { exportCustomer } from "~/server/customers/customer-export.server";
 import { reloadEnv } from "~/server/env.server";
 import { getInvoice } from "~/server/invoices/invoices.server";
 import { invoicePdfFile } from "~/server/invoices/invoice-pdf.server";
@@ -259,6 +260,12 @@ describe("the owner's changes and billing", () => {
     expect(day(moved.plan_occurrence)).toBe("2027-07-05");
     expect(moved.source).toBe("plan");
     expect(moved.starts_at.getTime()).toBe(instantIn("2027-07-06", "15:00", ZONE).getTime());
+    // The customer's data export has the plan (without its link's token).
+    const cp = await getCustomerPlan(db(), moved.customer_plan_id!);
+    const { body } = await exportCustomer(db(), cp.customerId, { ...OWNER, name: "" });
+    const exported = JSON.parse(await new Response(body).text()) as { plans: { id: number; plan: string; rrule: string; token?: string }[] };
+    expect(exported.plans).toEqual([expect.objectContaining({ id: cp.id, plan: cp.plan.name, rrule: cp.rule })]);
+    expect(exported.plans[0]!.token).toBeUndefined();
   });
 
   it("Mark Done of a visit billed per visit makes its invoice at the plan's price, which reads back as a PDF", async () => {
