@@ -30,6 +30,8 @@ export default [
     // The customer's review of a job, and the one-click unsubscribe of such e-mails (docs/decisions/0091).
     route("reviews/:token", "routes/reviews.$token.tsx"),
     route("unsubscribe/:token", "routes/unsubscribe.$token.tsx"),
+    // The customer's maintenance plan: its visits, Skip Next Visit, Pause Plan, Cancel Plan (docs/decisions/0145).
+    route("plans/:token", "routes/plans.$token.tsx"),
   ]),
   // The owner's private calendar feed, /calendar/{token}.ics: the segment is the whole file name.
   route("calendar/:file", "routes/calendar.$file.ts"),
@@ -96,6 +98,8 @@ export default [
     route("account", "routes/admin.account.tsx"),
     // What online booking sells and its prices (before :table, like the inbox).
     route("price-book", "routes/admin.price-book.tsx"),
+    // Maintenance plans: what the owner sells as recurring visits (docs/decisions/0145; before :table, like the inbox).
+    route("plans", "routes/admin.plans.tsx"),
     // The owner's numbers (docs/decisions/0150): the page and each table's CSV.
     route("reports", "routes/admin.reports.tsx"),
     route("reports/:report/csv", "routes/admin.reports.$report.csv.ts"),

@@ -16,6 +16,7 @@ import { benchLeadsInbox } from "./leads-inbox";
 import { benchLighthouse } from "./lighthouse";
 import { type Benchmark, type BenchReport, printReport } from "./lib";
 import { benchOutboxDrain } from "./outbox-drain";
+import { benchPlans } from "./plans";
 import { benchParallelUploads } from "./parallel-uploads";
 import { benchQuotePrice } from "./price-book";
 import { benchPublicPage } from "./public-page";
@@ -55,6 +56,7 @@ const benchmarks: Record<string, Benchmark> = {
   today: benchToday,
   "daily-email": benchDailyEmail,
   reports: benchReports,
+  plans: benchPlans,
 };
 
 const chosen = process.argv.slice(2);

@@ -115,6 +115,28 @@ export interface CustomerEvents {
   kind: "merged" | "erased";
 }
 
+export interface CustomerPlans {
+  address: Generated<string>;
+  billing: "per_visit" | "monthly";
+  cancelled_at: Timestamp | null;
+  created_at: Generated<Timestamp>;
+  customer_id: number;
+  duration_minutes: number;
+  id: Generated<number>;
+  paused_from: Timestamp | null;
+  paused_until: Timestamp | null;
+  placed_until: Timestamp | null;
+  plan_id: number;
+  price_cents: number;
+  rrule: string;
+  start_time: string;
+  starts_on: Timestamp;
+  status: Generated<"active" | "cancelled">;
+  token: string;
+  updated_at: Generated<Timestamp>;
+  vehicle_id: number | null;
+}
+
 export interface Customers {
   created_at: Generated<Timestamp>;
   email: Generated<string>;
@@ -271,6 +293,7 @@ export interface InvoiceLines {
 export interface Invoices {
   created_at: Generated<Timestamp>;
   customer_id: number;
+  customer_plan_id: number | null;
   due_date: Timestamp | null;
   estimate_id: number | null;
   id: Generated<number>;
@@ -281,6 +304,7 @@ export interface Invoices {
   paid_at: Timestamp | null;
   paid_cents: Generated<Int8>;
   sent_at: Timestamp | null;
+  statement_month: Timestamp | null;
   status: Generated<"draft" | "sent" | "partly_paid" | "paid" | "void">;
   subtotal_cents: Generated<Int8>;
   tax_cents: Generated<Int8>;
@@ -356,12 +380,14 @@ export interface Jobs {
   cancelled_by: "owner" | "customer" | null;
   created_at: Generated<Timestamp>;
   customer_id: number;
+  customer_plan_id: number | null;
   done_at: Timestamp | null;
   duration_minutes: number;
   estimate_id: number | null;
   id: Generated<number>;
   lead_id: number | null;
   notes: Generated<string>;
+  plan_occurrence: Timestamp | null;
   reminder_due_at: Timestamp | null;
   review_due_at: Timestamp | null;
   sequence: Generated<number>;
@@ -476,6 +502,25 @@ export interface Payments {
   recorded_by: Generated<string>;
   recorded_by_id: number | null;
   tip_cents: Generated<Int8>;
+}
+
+export interface PlanPackages {
+  package_id: number;
+  plan_id: number;
+}
+
+export interface Plans {
+  billing: "per_visit" | "monthly";
+  cadence: "weekly" | "monthly";
+  created_at: Generated<Timestamp>;
+  discount_percent: Generated<number>;
+  id: Generated<number>;
+  interval_weeks: number | null;
+  max_pause_weeks: Generated<number>;
+  name: string;
+  price_cents: number;
+  retired_at: Timestamp | null;
+  updated_at: Generated<Timestamp>;
 }
 
 export interface QuoteRequests {
@@ -703,6 +748,7 @@ export interface DB {
   condition_surcharges: ConditionSurcharges;
   counter_deltas: CounterDeltas;
   customer_events: CustomerEvents;
+  customer_plans: CustomerPlans;
   customers: Customers;
   daily_digests: DailyDigests;
   days_off: DaysOff;
@@ -732,6 +778,8 @@ export interface DB {
   passkey_challenges: PasskeyChallenges;
   passkeys: Passkeys;
   payments: Payments;
+  plan_packages: PlanPackages;
+  plans: Plans;
   quote_requests: QuoteRequests;
   rate_limit_hits: RateLimitHits;
   reviews: Reviews;

@@ -174,6 +174,47 @@ CREATE INDEX customer_events_actor_id_idx ON customer_events USING btree (actor_
 CREATE INDEX customer_events_customer_idx ON customer_events USING btree (customer_id, id);
 CREATE UNIQUE INDEX customer_events_pkey ON customer_events USING btree (id);
 
+CREATE TABLE customer_plans (
+  id integer DEFAULT nextval('customer_plans_id_seq'::regclass) NOT NULL,
+  token text NOT NULL,
+  customer_id integer NOT NULL,
+  plan_id integer NOT NULL,
+  vehicle_id integer,
+  rrule text NOT NULL,
+  starts_on date NOT NULL,
+  start_time text NOT NULL,
+  duration_minutes integer NOT NULL,
+  address text DEFAULT ''::text NOT NULL,
+  billing text NOT NULL,
+  price_cents integer NOT NULL,
+  status text DEFAULT 'active'::text NOT NULL,
+  paused_from date,
+  paused_until date,
+  placed_until date,
+  created_at timestamp with time zone DEFAULT now() NOT NULL,
+  updated_at timestamp with time zone DEFAULT now() NOT NULL,
+  cancelled_at timestamp with time zone,
+  CONSTRAINT customer_plans_address_check CHECK (length(address) <= 300),
+  CONSTRAINT customer_plans_billing_check CHECK (billing = ANY (ARRAY['per_visit'::text, 'monthly'::text])),
+  CONSTRAINT customer_plans_customer_id_fkey FOREIGN KEY (customer_id) REFERENCES customers(id) ON DELETE CASCADE,
+  CONSTRAINT customer_plans_duration_minutes_check CHECK (duration_minutes >= 1 AND duration_minutes <= 720),
+  CONSTRAINT customer_plans_pause CHECK ((paused_from IS NULL) = (paused_until IS NULL) AND (paused_until IS NULL OR paused_until > paused_from)),
+  CONSTRAINT customer_plans_pkey PRIMARY KEY (id),
+  CONSTRAINT customer_plans_plan_id_fkey FOREIGN KEY (plan_id) REFERENCES plans(id) ON DELETE RESTRICT,
+  CONSTRAINT customer_plans_price_cents_check CHECK (price_cents >= 0 AND price_cents <= 10000000),
+  CONSTRAINT customer_plans_rrule_check CHECK (length(rrule) <= 500),
+  CONSTRAINT customer_plans_start_time_check CHECK (start_time ~ '^([01][0-9]|2[0-3]):[0-5][0-9]$'::text),
+  CONSTRAINT customer_plans_status_check CHECK (status = ANY (ARRAY['active'::text, 'cancelled'::text])),
+  CONSTRAINT customer_plans_token_check CHECK (length(token) >= 22),
+  CONSTRAINT customer_plans_token_key UNIQUE (token),
+  CONSTRAINT customer_plans_vehicle_id_fkey FOREIGN KEY (vehicle_id) REFERENCES vehicles(id) ON DELETE SET NULL
+);
+CREATE INDEX customer_plans_customer_idx ON customer_plans USING btree (customer_id, id);
+CREATE UNIQUE INDEX customer_plans_pkey ON customer_plans USING btree (id);
+CREATE INDEX customer_plans_plan_idx ON customer_plans USING btree (plan_id);
+CREATE UNIQUE INDEX customer_plans_token_key ON customer_plans USING btree (token);
+CREATE INDEX customer_plans_top_up_idx ON customer_plans USING btree (placed_until) WHERE (status = 'active'::text);
+
 CREATE TABLE customers (
   id integer DEFAULT nextval('customers_id_seq'::regclass) NOT NULL,
   name text NOT NULL,
@@ -468,7 +509,10 @@ CREATE TABLE invoices (
   created_at timestamp with time zone DEFAULT now() NOT NULL,
   updated_at timestamp with time zone DEFAULT now() NOT NULL,
   customer_id integer NOT NULL,
+  customer_plan_id integer,
+  statement_month date,
   CONSTRAINT invoices_customer_id_fkey FOREIGN KEY (customer_id) REFERENCES customers(id) ON DELETE RESTRICT,
+  CONSTRAINT invoices_customer_plan_id_fkey FOREIGN KEY (customer_plan_id) REFERENCES customer_plans(id) ON DELETE SET NULL,
   CONSTRAINT invoices_estimate_id_fkey FOREIGN KEY (estimate_id) REFERENCES estimates(id) ON DELETE SET NULL,
   CONSTRAINT invoices_job_id_fkey FOREIGN KEY (job_id) REFERENCES jobs(id) ON DELETE SET NULL,
   CONSTRAINT invoices_lead_id_fkey FOREIGN KEY (lead_id, customer_id) REFERENCES quote_requests(id, customer_id) ON UPDATE CASCADE ON DELETE CASCADE,
@@ -476,6 +520,7 @@ CREATE TABLE invoices (
   CONSTRAINT invoices_number_key UNIQUE (number),
   CONSTRAINT invoices_paid_check CHECK (paid_cents >= 0 AND paid_cents <= total_cents),
   CONSTRAINT invoices_pkey PRIMARY KEY (id),
+  CONSTRAINT invoices_statement_month_check CHECK (statement_month IS NULL OR EXTRACT(day FROM statement_month) = 1::numeric),
   CONSTRAINT invoices_status_check CHECK (status = ANY (ARRAY['draft'::text, 'sent'::text, 'partly_paid'::text, 'paid'::text, 'void'::text])),
   CONSTRAINT invoices_subtotal_cents_check CHECK (subtotal_cents >= 0),
   CONSTRAINT invoices_tax_cents_check CHECK (tax_cents >= 0),
@@ -492,6 +537,7 @@ CREATE UNIQUE INDEX invoices_number_key ON invoices USING btree (number);
 CREATE INDEX invoices_paid_at_idx ON invoices USING btree (paid_at) WHERE (status = 'paid'::text);
 CREATE INDEX invoices_paid_estimate_idx ON invoices USING btree (estimate_id) WHERE ((status = 'paid'::text) AND (estimate_id IS NOT NULL));
 CREATE UNIQUE INDEX invoices_pkey ON invoices USING btree (id);
+CREATE UNIQUE INDEX invoices_plan_statement_key ON invoices USING btree (customer_plan_id, statement_month) WHERE (statement_month IS NOT NULL);
 CREATE INDEX invoices_status_idx ON invoices USING btree (status, id);
 CREATE UNIQUE INDEX invoices_token_key ON invoices USING btree (token);
 CREATE TRIGGER invoices_customer_from_lead BEFORE INSERT ON invoices FOR EACH ROW EXECUTE FUNCTION work_customer_from_lead();
@@ -655,12 +701,15 @@ CREATE TABLE jobs (
   started_at timestamp with time zone,
   signed_off_name text,
   signed_off_at timestamp with time zone,
+  customer_plan_id integer,
+  plan_occurrence date,
   CONSTRAINT jobs_address_check CHECK (length(address) <= 300),
   CONSTRAINT jobs_assigned_to_fkey FOREIGN KEY (assigned_to) REFERENCES users(id) ON DELETE SET NULL,
   CONSTRAINT jobs_buffer_minutes_check CHECK (buffer_minutes >= 0 AND buffer_minutes <= 240),
   CONSTRAINT jobs_busy_check CHECK (busy = tstzrange(starts_at, COALESCE(upper(work_days), starts_at + make_interval(mins => duration_minutes)) + make_interval(mins => buffer_minutes), '[)'::text)),
   CONSTRAINT jobs_cancelled_by_check CHECK (cancelled_by = ANY (ARRAY['owner'::text, 'customer'::text])),
   CONSTRAINT jobs_customer_id_fkey FOREIGN KEY (customer_id) REFERENCES customers(id) ON DELETE RESTRICT,
+  CONSTRAINT jobs_customer_plan_id_fkey FOREIGN KEY (customer_plan_id) REFERENCES customer_plans(id) ON DELETE SET NULL,
   CONSTRAINT jobs_duration_minutes_check CHECK (duration_minutes >= 1 AND duration_minutes <= 10080 AND (duration_minutes <= 720 OR work_days IS NOT NULL)),
   CONSTRAINT jobs_estimate_id_fkey FOREIGN KEY (estimate_id) REFERENCES estimates(id) ON DELETE SET NULL,
   CONSTRAINT jobs_in_progress_started CHECK (status <> 'in_progress'::text OR started_at IS NOT NULL),
@@ -688,6 +737,7 @@ CREATE INDEX jobs_lead_idx ON jobs USING btree (lead_id, id);
 CREATE INDEX jobs_no_overlap ON jobs USING gist (COALESCE(assigned_to, 0), busy) WHERE (status <> 'cancelled'::text);
 CREATE UNIQUE INDEX jobs_one_per_estimate ON jobs USING btree (estimate_id) WHERE (status <> 'cancelled'::text);
 CREATE UNIQUE INDEX jobs_pkey ON jobs USING btree (id);
+CREATE UNIQUE INDEX jobs_plan_occurrence_key ON jobs USING btree (customer_plan_id, plan_occurrence) WHERE (customer_plan_id IS NOT NULL);
 CREATE INDEX jobs_reminder_due_idx ON jobs USING btree (reminder_due_at) WHERE ((reminder_due_at IS NOT NULL) AND (status = 'scheduled'::text));
 CREATE INDEX jobs_review_due_idx ON jobs USING btree (review_due_at) WHERE (review_due_at IS NOT NULL);
 CREATE INDEX jobs_starts_idx ON jobs USING btree (starts_at);
@@ -864,6 +914,41 @@ CREATE INDEX payments_invoice_idx ON payments USING btree (invoice_id, id);
 CREATE INDEX payments_paid_on_idx ON payments USING btree (paid_on) INCLUDE (amount_cents) WHERE (deleted_at IS NULL);
 CREATE UNIQUE INDEX payments_pkey ON payments USING btree (id);
 CREATE INDEX payments_recorded_by_id_idx ON payments USING btree (recorded_by_id) WHERE (recorded_by_id IS NOT NULL);
+
+CREATE TABLE plan_packages (
+  plan_id integer NOT NULL,
+  package_id integer NOT NULL,
+  CONSTRAINT plan_packages_package_id_fkey FOREIGN KEY (package_id) REFERENCES packages(id) ON DELETE CASCADE,
+  CONSTRAINT plan_packages_pkey PRIMARY KEY (plan_id, package_id),
+  CONSTRAINT plan_packages_plan_id_fkey FOREIGN KEY (plan_id) REFERENCES plans(id) ON DELETE CASCADE
+);
+CREATE INDEX plan_packages_package_idx ON plan_packages USING btree (package_id);
+CREATE UNIQUE INDEX plan_packages_pkey ON plan_packages USING btree (plan_id, package_id);
+
+CREATE TABLE plans (
+  id integer DEFAULT nextval('plans_id_seq'::regclass) NOT NULL,
+  name text NOT NULL,
+  cadence text NOT NULL,
+  interval_weeks integer,
+  billing text NOT NULL,
+  price_cents integer NOT NULL,
+  discount_percent integer DEFAULT 0 NOT NULL,
+  max_pause_weeks integer DEFAULT 4 NOT NULL,
+  retired_at timestamp with time zone,
+  created_at timestamp with time zone DEFAULT now() NOT NULL,
+  updated_at timestamp with time zone DEFAULT now() NOT NULL,
+  CONSTRAINT plans_billing_check CHECK (billing = ANY (ARRAY['per_visit'::text, 'monthly'::text])),
+  CONSTRAINT plans_cadence_check CHECK (cadence = ANY (ARRAY['weekly'::text, 'monthly'::text])),
+  CONSTRAINT plans_cadence_interval CHECK ((cadence = 'weekly'::text) = (interval_weeks IS NOT NULL)),
+  CONSTRAINT plans_discount_percent_check CHECK (discount_percent >= 0 AND discount_percent <= 100),
+  CONSTRAINT plans_interval_weeks_check CHECK (interval_weeks >= 1 AND interval_weeks <= 52),
+  CONSTRAINT plans_max_pause_weeks_check CHECK (max_pause_weeks >= 0 AND max_pause_weeks <= 52),
+  CONSTRAINT plans_name_check CHECK (name = btrim(name) AND name <> ''::text AND length(name) <= 80 AND name !~ '[[:cntrl:]]'::text),
+  CONSTRAINT plans_pkey PRIMARY KEY (id),
+  CONSTRAINT plans_price_cents_check CHECK (price_cents >= 0 AND price_cents <= 10000000)
+);
+CREATE UNIQUE INDEX plans_name_key ON plans USING btree (lower(name));
+CREATE UNIQUE INDEX plans_pkey ON plans USING btree (id);
 
 CREATE TABLE quote_requests (
   id integer DEFAULT nextval('quote_requests_id_seq'::regclass) NOT NULL,
@@ -1267,6 +1352,7 @@ CREATE SEQUENCE care_guides_id_seq AS integer OWNED BY care_guides.id;
 CREATE SEQUENCE condition_reports_id_seq AS integer OWNED BY condition_reports.id;
 CREATE SEQUENCE counter_deltas_id_seq AS bigint OWNED BY counter_deltas.id;
 CREATE SEQUENCE customer_events_id_seq AS integer OWNED BY customer_events.id;
+CREATE SEQUENCE customer_plans_id_seq AS integer OWNED BY customer_plans.id;
 CREATE SEQUENCE customers_id_seq AS integer OWNED BY customers.id;
 CREATE SEQUENCE email_outbox_id_seq AS integer OWNED BY email_outbox.id;
 CREATE SEQUENCE estimate_events_id_seq AS integer OWNED BY estimate_events.id;
@@ -1292,6 +1378,7 @@ CREATE SEQUENCE maintenance_reminders_id_seq AS integer OWNED BY maintenance_rem
 CREATE SEQUENCE packages_id_seq AS integer OWNED BY packages.id;
 CREATE SEQUENCE passkeys_id_seq AS integer OWNED BY passkeys.id;
 CREATE SEQUENCE payments_id_seq AS integer OWNED BY payments.id;
+CREATE SEQUENCE plans_id_seq AS integer OWNED BY plans.id;
 CREATE SEQUENCE quote_requests_id_seq AS integer OWNED BY quote_requests.id;
 CREATE SEQUENCE rate_limit_hits_id_seq AS bigint OWNED BY rate_limit_hits.id;
 CREATE SEQUENCE reviews_id_seq AS integer OWNED BY reviews.id;

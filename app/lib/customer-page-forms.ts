@@ -21,3 +21,9 @@ export const UNSUBSCRIBE_HOW = "Send List-Unsubscribe=One-Click, or press Unsubs
 export const unsubscribeSchema = z
   .object({ "List-Unsubscribe": z.string().optional(), intent: z.string().optional() })
   .refine((post) => post["List-Unsubscribe"] === "One-Click" || post.intent === "unsubscribe", UNSUBSCRIBE_HOW);
+
+/** Cancel Plan's confirmation step (the plan page): the box "Yes, cancel my plan" ticked. */
+export const cancelPlanSchema = z.object({
+  confirm: z.literal("yes", { error: "Tick “Yes, cancel my plan” to cancel it." }),
+});
+export const CANCEL_PLAN_CONSTRAINT = formConstraint(cancelPlanSchema);

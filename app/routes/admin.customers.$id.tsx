@@ -5,8 +5,9 @@ import { CustomerDataPanel } from "~/components/customers/CustomerDataPanel";
 import { CustomerTimeline } from "~/components/customers/CustomerTimeline";
 import { MergePanel } from "~/components/customers/MergePanel";
 import { Vehicles } from "~/components/customers/Vehicles";
+import { CustomerPlans } from "~/components/plans/CustomerPlans";
 import { ErrorBanner } from "~/components/admin/ErrorBanner";
-import { atEdge } from "~/server/app-error.server";
+import { AppError, atEdge } from "~/server/app-error.server";
 import { adminUserFrom } from "~/server/auth/current-user.server";
 import { eraseCustomer } from "~/server/customers/customer-erase.server";
 import { addVehicle, customerId, getCustomer, removeVehicle, serverContactSchema, updateContact } from "~/server/customers/customers.server";
@@ -16,6 +17,13 @@ import { mergeCustomers, mergeSourceId } from "~/server/customers/merge.server";
 import { env } from "~/server/env.server";
 import { postedForm } from "~/server/form-body.server";
 import { dispatchIntent, FIRST_FIELD, formTexts, parseForm, postedIntent, refusedOnForm } from "~/server/form-action.server";
+import { startPlanSchema, statementSchema } from "~/lib/plans";
+import { startPlan } from "~/server/plans/customer-plans.server";
+import { customerPlansView } from "~/server/plans/customer-plans-view.server";
+import { createStatement } from "~/server/plans/plan-billing.server";
+import { getCustomerPlan } from "~/server/plans/plan-records.server";
+import { requirePermission } from "~/server/auth/permissions.server";
+import { linkOrigin } from "~/server/site-url.server";
 import { databaseContext } from "~/server/request-context.server";
 import type { Route } from "./+types/admin.customers.$id";
 
@@ -34,6 +42,10 @@ const DONE: Record<string, string> = {
   "vehicle-added": "Vehicle added.",
   "vehicle-removed": "Vehicle removed.",
   merged: "Records merged: everything of the other customer is now here.",
+  "plan-started": "Plan started: its visits are booked and the customer has the dates.",
+  "statement-created": "Statement created: a draft invoice, to check and send.",
+  "statement-exists": "That month's statement was made already.",
+  "statement-nothing": "No visit of that plan was done that month: no statement.",
   erased: "Customer erased: their personal details are gone everywhere; amounts and invoice numbers stay for the books.",
 };
 
@@ -44,8 +56,12 @@ export const loader = atEdge(async ({ request, params, context }: Route.LoaderAr
   const url = new URL(request.url);
   const param = (name: string) => (url.searchParams.get(name) ?? "").slice(0, 100);
   const merge = { q: param("merge"), confirm: param("confirm-merge") };
-  const view = await customerView(db, customer, merge, new Date(), env().BUSINESS_TIME_ZONE, param("confirm-erase") === "1");
-  return { ...view, done: DONE[url.searchParams.get("done") ?? ""] ?? null };
+  const [view, plans] = await Promise.all([customerView(db, customer, merge, new Date(), env().BUSINESS_TIME_ZONE, param("confirm-erase") === "1"), customerPlansView(db, customer.id)]);
+  const unplaced = Number(url.searchParams.get("unplaced") ?? 0);
+  const done = DONE[url.searchParams.get("done") ?? ""] ?? null;
+  // Start a Plan's visits that found no free time near their day: the owner books them by hand.
+  const more = unplaced > 0 ? ` ${unplaced} visit${unplaced === 1 ? "" : "s"} found no free time near ${unplaced === 1 ? "its" : "their"} day: book ${unplaced === 1 ? "it" : "them"} by hand.` : "";
+  return { ...view, plans, done: done && `${done}${more}` };
 });
 
 export const action = atEdge(async ({ request, params, context }: Route.ActionArgs) => {
@@ -53,7 +69,7 @@ export const action = atEdge(async ({ request, params, context }: Route.ActionAr
   const id = customerId(params.id);
   const form = await postedForm(request);
   const user = adminUserFrom(context);
-  const values = formTexts(form, ["name", "email", "phone", "notes", "kind", "make", "model", "year", "color", "vehicleNotes", "source"]);
+  const values = formTexts(form, ["name", "email", "phone", "notes", "kind", "make", "model", "year", "color", "vehicleNotes", "source", "plan", "vehicleId", "startDate", "startTime", "durationMinutes", "address"]);
   const doneHere = (done: string) => redirect(`/admin/customers/${id}?done=${done}`, 303);
   const handlers: Record<CustomerIntent, () => Promise<Response>> = {
     contact: async () => {
@@ -72,6 +88,18 @@ export const action = atEdge(async ({ request, params, context }: Route.ActionAr
       await mergeCustomers(db, id, mergeSourceId(values.source), user);
       return doneHere("merged");
     },
+    "start-plan": async () => {
+      const started = await startPlan(db, id, parseForm(form, startPlanSchema), user, linkOrigin(request));
+      return redirect(`/admin/customers/${id}?done=plan-started${started.unplaced ? `&unplaced=${started.unplaced}` : ""}#plans-heading`, 303);
+    },
+    statement: async () => {
+      requirePermission(user, "invoices.read");
+      const input = parseForm(form, statementSchema);
+      const cp = await getCustomerPlan(db, input.customerPlan);
+      if (cp.customerId !== id) throw new AppError(404, "This plan is no longer there. Reload the page.");
+      const outcome = await createStatement(db, cp.id, input.month, user);
+      return doneHere(`statement-${outcome.kind}`);
+    },
     erase: async () => {
       await eraseCustomer(db, id, user);
       return doneHere("erased");
@@ -89,7 +117,7 @@ export const action = atEdge(async ({ request, params, context }: Route.ActionAr
 });
 
 export default function CustomerPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { customer, vehicles, timeline, lifetimeValue, merge, confirmErase, vehicleKinds, years, done } = loaderData;
+  const { customer, vehicles, timeline, lifetimeValue, merge, confirmErase, vehicleKinds, years, done, plans } = loaderData;
   const failure = actionData ?? undefined;
   return (
     <main className="mx-auto max-w-4xl space-y-5 px-4 py-6 sm:px-6 lg:py-8">
@@ -127,6 +155,11 @@ export default function CustomerPage({ loaderData, actionData }: Route.Component
       </section>
       <ContactForm key={`contact-${customer.email}-${customer.phone}-${customer.name}`} customer={customer} failure={failure?.intent === "contact" ? failure : undefined} />
       <Vehicles vehicles={vehicles} kinds={vehicleKinds} years={years} failure={failure?.intent === "add-vehicle" || failure?.intent === "remove-vehicle" ? failure : undefined} />
+      <CustomerPlans
+        view={plans}
+        vehicles={vehicles.map((v) => ({ id: v.id, label: [v.year, v.make, v.model].filter(Boolean).join(" ") || v.kind }))}
+        failure={failure?.intent === "start-plan" || failure?.intent === "statement" ? failure : undefined}
+      />
       <CustomerTimeline items={timeline} />
       <MergePanel customerId={customer.id} merge={merge} failure={failure?.intent === "merge" ? failure : undefined} />
       <CustomerDataPanel customerId={customer.id} confirm={confirmErase} failure={failure?.intent === "erase" ? failure : undefined} />

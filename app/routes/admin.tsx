@@ -133,6 +133,7 @@ function DashboardNav({ newLeads, owner }: { newLeads: number; owner: boolean })
   const inStaff = pathname === "/admin/staff";
   const inPriceBook = pathname === "/admin/price-book";
   const inReports = pathname === "/admin/reports";
+  const inPlans = pathname === "/admin/plans";
   const inEstimates = pathname === "/admin/estimates" || pathname.startsWith("/admin/estimates/");
   // A job's page (/admin/jobs/{id}) belongs to the schedule's section.
   const inSchedule = pathname === "/admin/schedule" || pathname.startsWith("/admin/jobs/");
@@ -188,13 +189,16 @@ function DashboardNav({ newLeads, owner }: { newLeads: number; owner: boolean })
       </Link>
       <Link
         to="/admin"
-        aria-current={inLeads || inSettings || inTokens || inApi || inStaff || inEstimates || inToday || inSchedule || inInvoices || inCustomers || inPriceBook || inReports || inAccount ? undefined : "true"}
-        className={tab(!inLeads && !inSettings && !inTokens && !inApi && !inStaff && !inEstimates && !inToday && !inSchedule && !inInvoices && !inCustomers && !inPriceBook && !inReports && !inAccount)}
+        aria-current={inLeads || inSettings || inTokens || inApi || inStaff || inEstimates || inToday || inSchedule || inInvoices || inCustomers || inPriceBook || inReports || inPlans || inAccount ? undefined : "true"}
+        className={tab(!inLeads && !inSettings && !inTokens && !inApi && !inStaff && !inEstimates && !inToday && !inSchedule && !inInvoices && !inCustomers && !inPriceBook && !inReports && !inPlans && !inAccount)}
       >
         Tables
       </Link>
       <Link to="/admin/price-book" aria-current={inPriceBook ? "page" : undefined} className={tab(inPriceBook)}>
         Price Book
+      </Link>
+      <Link to="/admin/plans" aria-current={inPlans ? "page" : undefined} className={tab(inPlans)}>
+        Plans
       </Link>
       <Link to="/admin/reports" aria-current={inReports ? "page" : undefined} className={tab(inReports)}>
         Reports

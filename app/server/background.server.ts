@@ -16,6 +16,9 @@ import { purgeTrash } from "./tables/purge.server";
 import { cleanStoredUploads } from "./uploads/clean-stored.server";
 import { sweepOrphanUploads } from "./uploads/orphans.server";
 import { logFor } from "./log.server";
+import { topUpPlans } from "./plans/plan-top-up.server";
+import { createDueStatements } from "./plans/plan-billing.server";
+import { configuredOrigin } from "./site-url.server";
 
 const OUTBOX_EVERY_MS = 15_000;
 
@@ -133,6 +136,22 @@ function sendTheDailyEmail(db: DB): void {
 }
 
 /**
+ * Maintenance plans (docs/decisions/0146, 0147): each active plan's visits
+ * placed PLAN_HORIZON_DAYS ahead as the days pass (the customer e-mailed the
+ * new dates), and last month's statements of the plans billed monthly; each
+ * plan is claimed once across processes (its row lock).
+ */
+function keepPlansAhead(db: DB): void {
+  enqueue(async () => {
+    if (state.stop?.signal.aborted) return;
+    const placed = await topUpPlans(db, configuredOrigin());
+    const statements = await createDueStatements(db);
+    if (placed) kickOutbox(db);
+    if (statements) logFor("plans").info(`${statements} monthly statement(s) created`);
+  }, "plans");
+}
+
+/**
  * A new lead's reminder is sent when it falls due, not at the next tick after
  * it. The tick is the safety net: after a restart, or for a lead another
  * process took in.
@@ -206,6 +225,7 @@ export function startBackgroundJobs(database: OpenDatabase): void {
   sendTheDailyEmail(db);
   purgeExpiredTrash(db);
   removeOrphanUploads(db);
+  keepPlansAhead(db);
   state.timer = setInterval(() => {
     remindOfWaitingLeads(db);
     remindOfComingJobs(db);
@@ -218,6 +238,7 @@ export function startBackgroundJobs(database: OpenDatabase): void {
       enqueue(() => pruneExpiredChallenges(db), "passkey-challenges");
       purgeExpiredTrash(db);
       removeOrphanUploads(db);
+      keepPlansAhead(db);
     }
   }, OUTBOX_EVERY_MS);
   state.timer.unref();

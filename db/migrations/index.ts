@@ -48,6 +48,7 @@ import * as conditionReports from "./2026-12-01-20-condition-reports";
 import * as jobFieldWork from "./2026-12-01-30-job-field-work";
 import * as weatherDays from "./2026-12-02-10-weather-days";
 import * as fieldStepKeys from "./2026-12-02-40-field-step-keys";
+import * as maintenancePlans from "./2026-12-03-10-maintenance-plans";
 import * as staffCalendarFeeds from "./2026-12-03-30-staff-calendar-feeds";
 import * as reportIndexes from "./2026-12-03-50-report-indexes";
 import * as dailyEmail from "./2026-12-03-70-daily-email";
@@ -104,6 +105,7 @@ export const migrations: Record<string, Migration> = {
   "2026-12-01-30-job-field-work": jobFieldWork,
   "2026-12-02-10-weather-days": weatherDays,
   "2026-12-02-40-field-step-keys": fieldStepKeys,
+  "2026-12-03-10-maintenance-plans": maintenancePlans,
   "2026-12-03-30-staff-calendar-feeds": staffCalendarFeeds,
   "2026-12-03-50-report-indexes": reportIndexes,
   "2026-12-03-70-daily-email": dailyEmail,

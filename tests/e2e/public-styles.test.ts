@@ -38,7 +38,8 @@ const test = base.extend<object, { app: AppServer; samples: Samples }>({
  * The records behind the customer pages, made as the owner and the customer
  * make them, over HTTP: an estimate sent, one accepted (its booking form), one
  * declined; a scheduled job and a done one (its appointment pages); an invoice
- * sent and part paid; the done job's review request with its unsubscribe link.
+ * sent and part paid; the done job's review request with its unsubscribe link;
+ * a maintenance plan started (its customer's plan page).
  */
 async function makeSamples(app: AppServer, smtp: SmtpSink): Promise<Samples> {
   const cookie = await signInByEmail(app, smtp, ADMIN_EMAIL);
@@ -112,6 +113,16 @@ async function makeSamples(app: AppServer, smtp: SmtpSink): Promise<Samples> {
   const invoiceLink = await linkIn(scheduled.email, "Invoice #", "/invoices");
   await post(invoice, [["amount", "100.00"], ["method", "Cash"], ["date", businessDay(0)], ["note", ""], ["intent", "record-payment"]]);
 
+  // A maintenance plan started for a customer (docs/decisions/0145): its page is linked from the plan's e-mail.
+  const planSaved = await post("/admin/plans", [["intent", "plan"], ["name", "Styles Wash"], ["cadence", "weekly:2"], ["billing", "per_visit"], ["price", "49"], ["discountPercent", "0"], ["maxPauseWeeks", "4"]]);
+  const planId = /#plan-(\d+)$/.exec(planSaved)?.[1];
+  const planCustomer = await lead();
+  const found = await (await app.fetch(`/admin/customers?q=${encodeURIComponent(planCustomer.email)}`, { headers: { cookie } })).text();
+  const customerId = /\/admin\/customers\/(\d+)/.exec(found)?.[1];
+  if (!planId || !customerId) throw new Error("No plan or customer to start a plan for");
+  await post(`/admin/customers/${customerId}`, [["intent", "start-plan"], ["plan", planId], ["vehicleId", ""], ["startDate", businessDay(3)], ["startTime", "09:00"], ["durationMinutes", "60"], ["address", "12 Main St, Grand Rapids, MI"]]);
+  const planLink = await linkIn(planCustomer.email, "Your plan has started:", "/plans");
+
   const care = /href="(\/care-guides\/[^"/]+)"/.exec(await (await app.fetch("/care-guides")).text())?.[1];
   if (!care) throw new Error("No care guide linked from /care-guides");
 
@@ -122,6 +133,7 @@ async function makeSamples(app: AppServer, smtp: SmtpSink): Promise<Samples> {
     "/invoices/:token": [invoiceLink],
     "/reviews/:token": [await linkIn(done.email, "How did we do", "/reviews", 45_000)],
     "/unsubscribe/:token": [await linkIn(done.email, "How did we do", "/unsubscribe")],
+    "/plans/:token": [planLink],
     "/*": ["/no-such-page"],
   };
 }

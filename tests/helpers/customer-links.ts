@@ -56,6 +56,8 @@ export interface CustomerLinks {
   invoice: string;
   review: string;
   unsubscribe: string;
+  /** A maintenance plan's page (docs/decisions/0145). */
+  plan: string;
 }
 
 /** The path of the first link in the e-mail's text to `/{prefix}/{token}`. */
@@ -115,6 +117,14 @@ export async function customerLinks(app: AppServer, smtp: SmtpSink, cookie: stri
   await post(ahead.page, { intent: "start" });
   await post(ahead.page, { intent: "condition_report", key: `links-${stamp}`, note_front: "A chip in the windshield", signature: "", signed_name: "Casey Example", agreed: "yes" });
 
+  // A maintenance plan started for that customer (Plans, then Start a Plan): its e-mail links the plan's page.
+  const planSaved = await post("/admin/plans", { intent: "plan", name: `Links Wash ${stamp}`, cadence: "weekly:2", billing: "per_visit", price: "49", discountPercent: "0", maxPauseWeeks: "4" });
+  const found = await (await app.fetch(`/admin/customers?q=${encodeURIComponent(invoiceEmail)}`, { headers: { cookie } })).text();
+  const customerId = /\/admin\/customers\/(\d+)/.exec(found)?.[1];
+  if (!customerId) throw new Error(`No customer found for ${invoiceEmail}`);
+  await post(`/admin/customers/${customerId}`, { intent: "start-plan", plan: /#plan-(\d+)$/.exec(planSaved)![1]!, vehicleId: "", startDate: businessDay(40, timeZone), startTime: "09:00", durationMinutes: "60", address: "12 Lake Dr, Grand Rapids, MI" });
+  const planMail = await smtp.waitFor((m) => m.to.includes(invoiceEmail) && m.subject.startsWith("Your plan has started:"));
+
   const reviewEmail = `review-${stamp}@bench.example`;
   const today = await job(reviewEmail, "6165550143", 0);
   await post(today.page, { intent: "done" });
@@ -127,5 +137,6 @@ export async function customerLinks(app: AppServer, smtp: SmtpSink, cookie: stri
     invoice: linkIn(invoiceMail, "invoices"),
     review: linkIn(request, "reviews"),
     unsubscribe: linkIn(request, "unsubscribe"),
+    plan: linkIn(planMail, "plans"),
   };
 }

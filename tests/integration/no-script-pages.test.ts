@@ -17,7 +17,7 @@ import { startSmtpSink, type SmtpSink } from "../helpers/smtp";
  */
 
 const OWNER = "owner@example.com";
-const CUSTOMER_ROUTES = ["estimates/:token", "appointments/:token", "invoices/:token", "reviews/:token", "unsubscribe/:token"];
+const CUSTOMER_ROUTES = ["estimates/:token", "appointments/:token", "invoices/:token", "reviews/:token", "unsubscribe/:token", "plans/:token"];
 // The page of each no-script route, made through the server's own routes (tests/helpers/customer-links.ts).
 const SAMPLES: Record<string, keyof CustomerLinks> = {
   "estimates/:token": "estimate",
@@ -25,6 +25,7 @@ const SAMPLES: Record<string, keyof CustomerLinks> = {
   "invoices/:token": "invoice",
   "reviews/:token": "review",
   "unsubscribe/:token": "unsubscribe",
+  "plans/:token": "plan",
 };
 
 const appDirectory = path.resolve(import.meta.dirname, "../../app");

@@ -71,6 +71,7 @@ const LINK_OF: Record<string, keyof CustomerLinks> = {
   invoices: "invoice",
   reviews: "review",
   unsubscribe: "unsubscribe",
+  plans: "plan",
 };
 
 /** The route's address for `token`: the sample page's own token unless another is given. */

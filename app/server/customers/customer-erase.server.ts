@@ -191,6 +191,8 @@ async function eraseRows(trx: DB, r: CustomerRecords, redact: (text: string) => 
 
   await sql`UPDATE estimates SET message = '', decline_reason = '', token = ${newToken} WHERE ${inIds("id", r.estimates)}`.execute(trx);
   await sql`UPDATE jobs SET address = '', zip = NULL, notes = '', token = ${newToken} WHERE ${inIds("id", r.jobs)}`.execute(trx);
+  // Their maintenance plans end, their address goes and the plan page's link dies (docs/decisions/0145).
+  await sql`UPDATE customer_plans SET address = '', token = ${newToken}, status = 'cancelled', cancelled_at = coalesce(cancelled_at, now()) WHERE ${inIds("customer_id", r.customers)}`.execute(trx);
   // A condition report is the person's signature, name, photos and PDF, nothing the books need: it goes whole (docs/decisions/0136).
   await trx.deleteFrom("condition_reports").where(inIds("job_id", r.jobs)).execute();
   // A time a Weather Day still holds for them is given up: nobody can rebook through the old link (docs/decisions/0144).

@@ -85,6 +85,8 @@ const SECTIONS: Section[] = [
       FROM invoices i WHERE ${inIds("i.id", r.invoices)} ORDER BY i.id`,
   },
   { key: "reviews", rows: (r) => sql`SELECT ${dropped(sql`to_jsonb(v)`, ["token"])} AS row FROM reviews v WHERE ${inIds("v.id", r.reviews)} ORDER BY v.id` },
+  // Their maintenance plans (docs/decisions/0145): the rule, the pause, the billing; the visits are among the jobs.
+  { key: "plans", rows: (r) => sql`SELECT ${dropped(sql`to_jsonb(v)`, ["token"])} || jsonb_build_object('plan', (SELECT p.name FROM plans p WHERE p.id = v.plan_id)) AS row FROM customer_plans v WHERE ${inIds("v.customer_id", r.customers)} ORDER BY v.id` },
   {
     key: "history",
     rows: (r) => sql`SELECT row FROM (

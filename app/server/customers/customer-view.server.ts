@@ -60,7 +60,7 @@ export type CustomersView = Awaited<ReturnType<typeof customersView>>;
 export type CustomerPageView = Awaited<ReturnType<typeof customerView>>;
 export type CustomerTimelineItem = CustomerPageView["timeline"][number];
 
-export type CustomerIntent = "contact" | "add-vehicle" | "remove-vehicle" | "merge" | "erase";
+export type CustomerIntent = "contact" | "add-vehicle" | "remove-vehicle" | "merge" | "erase" | "start-plan" | "statement";
 
 /** A refused post: which form, why, each wrong field's message and what was typed (shown again). */
 export interface CustomerActionFailure {

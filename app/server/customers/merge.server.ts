@@ -33,6 +33,8 @@ export async function mergeCustomers(db: DB, targetId: number, sourceId: number,
     for (const work of WORK_TABLES) await trx.updateTable(work).set({ customer_id: targetId }).where("customer_id", "=", sourceId).execute();
     const vehicles = await trx.updateTable("vehicles").set({ customer_id: targetId }).where("customer_id", "=", sourceId).executeTakeFirst();
     await trx.updateTable("customer_events").set({ customer_id: targetId }).where("customer_id", "=", sourceId).execute();
+    // Their maintenance plans too (docs/decisions/0145): a plan's visits are jobs, moved above.
+    await trx.updateTable("customer_plans").set({ customer_id: targetId }).where("customer_id", "=", sourceId).execute();
     // Requests in the trash come back to the target; records merged into the source now point at the target (one step deep).
     await sql`UPDATE trash SET row_data = jsonb_set(row_data, '{customer_id}', to_jsonb(${targetId}::int)), dependents = ${trashedWorkTo(sql`dependents`, targetId)}
       WHERE table_name = 'quote_requests' AND row_data->>'customer_id' = ${String(sourceId)}`.execute(trx);

@@ -281,3 +281,39 @@ export async function invoiceSettings(db: DB): Promise<{ paymentInstructions: st
   const row = await db.selectFrom("site_settings").select(["payment_instructions", "invoice_due_days"]).where("id", "=", 1).executeTakeFirst();
   return { paymentInstructions: row?.payment_instructions ?? "", dueDays: row?.invoice_due_days ?? 14 };
 }
+
+/**
+ * A draft invoice with the given lines, made by the system in the caller's
+ * transaction at today's Tax Rate (%): a plan's per-visit invoice at Mark
+ * Done (`jobId`), or its monthly statement (`customerPlanId` and
+ * `statementMonth`, YYYY-MM-01, unique per plan and month in the database).
+ * Returns its id and number.
+ */
+export async function insertInvoice(
+  trx: DB,
+  doc: { customerId: number; jobId?: number | null; customerPlanId?: number | null; statementMonth?: string | null; lines: InvoiceLine[]; body: string },
+  actor: Actor,
+): Promise<{ id: number; number: number }> {
+  const rate = await taxRateMilliPercent(trx);
+  const sums = totals(doc.lines, rate);
+  const row = await trx
+    .insertInto("invoices")
+    .values({
+      token: newDocumentToken(),
+      customer_id: doc.customerId,
+      lead_id: null,
+      job_id: doc.jobId ?? null,
+      estimate_id: null,
+      customer_plan_id: doc.customerPlanId ?? null,
+      statement_month: doc.statementMonth ?? null,
+      tax_rate: rate / 1000,
+      subtotal_cents: sums.subtotalCents,
+      tax_cents: sums.taxCents,
+      total_cents: sums.totalCents,
+    })
+    .returning(["id", "number"])
+    .executeTakeFirstOrThrow();
+  await insertLines(trx, "invoice", row.id, doc.lines);
+  await trx.insertInto("invoice_events").values({ invoice_id: row.id, kind: "created", body: doc.body, ...actorColumns(actor) }).execute();
+  return { id: row.id, number: Number(row.number) };
+}

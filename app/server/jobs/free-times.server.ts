@@ -74,6 +74,8 @@ export interface FreeTimeRules extends WorkWeek {
   timeZone: string;
   /** Days off (YYYY-MM-DD): no work on them. */
   closed?: ReadonlySet<string>;
+  /** Only these days (YYYY-MM-DD) may have starts: a plan's occurrences (docs/decisions/0146); absent, every day of the window. */
+  only?: ReadonlySet<string>;
 }
 
 /**
@@ -153,6 +155,27 @@ export function freeStartTimes(
   return free;
 }
 
+/**
+ * The zone's offset on `day` when the clocks do not change that day (from a
+ * day before its midnight to a day after), else null: a window over months
+ * (a plan's year of visits, docs/decisions/0146) has a clock change in it,
+ * yet all its other days are plain arithmetic. Kept per zone and day (the
+ * zone's rules do not change while the process runs).
+ */
+function steadyOffset(day: string, timeZone: string): number | null {
+  const key = `${timeZone} ${day}`;
+  const known = OFFSETS.get(key);
+  if (known !== undefined) return known;
+  const [y, m, d] = day.split("-").map(Number) as [number, number, number];
+  const noon = Date.UTC(y, m - 1, d, 12);
+  const before = zoneOffsetMs(noon - DAY, timeZone);
+  const offset = before === zoneOffsetMs(noon + DAY, timeZone) ? before : null;
+  if (OFFSETS.size > 20_000) OFFSETS.clear();
+  OFFSETS.set(key, offset);
+  return offset;
+}
+const OFFSETS = new Map<string, number | null>();
+
 /** [start, work end] of each slot of a one-day job: starts on the grid from Workday Start, the job done by Workday End, ascending. */
 function oneDayStarts(rules: FreeTimeRules, durationMinutes: number, now: Date, to: number): [number, number][] {
   const open = minutesOfDay(rules.workdayStart);
@@ -170,8 +193,8 @@ function oneDayStarts(rules: FreeTimeRules, durationMinutes: number, now: Date, 
   // From the business's today to the day the window ends.
   const lastDay = dayIn(new Date(to), rules.timeZone);
   for (let day = dayIn(now, rules.timeZone); day <= lastDay; day = addDays(day, 1)) {
-    if (!working.has(isoWeekday(day)) || closed.has(day)) continue;
-    for (const start of daySlots(day, open, lastMinute, rules.timeZone, offset)) starts.push([start, start + durationMinutes * MINUTE]);
+    if (!working.has(isoWeekday(day)) || closed.has(day) || (rules.only && !rules.only.has(day))) continue;
+    for (const start of daySlots(day, open, lastMinute, rules.timeZone, offset ?? steadyOffset(day, rules.timeZone))) starts.push([start, start + durationMinutes * MINUTE]);
   }
   return starts;
 }
@@ -221,6 +244,12 @@ export interface NewJobPlace {
   overDays?: boolean;
   /** The job a Weather Day cancelled, whose customer is choosing: the time held for them is theirs (docs/decisions/0144). */
   holdFor?: number;
+  /**
+   * Only these days (YYYY-MM-DD, one-day jobs) are wanted, and only the jobs
+   * and holds near them are read: a plan's occurrences over months
+   * (docs/decisions/0146), which would otherwise read every job of the window.
+   */
+  days?: readonly string[];
 }
 
 /**
@@ -230,13 +259,23 @@ export interface NewJobPlace {
  * buffer and the longest drive after it). Read once; the drives are computed
  * in memory.
  */
-async function freeTimesByPerson(db: DB, durationMinutes: number, now: Date, reach: BookingReach, place: NewJobPlace, busyOn?: Date): Promise<Map<number, Date[]>> {
+export async function freeTimesByPerson(db: DB, durationMinutes: number, now: Date, reach: BookingReach, place: NewJobPlace, busyOn?: Date): Promise<Map<number, Date[]>> {
   const { from, to } = bookingWindow(now, reach);
   // The last instant a job can matter: after the latest start, the job (its longest span over days), the longest buffer and drive.
   const timeZone = env().BUSINESS_TIME_ZONE;
   // The days a start or work over days can fall on: the business's today to the last the work may reach.
   const [firstDay, lastDay] = [dayIn(now, timeZone), addDays(dayIn(new Date(to), timeZone), JOB_SPAN_MAX_DAYS)];
   const windowEnd = new Date(to + (place.overDays ? Math.max(durationMinutes * MINUTE, JOB_SPAN_MAX_DAYS * DAY) : durationMinutes * MINUTE) + TRAVEL_BUFFER_MAX * MINUTE + DRIVE_MAX_MS);
+  // The chosen days' reach (a plan's occurrences): from the longest drive before each day to the longest buffer and drive after it.
+  const near = place.days?.length
+    ? sql`tstzmultirange(${sql.join(
+        place.days.map((day) => {
+          const start = startOfDayIn(day, timeZone).getTime() - DRIVE_MAX_MS;
+          const end = startOfDayIn(addDays(day, 1), timeZone).getTime() + (TRAVEL_BUFFER_MAX * MINUTE + DRIVE_MAX_MS);
+          return sql`tstzrange(${new Date(start)}::timestamptz, ${new Date(end)}::timestamptz, '[)')`;
+        }),
+      )})`
+    : null;
   // One statement, so that no request waits on three: the settings' row, the people who do jobs, and the jobs.
   const read = await db
     .selectNoFrom((eb) => [
@@ -266,7 +305,8 @@ async function freeTimesByPerson(db: DB, durationMinutes: number, now: Date, rea
           .where("w.hold_busy", "is not", null)
           .where("w.held_until", ">", now)
           .where("w.job_id", "<>", place.holdFor ?? 0)
-          .where(sql<boolean>`w.hold_busy && tstzrange(${new Date(from - DRIVE_MAX_MS)}, ${windowEnd}, '[)')`),
+          .where(sql<boolean>`w.hold_busy && tstzrange(${new Date(from - DRIVE_MAX_MS)}, ${windowEnd}, '[)')`)
+          .$if(near !== null, (qb) => qb.where(sql<boolean>`w.hold_busy && ${near!}`)),
       ).as("holds"),
       jsonArrayFrom(
         eb
@@ -274,7 +314,8 @@ async function freeTimesByPerson(db: DB, durationMinutes: number, now: Date, rea
           .select([sql<string>`lower(busy)`.as("start"), sql<string>`upper(busy)`.as("end"), "buffer_minutes", "zip", sql<number>`coalesce(assigned_to, 0)`.as("person")])
           // By the exclusion constraint's index (jobs_no_overlap, gist on busy where not cancelled): a job over days that began weeks before is found as fast as one of today.
           .where("status", "<>", "cancelled")
-          .where(sql<boolean>`busy && tstzrange(${new Date(from - DRIVE_MAX_MS)}, ${windowEnd}, '[)')`),
+          .where(sql<boolean>`busy && tstzrange(${new Date(from - DRIVE_MAX_MS)}, ${windowEnd}, '[)')`)
+          .$if(near !== null, (qb) => qb.where(sql<boolean>`busy && ${near!}`)),
       ).as("jobs"),
     ])
     .executeTakeFirstOrThrow();
@@ -293,7 +334,7 @@ async function freeTimesByPerson(db: DB, durationMinutes: number, now: Date, rea
         const end = new Date(row.end).getTime();
         return { start: new Date(row.start).getTime(), end, workEnd: end - row.buffer_minutes * MINUTE, zip: row.zip };
       });
-  const timeRules = { ...week, timeZone, closed };
+  const timeRules = { ...week, timeZone, closed, only: place.days ? new Set(place.days) : undefined };
   return new Map(people.map((person) => [person, freeStartTimes(timeRules, busyOf(person), durationMinutes, now, reach, road)]));
 }
 

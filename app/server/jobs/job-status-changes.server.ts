@@ -7,6 +7,7 @@ import type { DB } from "../db.server";
 import { claimKey } from "../field-work/work-posts.server";
 import { env } from "../env.server";
 import { hasUnpaidInvoice } from "../invoices/invoices.server";
+import { invoicePlanVisit } from "../plans/plan-billing.server";
 import { enqueueEmail } from "../outbox.server";
 import { getBusinessSettings } from "../settings.server";
 import { cancelLiveJob } from "./job-cancel.server";
@@ -60,7 +61,7 @@ export async function markOnTheWay(db: DB, id: number, minutes: number, actor: A
   if (!replay) kickOutbox(db);
 }
 
-/** Mark Done: the job is done, and its lead Completed unless an invoice of it is still unpaid (then the last payment completes it). */
+/** Mark Done: the job is done (a plan's visit billed per visit gets its invoice), and its lead Completed unless an invoice of it is still unpaid (then the last payment completes it). */
 export async function markDone(db: DB, id: number, actor: Actor, signOff: string | null = null): Promise<void> {
   await asActor(db, actor, async (trx) => {
     const row = await trx
@@ -81,6 +82,8 @@ export async function markDone(db: DB, id: number, actor: Actor, signOff: string
       .executeTakeFirst();
     if (!row) throw notLive(await getJob(trx, id));
     await recordEvent(trx, id, "done", actor, signOff === null ? "" : `Signed off by the customer as ${signOff}`);
+    // A plan's visit billed per visit gets its invoice now (docs/decisions/0147).
+    await invoicePlanVisit(trx, id, actor);
     if (row.lead_id === null || (await hasUnpaidInvoice(trx, row.lead_id))) return;
     await trx.updateTable("quote_requests").set({ status: "completed", updated_at: sql`now()` }).where("id", "=", row.lead_id).where("status", "<>", "completed").execute();
   });
