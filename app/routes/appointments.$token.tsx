@@ -11,6 +11,7 @@ import { readForm } from "~/server/form-body.server";
 import { appointmentView, cancelAsCustomer, jobForCustomer, type AppointmentView } from "~/server/jobs/appointment-page.server";
 import { rebookAsCustomer, rebookingView, type RebookingView } from "~/server/jobs/weather-rebooking.server";
 import { TimeChoices } from "~/components/site/TimeChoices";
+import { ConfirmCheckbox } from "~/components/ui/ConfirmCheckbox";
 import { BOOKING_CONSTRAINT } from "~/lib/booking-input";
 import { customerConditionReport, type CustomerConditionReport } from "~/server/jobs/condition-report-view.server";
 import { customerDeposit, type DepositCustomerView } from "~/server/jobs/deposit-records.server";
@@ -389,25 +390,7 @@ function CancelForm({ error, cutoffHours }: { error: string | undefined; cutoffH
     <form method="post" className="space-y-3 rounded-xl border border-slate-200 bg-white p-4">
       <input type="hidden" name="intent" value="cancel" />
       <p className="text-sm text-slate-700">Can't make it? You can cancel here until {cutoffText(cutoffHours)} before the start.</p>
-      <div>
-        <label className="flex items-start gap-2 font-medium">
-          <input
-            type="checkbox"
-            name="confirm"
-            value="yes"
-            required={CANCEL_APPOINTMENT_CONSTRAINT.confirm.required}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? "confirm-error" : undefined}
-            className="mt-1 size-4"
-          />
-          Yes, cancel my appointment
-        </label>
-        {error && (
-          <p id="confirm-error" role="alert" className="mt-1 text-sm font-medium text-red-700">
-            {error}
-          </p>
-        )}
-      </div>
+      <ConfirmCheckbox label="Yes, cancel my appointment" required={CANCEL_APPOINTMENT_CONSTRAINT.confirm.required} error={error} errorId="confirm-error" />
       <button
         type="submit"
         className={`inline-flex w-full items-center justify-center rounded-full border border-red-700 px-6 py-3 font-semibold text-red-800 hover:bg-red-50 sm:w-auto ${focusRing}`}

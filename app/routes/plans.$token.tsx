@@ -3,6 +3,7 @@ import { CalendarClock, CheckCircle2, PauseCircle, XCircle } from "lucide-react"
 import { data, redirect } from "react-router";
 import { CallLink, CustomerPageShell } from "~/components/site/CustomerPageShell";
 import { focusRing, primaryButton } from "~/components/site/styles";
+import { ConfirmCheckbox } from "~/components/ui/ConfirmCheckbox";
 import { CANCEL_PLAN_CONSTRAINT, cancelPlanSchema } from "~/lib/customer-page-forms";
 import { NO_SCRIPTS } from "~/lib/no-scripts";
 import { pausePlanSchema, PLAN_CONSTRAINT } from "~/lib/plans";
@@ -228,25 +229,7 @@ function ConfirmCancel({ token, failure, call }: { token: string; failure: Failu
         Cancel your plan?
       </h2>
       <p className="text-sm text-slate-700">All your coming visits will be cancelled, each with an update for your calendar. To start again later, call us at {call}.</p>
-      <div>
-        <label className="flex items-start gap-2 font-medium">
-          <input
-            type="checkbox"
-            name="confirm"
-            value="yes"
-            required={CANCEL_PLAN_CONSTRAINT.confirm.required}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? "cancel-error" : undefined}
-            className="mt-1 size-4"
-          />
-          Yes, cancel my plan
-        </label>
-        {error && (
-          <p id="cancel-error" role="alert" className="mt-1 text-sm font-medium text-red-700">
-            {error}
-          </p>
-        )}
-      </div>
+      <ConfirmCheckbox label="Yes, cancel my plan" required={CANCEL_PLAN_CONSTRAINT.confirm.required} error={error} errorId="cancel-error" />
       <div className="flex flex-wrap items-center gap-4">
         <button type="submit" className={dangerButton}>
           Cancel Plan
