@@ -15,6 +15,8 @@ import { startAppServer, type AppServer } from "../helpers/app-server";
  * preloaded with NODE_OPTIONS, throws (or rejects) on SIGUSR2.
  */
 
+// @ci-once: what a crash does to the process (its report, the drain of requests in flight, the exit code), whatever the database; CI's second pass, on the embedded database, skips it.
+
 const PRELOAD = path.resolve(import.meta.dirname, "../helpers/crash-on-signal.mjs");
 const SECRETS = ["jane.doe@example.com", "555-0123"];
 const CRASH_EXIT_MS = 5_000;

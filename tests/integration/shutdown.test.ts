@@ -6,6 +6,8 @@ import { expect, it } from "vitest";
 import { startAppServer } from "../helpers/app-server";
 import { keepAliveLoad } from "../helpers/keep-alive-load";
 
+// @ci-once: the first tests run on the PostgreSQL server when there is one, the last always on the embedded database on disk, so one pass covers both; CI's second pass, on the embedded database, skips it.
+
 const SIGTERM_LINE = "SIGTERM: finishing in-flight requests";
 
 /** Resolves when a NEW connection to the server is refused: its listener has closed. */
