@@ -24,6 +24,9 @@ export function newestAxe(page: Page): AxeBuilder {
 
 /** No serious or critical violation, nor a label-in-name mismatch, on the page (or the part `include` selects). */
 export async function expectNoSeriousViolations(page: Page, { include, label = page.url() }: { include?: string; label?: string } = {}) {
+  // A list fading back in after a navigation (transition-opacity) is read half-transparent:
+  // colour contrast is judged on the page at rest, so wait for running CSS transitions to end.
+  if (await scripting(page)) await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== "running" || (a.effect?.getTiming().iterations ?? 1) === Infinity));
   let builder = newestAxe(page);
   if (include) builder = builder.include(include);
   const results = await builder.analyze();

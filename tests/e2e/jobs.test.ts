@@ -176,7 +176,9 @@ test("an accepted estimate's page has Schedule Job, prefilled with the estimate'
   await hydrated(page);
   await page.getByRole("link", { name: "Schedule Job" }).click();
   await expect(page).toHaveURL(new RegExp(`/admin/jobs/new\\?lead=${lead!.id}&estimate=\\d+$`));
+  // The editor has a Duration too: the Schedule Job page is the one shown once its heading is.
+  await expect(page.getByRole("heading", { level: 2, name: "Schedule Job" })).toBeVisible();
   await expect(page.getByLabel("Duration (minutes)")).toHaveValue("150");
-  await expect(page.getByText(/Estimate #\d+/)).toBeVisible();
+  await expect(page.getByText(/Estimate #\d+\. The customer gets an e-mail/)).toBeVisible();
   await axeClean(page);
 });

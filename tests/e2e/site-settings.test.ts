@@ -5,7 +5,7 @@ import { shortName, type BusinessSettings } from "~/lib/site-settings";
 import { telOf } from "../helpers/phones";
 import { SETTING_FIELDS } from "~/lib/site-settings-fields";
 import { startAppServer, type AppServer } from "../helpers/app-server";
-import { ADMIN_EMAIL, expect, signIn, test as base } from "./fixtures";
+import { ADMIN_EMAIL, expect, hydrated, signIn, test as base } from "./fixtures";
 
 // The owner edits the business settings at /admin/settings and sees every one
 // of them where the site uses it: the home page (hero, contact section, quote
@@ -200,6 +200,8 @@ test.describe("with JavaScript", () => {
 
   test("a bad e-mail is refused with its message beside the field, and nothing is saved", async ({ page }) => {
     await signIn(page, ADMIN_EMAIL, { returnUrl: "/admin/settings" });
+    // Typed before the form is hydrated, a value can be lost to the first render.
+    await hydrated(page);
     const before = await page.getByLabel("Phone", { exact: true }).inputValue();
     const email = page.getByLabel("Public Email", { exact: true });
     await email.fill("info@nowhere");
@@ -219,6 +221,7 @@ test.describe("with JavaScript", () => {
 
   test("the working week: times, a checkbox per day and the travel buffer, with a message on a bad field", async ({ page }) => {
     await signIn(page, ADMIN_EMAIL, { returnUrl: "/admin/settings" });
+    await hydrated(page);
     await expect(page.getByLabel("Workday Start", { exact: true })).toHaveAttribute("type", "time");
     await page.getByLabel("Workday Start", { exact: true }).fill("07:30");
     await page.getByLabel("Workday End", { exact: true }).fill("07:00");
@@ -246,6 +249,7 @@ test.describe("with JavaScript", () => {
 
   test("the settings page has no serious accessibility violations", async ({ page }) => {
     await signIn(page, ADMIN_EMAIL, { returnUrl: "/admin/settings" });
+    await hydrated(page);
     await expect(page.locator(".ql-editor")).toBeVisible();
     const { violations } = await new AxeBuilder({ page }).analyze();
     const serious = violations.filter((v) => v.impact === "serious" || v.impact === "critical");
