@@ -1,4 +1,4 @@
-import { expect, test } from "./fixtures";
+import { allowConsoleError, expect, hydrated, test } from "./fixtures";
 import { DISABLED_FEATURES } from "../../playwright.config";
 
 test("the home page renders with a strict Content-Security-Policy and no script errors", async ({ page }) => {
@@ -84,4 +84,19 @@ test("the browser runs with the features playwright.config.ts turns off, off", a
   const variations = await page.locator("body").innerText();
   const disabled = variations.match(/--disable-features="([^"]*)"/)?.[1]?.split(",") ?? [];
   expect(disabled).toEqual(expect.arrayContaining(DISABLED_FEATURES));
+});
+
+test("a request the router cancelled is not reported as an error; any other unhandled rejection still is", async ({ page }) => {
+  await page.goto("/");
+  await hydrated(page);
+  const reported = page.waitForEvent("pageerror");
+  allowConsoleError(/still reported/);
+  await page.evaluate(() => {
+    const controller = new AbortController();
+    controller.abort();
+    void Promise.reject(controller.signal.reason);
+    // Queued after the AbortError's report would be: the first report awaited is this one only if that was dropped.
+    setTimeout(() => void Promise.reject(new TypeError("still reported")), 50);
+  });
+  expect((await reported).message).toBe("still reported");
 });
