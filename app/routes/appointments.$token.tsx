@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import { CalendarPlus, CheckCircle2, ClipboardCheck, FileDown, Hourglass, XCircle } from "lucide-react";
 import { data, redirect } from "react-router";
 import { focusRing, primaryButton } from "~/components/site/styles";
-import { CallLink, CustomerPageShell } from "~/components/site/CustomerPageShell";
+import { CallLink, CustomerPageShell, customerPageMeta } from "~/components/site/CustomerPageShell";
 import { useSiteSettings } from "~/components/site/use-site-settings";
 import { NO_SCRIPTS } from "~/lib/no-scripts";
 import { CANCEL_APPOINTMENT_CONSTRAINT, cancelAppointmentSchema } from "~/lib/customer-page-forms";
@@ -85,13 +85,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export function meta() {
-  return [
-    { title: "Your appointment" },
-    // For a link preview in a chat or mail app; never indexed all the same.
-    { name: "description", content: "Your appointment: when and where, a calendar file, a button to cancel it, and once it is done the before and after photos." },
-    { name: "robots", content: "noindex, nofollow" },
-    { name: "referrer", content: "same-origin" },
-  ];
+  return customerPageMeta("Your appointment", "Your appointment: when and where, a calendar file, a button to cancel it, and once it is done the before and after photos.");
 }
 
 export default function AppointmentPage({ loaderData, actionData }: Route.ComponentProps) {

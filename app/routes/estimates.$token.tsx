@@ -1,9 +1,9 @@
 import { CheckCircle2, XCircle } from "lucide-react";
-import { CustomerDocument, customerDocumentMeta } from "~/components/priced-documents/CustomerDocument";
+import { CustomerDocument } from "~/components/priced-documents/CustomerDocument";
 import { data, redirect } from "react-router";
 import { BookingForm } from "~/components/site/BookingForm";
 import { focusRing, primaryButton } from "~/components/site/styles";
-import { CallLink } from "~/components/site/CustomerPageShell";
+import { CallLink, customerPageMeta } from "~/components/site/CustomerPageShell";
 import { useSiteSettings } from "~/components/site/use-site-settings";
 import { DECLINE_REASON_MAX } from "~/lib/estimate-status";
 import { durationText } from "~/lib/job-time";
@@ -69,7 +69,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export function meta({ data: loaderData }: Route.MetaArgs) {
-  return customerDocumentMeta(loaderData ? `Estimate #${loaderData.estimate.number}` : "Estimate", "Your estimate: the work, its total, a PDF copy, and buttons to accept or decline it.");
+  return customerPageMeta(loaderData ? `Estimate #${loaderData.estimate.number}` : "Estimate", "Your estimate: the work, its total, a PDF copy, and buttons to accept or decline it.");
 }
 
 export default function CustomerEstimatePage({ loaderData, actionData }: Route.ComponentProps) {

@@ -1,6 +1,6 @@
 import { CheckCircle2 } from "lucide-react";
-import { CustomerDocument, customerDocumentMeta } from "~/components/priced-documents/CustomerDocument";
-import { CallLink } from "~/components/site/CustomerPageShell";
+import { CustomerDocument } from "~/components/priced-documents/CustomerDocument";
+import { CallLink, customerPageMeta } from "~/components/site/CustomerPageShell";
 import { NO_SCRIPTS } from "~/lib/no-scripts";
 import { customerInvoiceView, invoiceForCustomer } from "~/server/invoices/customer-page.server";
 import { answerCustomer } from "~/server/customer-pages.server";
@@ -25,7 +25,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 }
 
 export function meta({ data: loaderData }: Route.MetaArgs) {
-  return customerDocumentMeta(loaderData ? `Invoice #${loaderData.invoice.number}` : "Invoice", "Your invoice: the work, the payments so far, the amount due, how to pay, and a PDF copy.");
+  return customerPageMeta(loaderData ? `Invoice #${loaderData.invoice.number}` : "Invoice", "Your invoice: the work, the payments so far, the amount due, how to pay, and a PDF copy.");
 }
 
 export default function CustomerInvoicePage({ loaderData }: Route.ComponentProps) {

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { CalendarClock, CheckCircle2, PauseCircle, XCircle } from "lucide-react";
 import { data, redirect } from "react-router";
-import { CallLink, CustomerPageShell } from "~/components/site/CustomerPageShell";
+import { CallLink, CustomerPageShell, customerPageMeta } from "~/components/site/CustomerPageShell";
 import { focusRing, primaryButton } from "~/components/site/styles";
 import { ConfirmCheckbox } from "~/components/ui/ConfirmCheckbox";
 import { CANCEL_PLAN_CONSTRAINT, cancelPlanSchema } from "~/lib/customer-page-forms";
@@ -86,12 +86,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export function meta() {
-  return [
-    { title: "Your plan" },
-    { name: "description", content: "Your maintenance plan: its coming visits, and buttons to skip a visit, pause or cancel." },
-    { name: "robots", content: "noindex, nofollow" },
-    { name: "referrer", content: "same-origin" },
-  ];
+  return customerPageMeta("Your plan", "Your maintenance plan: its coming visits, and buttons to skip a visit, pause or cancel.");
 }
 
 export default function PlanPage({ loaderData, actionData }: Route.ComponentProps) {

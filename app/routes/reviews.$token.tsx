@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import { CheckCircle2, ExternalLink } from "lucide-react";
 import { data, redirect } from "react-router";
 import { focusRing, primaryButton } from "~/components/site/styles";
-import { CallLink, CustomerPageShell } from "~/components/site/CustomerPageShell";
+import { CallLink, CustomerPageShell, customerPageMeta } from "~/components/site/CustomerPageShell";
 import { useSiteSettings } from "~/components/site/use-site-settings";
 import { readForm } from "~/server/form-body.server";
 import { NO_SCRIPTS } from "~/lib/no-scripts";
@@ -59,13 +59,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export function meta() {
-  return [
-    { title: "How did we do?" },
-    // For a link preview in a chat or mail app; never indexed all the same.
-    { name: "description", content: "Tell us how your detail went: a rating from 1 to 5 stars and a few words." },
-    { name: "robots", content: "noindex, nofollow" },
-    { name: "referrer", content: "same-origin" },
-  ];
+  return customerPageMeta("How did we do?", "Tell us how your detail went: a rating from 1 to 5 stars and a few words.");
 }
 
 export default function ReviewPage({ loaderData, actionData }: Route.ComponentProps) {

@@ -11,6 +11,7 @@ import { parseForm } from "~/server/form-action.server";
 import { readForm } from "~/server/form-body.server";
 import { databaseContext, requestInfoContext } from "~/server/request-context.server";
 import { customerByUnsubscribeToken, unsubscribe } from "~/server/reviews/unsubscribe.server";
+import { customerPageMeta } from "~/components/site/CustomerPageShell";
 import type { Route } from "./+types/unsubscribe.$token";
 
 /*
@@ -53,13 +54,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export function meta() {
-  return [
-    { title: "Unsubscribe" },
-    // For a link preview in a chat or mail app; never indexed all the same.
-    { name: "description", content: "Stop the review requests and maintenance reminders; e-mails about your own work still come." },
-    { name: "robots", content: "noindex, nofollow" },
-    { name: "referrer", content: "same-origin" },
-  ];
+  return customerPageMeta("Unsubscribe", "Stop the review requests and maintenance reminders; e-mails about your own work still come.");
 }
 
 export default function UnsubscribePage({ loaderData, actionData }: Route.ComponentProps) {

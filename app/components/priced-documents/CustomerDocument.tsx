@@ -54,8 +54,3 @@ export function CustomerDocument({ heading, subtitle, document, pdf, notices, af
     </CustomerPageShell>
   );
 }
-
-/** The page's head: its title, a description for a link preview in a chat or mail app, never indexed all the same. */
-export function customerDocumentMeta(title: string, description: string) {
-  return [{ title }, { name: "description", content: description }, { name: "robots", content: "noindex, nofollow" }, { name: "referrer", content: "same-origin" }];
-}

@@ -43,3 +43,12 @@ export function CallLink() {
     </a>
   );
 }
+
+/**
+ * A customer's page's head: its title, a description for a link preview in a
+ * chat or mail app, never indexed all the same, and no referrer carrying the
+ * page's token to another site.
+ */
+export function customerPageMeta(title: string, description: string) {
+  return [{ title }, { name: "description", content: description }, { name: "robots", content: "noindex, nofollow" }, { name: "referrer", content: "same-origin" }];
+}
