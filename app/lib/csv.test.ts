@@ -19,6 +19,14 @@ it("neutralises cells a spreadsheet would run as a formula", () => {
   expect(csvCell("a=b")).toBe("a=b");
 });
 
+it("writes numbers as numbers, a negative one too: only text can carry a formula", () => {
+  expect(csvCell(-10)).toBe("-10");
+  expect(csvCell(-2.5)).toBe("-2.5");
+  expect(csvCell(Number.NaN)).toBe("");
+  expect(csvCell("-10")).toBe("'-10");
+  expect(csvLine([-10, "=1"])).toBe("-10,'=1\r\n");
+});
+
 it("reads CSV as spreadsheets save it: BOM, CRLF, LF or CR, quoted fields, blank lines", async () => {
   const { parseCsv, unneutralise } = await import("./csv");
   const text = '\uFEFFa,b\r\n"x, ""y""","multi\r\nline"\r\n\r\n\nlast,\rcr,only';

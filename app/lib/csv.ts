@@ -13,6 +13,8 @@ const NEEDS_QUOTES = /[",\r\n]/;
 
 export function csvCell(value: string | number | boolean | null | undefined): string {
   if (value === null || value === undefined) return "";
+  // A number is written as a number: -10 is a value, not a formula (only text can carry one).
+  if (typeof value === "number") return Number.isFinite(value) ? String(value) : "";
   let text = String(value);
   if (FORMULA_START.test(text)) text = `'${text}`;
   return NEEDS_QUOTES.test(text) ? `"${text.replace(/"/g, '""')}"` : text;

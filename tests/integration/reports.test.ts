@@ -382,6 +382,10 @@ describe("/admin/reports over HTTP and its CSVs", () => {
     expect("body" in file && file.body).toContain("\r\n'=HYPERLINK(1),1,300.00,46.2,300.00\r\n");
     await db().updateTable("packages").set({ name: "Silver Wash" }).where("name", "=", "=HYPERLINK(1)").execute();
     await db().updateTable("invoice_lines").set({ description: "Silver Wash, Pontoon Boat (20 ft at $15.00 per foot)" }).where("description", "like", "=HYPERLINK(1),%").execute();
+    // Eve's wash took 10 minutes less than booked: a negative number, written as one (not as the text "'-10").
+    const jobTime = await reportCsv(db(), OWNER, "job-time", MARCH, NOW);
+    expect("body" in jobTime && jobTime.body).toMatch(/,-10\r\n/);
+    expect("body" in jobTime && jobTime.body).not.toContain("'-");
   });
 
   it("has a CSV for every table of the page; an unknown table is a 404 and a bad period a 400 saying why", async () => {
