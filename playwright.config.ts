@@ -19,6 +19,7 @@ export const DISABLED_FEATURES = [
 export default defineConfig({
   testDir: "tests/e2e",
   testMatch: "**/*.test.ts",
+  globalSetup: "./tests/e2e/global-setup.ts",
   // Playwright empties its output directory at start: one per build directory
   // keeps parallel runs (BUILD_DIR=build-x) from deleting each other's results.
   outputDir: `test-results/${process.env.BUILD_DIR || "build"}`,

@@ -10,12 +10,14 @@ export interface TestDatabase {
 /**
  * A database of its own for one test file or one app server: embedded and in
  * memory by default; with TEST_DATABASE_URL, a new database on that server,
- * dropped again afterwards: empty, or a copy of `template` (a database's name
- * on that server, ./database-template.ts).
+ * dropped again afterwards: a copy of the migrated template the run's global
+ * setup made (TEST_SERVER_TEMPLATE, ./database-template.ts), or empty with
+ * `empty` (or when there is none).
  */
-export async function createTestDatabase({ template }: { template?: string } = {}): Promise<TestDatabase> {
+export async function createTestDatabase({ empty = false }: { empty?: boolean } = {}): Promise<TestDatabase> {
   const admin = process.env.TEST_DATABASE_URL;
   if (!admin) return { url: "memory://", drop: async () => {} };
+  const template = empty ? undefined : process.env.TEST_SERVER_TEMPLATE || undefined;
   const name = `test_${process.pid}_${randomBytes(4).toString("hex")}`;
   if (template !== undefined && !/^test_\d+_[0-9a-f]{8}$/.test(template)) throw new Error(`createTestDatabase: ${template} is not a test database's name`);
   await withClient(admin, (c) => c.query(template ? `CREATE DATABASE ${name} TEMPLATE ${template}` : `CREATE DATABASE ${name}`));

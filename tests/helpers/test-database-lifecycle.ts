@@ -21,7 +21,7 @@ export function useTestDatabase(extraEnv: Record<string, string | undefined> = {
   let opened: OpenDatabase | undefined;
   beforeAll(async () => {
     // On the server, a copy of the migrated template; on the embedded database, see memoryFrom below.
-    testDb = await createTestDatabase({ template: inject("serverTemplate") || undefined });
+    testDb = await createTestDatabase();
     Object.assign(process.env, {
       DATABASE_URL: testDb.url,
       DATA_DIR: mkdtempSync(path.join(tmpdir(), "gr-detail-test-")),

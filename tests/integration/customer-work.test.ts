@@ -169,7 +169,7 @@ describe("the migration to work that belongs to the customer", () => {
 
   it("fills customer_id and source from each row's lead, leaves a trashed lead's work restorable, and goes back down", { timeout: 120_000 }, async () => {
     expect(Object.keys(migrations)).toContain(THIS);
-    const testDb = await createTestDatabase();
+    const testDb = await createTestDatabase({ empty: true });
     const opened = openDatabase({ url: testDb.url, dataDir: mkdtempSync(path.join(tmpdir(), "work-migration-")) });
     const old = opened.db as DB;
     try {

@@ -302,7 +302,7 @@ describe("the migration to customers", () => {
 
   it("links every existing request (oldest first, by the same rule) and makes the link required", { timeout: 90_000 }, async () => {
     expect(Object.keys(migrations)).toContain(THIS);
-    const testDb = await createTestDatabase();
+    const testDb = await createTestDatabase({ empty: true });
     const opened = openDatabase({ url: testDb.url, dataDir: mkdtempSync(path.join(tmpdir(), "customers-migration-")) });
     const old = opened.db as DB;
     try {

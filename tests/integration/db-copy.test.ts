@@ -31,7 +31,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("db:copy from the embedded datab
   beforeAll(async () => {
     smtp = await startSmtpSink();
     s3 = await startS3Server();
-    target = await createTestDatabase();
+    target = await createTestDatabase({ empty: true });
     embedded = await startAppServer(env(), { embeddedOnDisk: true, dataDir });
     admin = await signInByEmail(embedded, smtp, OWNER);
     for (let i = 0; i < 3; i++) {

@@ -93,7 +93,7 @@ describe("the migration to business-time stamps", () => {
 
   it("rewrites the stored UTC stamps of every lead's notes, in the trash too, and leaves other lines as they were", { timeout: 60_000 }, async () => {
     expect(Object.keys(migrations)).toContain(THIS);
-    const testDb = await createTestDatabase();
+    const testDb = await createTestDatabase({ empty: true });
     const opened = openDatabase({ url: testDb.url, dataDir: mkdtempSync(path.join(tmpdir(), "notes-zone-")), timeZone: TIME_ZONE });
     const old = opened.db;
     try {

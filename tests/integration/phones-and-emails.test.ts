@@ -222,7 +222,7 @@ describe("the migration to numbers beside the typed phones", () => {
 
   it("fills in the rows (and trashed leads) whose phone is a number, matches by it after, and goes back down", { timeout: 120_000 }, async () => {
     expect(Object.keys(migrations)).toContain(THIS);
-    const testDb = await createTestDatabase();
+    const testDb = await createTestDatabase({ empty: true });
     const opened = openDatabase({ url: testDb.url, dataDir: mkdtempSync(path.join(tmpdir(), "phone-migration-")) });
     const old = opened.db as DB;
     try {

@@ -20,7 +20,8 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("the session secret on a Postgre
 
   beforeAll(async () => {
     smtp = await startSmtpSink();
-    shared = await createTestDatabase();
+    // Empty, not the migrated template: both processes migrate it at once too (under the migration lock).
+    shared = await createTestDatabase({ empty: true });
     const env = { SMTP_URL: smtp.url, DATABASE_URL: shared.url };
     // At the same time on a fresh database: both make a secret, one is kept.
     servers.push(
