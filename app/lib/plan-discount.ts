@@ -1,4 +1,4 @@
-import { formatCents, percentOfCents } from "./money";
+import { percentOfCents } from "./money";
 import type { DocumentLine } from "./priced-lines";
 
 /**
@@ -39,9 +39,3 @@ export function withPlanDiscount(lines: readonly DocumentLine[], discount: PlanD
 
 /** The owner's estimate: lines started from a service (the price list the editor offers) are the price book's; a line typed by hand is the owner's own price. */
 export const fromPriceList = (line: DocumentLine) => line.serviceId !== null;
-
-/** A discount line as a document shows it: "Plan discount (Biweekly Wash, 10 %)" and "-$19.90". */
-export function discountShown(lines: readonly DocumentLine[]): { description: string; amount: string } | null {
-  const line = lines.find((l) => l.planDiscount);
-  return line ? { description: line.description, amount: formatCents(line.quantity * line.unitPriceCents) } : null;
-}

@@ -1,3 +1,4 @@
+import { formatCents } from "~/lib/money";
 import type { PlanDiscount } from "~/lib/plan-discount";
 import type { DocumentLine, EditorDiscount } from "~/lib/priced-lines";
 import type { DB } from "../db.server";
@@ -34,4 +35,15 @@ export async function plannedDiscount(db: DB, customerId: number): Promise<Edito
 export function keptDiscount(lines: readonly DocumentLine[]): EditorDiscount | null {
   const line = lines.find((l) => l.planDiscount);
   return line ? { line } : null;
+}
+
+/** The plan discount of the job's estimate and the total after it (the booking's confirmation), or null when it has none. */
+export async function jobDiscount(db: DB, estimateId: number | null): Promise<{ description: string; amount: string; total: string } | null> {
+  if (estimateId === null) return null;
+  const [line, estimate] = await Promise.all([
+    db.selectFrom("estimate_lines").select(["description", "unit_price_cents"]).where("estimate_id", "=", estimateId).where("plan_discount", "=", true).executeTakeFirst(),
+    db.selectFrom("estimates").select("total_cents").where("id", "=", estimateId).executeTakeFirst(),
+  ]);
+  if (!line || !estimate) return null;
+  return { description: line.description, amount: formatCents(line.unit_price_cents), total: formatCents(Number(estimate.total_cents)) };
 }
