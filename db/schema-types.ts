@@ -205,6 +205,7 @@ export interface EstimateLines {
   description: string;
   estimate_id: number;
   id: Generated<number>;
+  plan_discount: Generated<boolean>;
   position: number;
   quantity: number;
   service_id: number | null;
@@ -284,6 +285,7 @@ export interface InvoiceLines {
   description: string;
   id: Generated<number>;
   invoice_id: number;
+  plan_discount: Generated<boolean>;
   position: number;
   quantity: number;
   service_id: number | null;

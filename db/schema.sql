@@ -340,13 +340,19 @@ CREATE TABLE estimate_lines (
   quantity integer NOT NULL,
   unit_price_cents integer NOT NULL,
   service_id integer,
+  plan_discount boolean DEFAULT false NOT NULL,
   CONSTRAINT estimate_lines_estimate_id_fkey FOREIGN KEY (estimate_id) REFERENCES estimates(id) ON DELETE CASCADE,
   CONSTRAINT estimate_lines_pkey PRIMARY KEY (id),
   CONSTRAINT estimate_lines_quantity_check CHECK (quantity >= 1 AND quantity <= 999),
   CONSTRAINT estimate_lines_service_id_fkey FOREIGN KEY (service_id) REFERENCES services(id) ON DELETE SET NULL,
-  CONSTRAINT estimate_lines_unit_price_cents_check CHECK (unit_price_cents >= 0 AND unit_price_cents <= 10000000)
+  CONSTRAINT estimate_lines_unit_price_cents_check CHECK (
+CASE
+    WHEN plan_discount THEN quantity = 1 AND unit_price_cents >= '-10000000'::integer AND unit_price_cents <= 0
+    ELSE unit_price_cents >= 0 AND unit_price_cents <= 10000000
+END)
 );
 CREATE INDEX estimate_lines_estimate_idx ON estimate_lines USING btree (estimate_id, "position");
+CREATE UNIQUE INDEX estimate_lines_one_plan_discount ON estimate_lines USING btree (estimate_id) WHERE plan_discount;
 CREATE UNIQUE INDEX estimate_lines_pkey ON estimate_lines USING btree (id);
 
 CREATE TABLE estimates (
@@ -479,13 +485,19 @@ CREATE TABLE invoice_lines (
   quantity integer NOT NULL,
   unit_price_cents integer NOT NULL,
   service_id integer,
+  plan_discount boolean DEFAULT false NOT NULL,
   CONSTRAINT invoice_lines_invoice_id_fkey FOREIGN KEY (invoice_id) REFERENCES invoices(id) ON DELETE CASCADE,
   CONSTRAINT invoice_lines_pkey PRIMARY KEY (id),
   CONSTRAINT invoice_lines_quantity_check CHECK (quantity >= 1 AND quantity <= 999),
   CONSTRAINT invoice_lines_service_id_fkey FOREIGN KEY (service_id) REFERENCES services(id) ON DELETE SET NULL,
-  CONSTRAINT invoice_lines_unit_price_cents_check CHECK (unit_price_cents >= 0 AND unit_price_cents <= 10000000)
+  CONSTRAINT invoice_lines_unit_price_cents_check CHECK (
+CASE
+    WHEN plan_discount THEN quantity = 1 AND unit_price_cents >= '-10000000'::integer AND unit_price_cents <= 0
+    ELSE unit_price_cents >= 0 AND unit_price_cents <= 10000000
+END)
 );
 CREATE INDEX invoice_lines_invoice_idx ON invoice_lines USING btree (invoice_id, "position");
+CREATE UNIQUE INDEX invoice_lines_one_plan_discount ON invoice_lines USING btree (invoice_id) WHERE plan_discount;
 CREATE UNIQUE INDEX invoice_lines_pkey ON invoice_lines USING btree (id);
 
 CREATE TABLE invoices (

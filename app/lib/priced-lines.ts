@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { formConstraint } from "./form-schema";
 import { centsToDollarInput, formatCents, parseDollars, totals } from "./money";
+import { planDiscountLine, type PlanDiscount } from "./plan-discount";
 
 /**
  * A priced document's lines (an estimate's, an invoice's, docs/decisions/0116)
@@ -113,6 +114,8 @@ export interface DocumentLine {
   quantity: number;
   unitPriceCents: number;
   serviceId: number | null;
+  /** The plan's discount (app/lib/plan-discount.ts): made by the server, the one line that is negative; absent on every other line. */
+  planDiscount?: true;
 }
 
 /**
@@ -146,9 +149,9 @@ export interface ServiceChoice {
 
 export const EMPTY_LINE: EditorLine = { description: "", quantity: "1", unitPrice: "", serviceId: "" };
 
-/** Stored lines as the editor's inputs show them. */
-export function editorLines(lines: readonly { description: string; quantity: number; unitPriceCents: number; serviceId: number | null }[]): EditorLine[] {
-  return lines.map((l) => ({
+/** Stored lines as the editor's inputs show them; the plan discount is not an input (the server makes it), shown under them. */
+export function editorLines(lines: readonly DocumentLine[]): EditorLine[] {
+  return lines.filter((l) => !l.planDiscount).map((l) => ({
     description: l.description,
     quantity: String(l.quantity),
     unitPrice: centsToDollarInput(l.unitPriceCents),
@@ -172,9 +175,31 @@ export function serviceLine(services: readonly ServiceChoice[], serviceId: strin
   return service ? { description: service.title, quantity: "1", unitPrice: centsToDollarInput(service.priceCents), serviceId: String(service.id) } : EMPTY_LINE;
 }
 
-/** Subtotal, tax and total of the lines as typed; a line not yet a valid amount counts as nothing. */
-export function previewTotals(lines: readonly EditorLine[], milliPercent: number) {
-  const priced = lines.map((l) => ({ quantity: /^\d{1,3}$/.test(l.quantity.trim()) ? Number(l.quantity) : 0, unitPriceCents: parseDollars(l.unitPrice) ?? 0 }));
-  const sums = totals(priced, milliPercent);
-  return { subtotal: formatCents(sums.subtotalCents), tax: formatCents(sums.taxCents), total: formatCents(sums.totalCents) };
+/**
+ * The plan discount an editor shows under its lines (docs/decisions/0155): a
+ * draft estimate's is the customer's plan's percentage of the lines started
+ * from a service, as the server will make it at Save; an invoice's (and a
+ * decided estimate's) is the line it has, kept as it is.
+ */
+export type EditorDiscount = { percent: PlanDiscount } | { line: DocumentLine };
+
+/** Subtotal, tax and total of the lines as typed, after the plan discount if any; a line not yet a valid amount counts as nothing. */
+export function previewTotals(lines: readonly EditorLine[], milliPercent: number, discount: EditorDiscount | null = null) {
+  const priced = lines.map((l) => ({
+    quantity: /^\d{1,3}$/.test(l.quantity.trim()) ? Number(l.quantity) : 0,
+    unitPriceCents: parseDollars(l.unitPrice) ?? 0,
+    fromService: l.serviceId !== "",
+  }));
+  const discountLine = !discount
+    ? null
+    : "line" in discount
+      ? discount.line
+      : planDiscountLine(discount.percent, priced.reduce((sum, l) => sum + (l.fromService ? l.quantity * l.unitPriceCents : 0), 0));
+  const sums = totals(discountLine ? [...priced, discountLine] : priced, milliPercent);
+  return {
+    discount: discountLine && { description: discountLine.description, amount: formatCents(discountLine.unitPriceCents) },
+    subtotal: formatCents(sums.subtotalCents),
+    tax: formatCents(sums.taxCents),
+    total: formatCents(sums.totalCents),
+  };
 }

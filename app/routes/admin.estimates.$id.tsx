@@ -9,6 +9,7 @@ import { isDecided } from "~/lib/estimate-status";
 import { atEdge } from "~/server/app-error.server";
 import { adminUserFrom } from "~/server/auth/current-user.server";
 import { editorValues, postedValues } from "~/server/estimates/editor.server";
+import { keptDiscount, plannedDiscount } from "~/server/plans/plan-discount.server";
 import { copyEstimate, estimateId, getEstimate, saveEstimate } from "~/server/estimates/estimates.server";
 import { sendEstimate } from "~/server/estimates/send.server";
 import { postedForm } from "~/server/form-body.server";
@@ -47,6 +48,8 @@ export const loader = atEdge(async ({ request, params, context }: Route.LoaderAr
       stamp: `${estimate.id}-${estimate.totalCents}-${estimate.lines.length}-${estimate.sentAt?.getTime() ?? 0}-${estimate.validUntil}`,
     },
     values: editorValues(estimate),
+    // A draft's is the customer's plan's as Save will make it; a decided one's, its own line.
+    discount: isDecided(estimate.storedStatus) ? keptDiscount(estimate.lines) : await plannedDiscount(db, estimate.customerId),
     services: await serviceChoices(db),
     vehicles: (await savedDetails(db, estimate.customerId)).vehicles,
     done: done === "saved" || done === "sent" ? (done as "saved" | "sent") : null,

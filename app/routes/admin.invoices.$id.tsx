@@ -14,6 +14,7 @@ import { adminUserFrom } from "~/server/auth/current-user.server";
 import { postedForm } from "~/server/form-body.server";
 import { dispatchIntent, formText, refusedOnForm } from "~/server/form-action.server";
 import { invoiceSummary, invoiceValues, postedInvoiceValues, toInvoiceForm, type InvoiceValues } from "~/server/invoices/invoice-page.server";
+import { keptDiscount } from "~/server/plans/plan-discount.server";
 import { getInvoice, invoiceId, notDraftError, saveInvoice, voidInvoice } from "~/server/invoices/invoices.server";
 import { deletePayment, OldPaymentDateError, recordPayment } from "~/server/invoices/payments.server";
 import { sendInvoice } from "~/server/invoices/send.server";
@@ -57,6 +58,7 @@ export const loader = atEdge(async ({ request, params, context }: Route.LoaderAr
   return {
     invoice: invoiceSummary(invoice),
     values: invoiceValues(invoice),
+    discount: keptDiscount(invoice.lines),
     services: invoice.status === "draft" ? await serviceChoices(db) : [],
     done: done in DONE ? DONE[done as Done] : null,
   };
@@ -147,7 +149,7 @@ export default function InvoicePage({ loaderData, actionData }: Route.ComponentP
         <DoneNote message={done && !failure ? (done === DONE.sent ? `Invoice sent to ${invoice.email}.` : done) : null} />
         {failure?.error && <ErrorBanner>{failure.error}</ErrorBanner>}
         {invoice.status === "draft" ? (
-          <InvoiceEditor invoice={invoice} values={failure?.values ?? loaderData.values} services={services} fields={failure?.values ? (failure.fields ?? {}) : {}} />
+          <InvoiceEditor invoice={invoice} values={failure?.values ?? loaderData.values} discount={loaderData.discount} services={services} fields={failure?.values ? (failure.fields ?? {}) : {}} />
         ) : (
           <div className="space-y-4 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
             <p className="text-sm text-slate-600">

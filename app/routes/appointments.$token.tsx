@@ -16,6 +16,8 @@ import { BOOKING_CONSTRAINT } from "~/lib/booking-input";
 import { customerConditionReport, type CustomerConditionReport } from "~/server/jobs/condition-report-view.server";
 import { customerDeposit, type DepositCustomerView } from "~/server/jobs/deposit-records.server";
 import { customerJobPhotos, type CustomerPhoto } from "~/server/field-work/job-photos.server";
+import { jobDiscount } from "~/server/plans/plan-discount.server";
+import { planVisitOf } from "~/server/plans/plan-visit.server";
 import { answerCustomer } from "~/server/customer-pages.server";
 import { databaseContext, requestInfoContext } from "~/server/request-context.server";
 import { linkOrigin } from "~/server/site-url.server";
@@ -48,13 +50,16 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const raw = new URL(request.url).searchParams.get("outcome");
   const outcome = OUTCOMES.find((o) => o === raw) ?? null;
   const now = new Date();
-  const [deposit, conditionReport, photos, rebooking] = await Promise.all([
+  const [deposit, conditionReport, photos, rebooking, planVisit, discount] = await Promise.all([
     customerDeposit(db, job, now),
     customerConditionReport(db, job),
     customerJobPhotos(db, job),
     rebookingView(db, job, now),
+    planVisitOf(db, job.id),
+    // Booked online by a plan customer: their plan's discount and what they pay (docs/decisions/0155).
+    jobDiscount(db, job.estimateId),
   ]);
-  return { appointment: appointmentView(job, now), deposit, conditionReport, photos, rebooking, token: params.token, outcome };
+  return { appointment: appointmentView(job, now), deposit, conditionReport, photos, rebooking, planVisit, discount, token: params.token, outcome };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -89,7 +94,7 @@ export function meta() {
 }
 
 export default function AppointmentPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { appointment, deposit, conditionReport, photos, rebooking, token, outcome } = loaderData;
+  const { appointment, deposit, conditionReport, photos, rebooking, planVisit, discount, token, outcome } = loaderData;
   const rebookError = actionData && "rebook" in actionData ? actionData.rebook : undefined;
   const { businessName } = useSiteSettings();
   const live = appointment.status === "scheduled" || appointment.status === "on_the_way";
@@ -117,7 +122,18 @@ export default function AppointmentPage({ loaderData, actionData }: Route.Compon
         <Detail label="Duration" value={`About ${appointment.duration}`} />
         <Detail label="Address" value={appointment.address || "To be agreed by phone"} />
         <Detail label="Status" value={appointment.statusTitle} />
+        {planVisit && <Detail label="Plan" value={`Visit ${planVisit.number} of your ${planVisit.planName} plan`} />}
+        {discount && <Detail label="Plan discount" value={`${discount.description}: ${discount.amount}`} />}
+        {discount && <Detail label="Total" value={discount.total} />}
       </dl>
+      {planVisit && (
+        <p>
+          <a href={`/plans/${planVisit.customerPlanToken}`} className={`rounded font-semibold text-brand-700 underline underline-offset-2 ${focusRing}`}>
+            Your {planVisit.planName} plan
+          </a>
+          : its next visits, Skip Next Visit, Pause Plan and Cancel Plan.
+        </p>
+      )}
       {live && (
         <a
           href={`/appointments/${token}/calendar.ics`}

@@ -6,7 +6,7 @@ import { INPUT } from "~/components/priced-documents/PricedLines";
 import { buttonClass } from "~/components/ui/button";
 import { addLine, removeLine, type EditorValues } from "~/lib/estimate-editor";
 import { ESTIMATE_STATUS_TITLES, type EstimateStatus } from "~/lib/estimate-status";
-import type { ServiceChoice } from "~/lib/priced-lines";
+import type { EditorDiscount, ServiceChoice } from "~/lib/priced-lines";
 
 /** What the editor's action answers when it does not redirect: the lines as they now are, and why a save was refused. */
 export interface EditorFailure {
@@ -27,6 +27,8 @@ interface Props {
     stamp: string;
   };
   values: EditorValues;
+  /** The plan discount under the lines (docs/decisions/0155), null without one. */
+  discount: EditorDiscount | null;
   services: ServiceChoice[];
   /** The customer's saved vehicles, to say which one the estimate is for. */
   vehicles: { id: number; label: string }[];
@@ -35,7 +37,7 @@ interface Props {
 }
 
 /** The estimate's editor: the priced document's (lines, message, totals) with Duration, Valid Until and the vehicle; Save and Send Estimate, or Copy once decided. */
-export function EstimateEditor({ estimate, values: stored, services, vehicles, done, failure }: Props) {
+export function EstimateEditor({ estimate, values: stored, discount, services, vehicles, done, failure }: Props) {
   const [values, setValues] = useState<EditorValues>(failure?.values ?? stored);
   // A new answer from the server (a save, a refusal, a post without JavaScript) replaces what is shown.
   useEffect(() => setValues(failure?.values ?? stored), [failure, estimate.stamp]);
@@ -59,6 +61,7 @@ export function EstimateEditor({ estimate, values: stored, services, vehicles, d
         values={values}
         setValues={setValues}
         taxRateMilliPercent={estimate.taxRateMilliPercent}
+        discount={discount}
         services={services}
         errors={errors}
         readOnly={readOnly}

@@ -1,11 +1,13 @@
 import { useEffect, useState } from "react";
 import { DocumentEditor } from "~/components/priced-documents/DocumentEditor";
-import type { ServiceChoice } from "~/lib/priced-lines";
+import type { EditorDiscount, ServiceChoice } from "~/lib/priced-lines";
 import type { InvoiceValues } from "~/server/invoices/invoice-page.server";
 
 interface Props {
   invoice: { number: number; taxRateMilliPercent: number; stamp: string };
   values: InvoiceValues;
+  /** Its plan discount line, kept as it is (docs/decisions/0155), null without one. */
+  discount: EditorDiscount | null;
   services: ServiceChoice[];
   fields: Record<string, string>;
 }
@@ -15,7 +17,7 @@ interface Props {
  * Remove, the message, live totals at the invoice's own tax rate), Save and
  * Send Invoice.
  */
-export function InvoiceEditor({ invoice, values: stored, services, fields }: Props) {
+export function InvoiceEditor({ invoice, values: stored, discount, services, fields }: Props) {
   const [values, setValues] = useState<InvoiceValues>(stored);
   useEffect(() => setValues(stored), [stored, invoice.stamp]);
   return (
@@ -24,6 +26,7 @@ export function InvoiceEditor({ invoice, values: stored, services, fields }: Pro
       values={values}
       setValues={setValues}
       taxRateMilliPercent={invoice.taxRateMilliPercent}
+      discount={discount}
       services={services}
       errors={fields}
       sendLabel="Send Invoice"

@@ -5,7 +5,7 @@ import type { JobPageView } from "~/server/jobs/job-view.server";
 
 const linkClass = "font-semibold text-brand-700 hover:underline";
 
-/** The job at a glance: the customer (their lead), the vehicle, when, where (on a map), its status and notes. */
+/** The job at a glance: the customer (their lead), the vehicle, when, the plan it is a visit of (linked to the customer's plans), where (on a map), its status and notes. */
 export function JobSummary({ job }: { job: JobPageView["job"] }) {
   return (
     <section aria-label="The job" className="rounded-xl border border-slate-200 bg-white p-4 sm:p-5">
@@ -19,6 +19,14 @@ export function JobSummary({ job }: { job: JobPageView["job"] }) {
         {/* The saved vehicle the job is for, else the kind the customer named in their request. */}
         <Detail label="Vehicle">{job.vehicle ?? job.customer.vehicleType}</Detail>
         <Detail label="When">{job.when}</Detail>
+        {job.planVisit && (
+          <Detail label="Plan">
+            <Link to={`/admin/customers/${job.customerId}#plans-heading`} className={linkClass}>
+              Visit {job.planVisit.number} of {job.planVisit.planName}
+            </Link>
+            <span className="text-slate-700"> · planned for {job.planVisit.plannedFor}</span>
+          </Detail>
+        )}
         <Detail label="Address">
           {job.address}{" "}
           <a href={mapHref(job.address)} target="_blank" rel="noopener noreferrer" className={linkClass}>

@@ -2,7 +2,7 @@ import { Form, useNavigation } from "react-router";
 import { buttonClass } from "~/components/ui/button";
 import { useHydrated } from "~/components/ui/use-hydrated";
 import { formatTaxRate } from "~/lib/money";
-import { previewTotals, serviceLine, type EditorLine, type ServiceChoice } from "~/lib/priced-lines";
+import { previewTotals, serviceLine, type EditorDiscount, type EditorLine, type ServiceChoice } from "~/lib/priced-lines";
 import { Totals } from "./LinesAndTotals";
 import { INPUT, PricedLines } from "./PricedLines";
 
@@ -18,6 +18,8 @@ interface Props<V extends DocumentValues> {
   values: V;
   setValues: React.Dispatch<React.SetStateAction<V>>;
   taxRateMilliPercent: number;
+  /** The plan discount shown under the lines (docs/decisions/0155): not an input, the server makes it. */
+  discount?: EditorDiscount | null;
   services: ServiceChoice[];
   errors: Record<string, string>;
   /** Nothing can be changed (a decided estimate). */
@@ -40,11 +42,12 @@ interface Props<V extends DocumentValues> {
  * editor, which says what Add Line and Remove change besides the lines.
  */
 export function DocumentEditor<V extends DocumentValues>(props: Props<V>) {
-  const { legend, values, setValues, taxRateMilliPercent, services, errors, readOnly = false, fields, sendLabel, actions } = props;
+  const { legend, values, setValues, taxRateMilliPercent, discount = null, services, errors, readOnly = false, fields, sendLabel, actions } = props;
   const { addLine = addServiceLine, removeLine = removeAt } = props;
   const hydrated = useHydrated();
   const busy = useNavigation().state === "submitting";
-  const totals = previewTotals(values.lines, taxRateMilliPercent);
+  const totals = previewTotals(values.lines, taxRateMilliPercent, discount);
+  const discountRow: [string, string][] = totals.discount ? [[totals.discount.description, totals.discount.amount]] : [];
   return (
     <Form method="post" noValidate className="space-y-5 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
       <fieldset disabled={readOnly || busy} className="min-w-0 space-y-5">
@@ -63,7 +66,7 @@ export function DocumentEditor<V extends DocumentValues>(props: Props<V>) {
           <textarea id="message" name="message" rows={3} value={values.message} onChange={(e) => setValues((v) => ({ ...v, message: e.target.value }))} className={INPUT} aria-invalid={errors.message ? true : undefined} />
         </EditorField>
       </fieldset>
-      <Totals rows={[["Subtotal", totals.subtotal], [`Tax (${formatTaxRate(taxRateMilliPercent)}%)`, totals.tax], ["Total", totals.total, true]]} />
+      <Totals rows={[...discountRow, ["Subtotal", totals.subtotal], [`Tax (${formatTaxRate(taxRateMilliPercent)}%)`, totals.tax], ["Total", totals.total, true]]} />
       <div className="flex flex-wrap gap-3 border-t border-slate-200 pt-4">
         {actions ? (
           actions(busy)

@@ -10,6 +10,8 @@ import { checkCustomerVehicle, joinedVehicle, onlyVehicle } from "../customers/s
 import type { WorkOrigin, WorkSource } from "../customers/work-origin.server";
 import type { DB } from "../db.server";
 import { documentById, documentFields, documentId, insertLines, sentByToken, type DocumentKey, newDocumentToken, type PricedDocument, readLines, replaceLines } from "../priced-documents/documents.server";
+import { fromPriceList, withPlanDiscount } from "~/lib/plan-discount";
+import { planDiscountFor } from "../plans/plan-discount.server";
 import { taxRateMilliPercent } from "../settings.server";
 import { businessToday } from "../time-zone.server";
 
@@ -112,8 +114,9 @@ export const getEstimateByToken = (db: DB, token: string): Promise<Estimate | un
 export async function createEstimate(db: DB, origin: WorkOrigin, actor: Actor, copyOf?: Estimate): Promise<number> {
   const rate = await taxRateMilliPercent(db);
   return db.transaction().execute(async (trx) => {
+    // A copy's discount is the customer's plan's today, not the one copied (docs/decisions/0155).
     const fields = copyOf
-      ? { lines: copyOf.lines, message: copyOf.message, vehicleId: copyOf.vehicle?.id ?? null, durationMinutes: copyOf.durationMinutes, copiedFrom: copyOf.id }
+      ? { lines: withPlanDiscount(copyOf.lines, await planDiscountFor(trx, origin.customerId), fromPriceList), message: copyOf.message, vehicleId: copyOf.vehicle?.id ?? null, durationMinutes: copyOf.durationMinutes, copiedFrom: copyOf.id }
       : { lines: [], message: "", vehicleId: await onlyVehicle(trx, origin.customerId), durationMinutes: 0, copiedFrom: null };
     const id = await insertEstimate(trx, origin, rate, fields);
     const body = copyOf ? `Copied from estimate #${copyOf.number}` : "";
@@ -184,8 +187,9 @@ export const decidedError = (number: number, status: EstimateStatus) =>
 
 /**
  * Saves the editor's form whole: checked first (each refusal names its
- * field, AppError 400 with `fields`), then the lines replaced and the totals
- * stored in one transaction, priced at today's Tax Rate (%).
+ * field, AppError 400 with `fields`), then the lines replaced (with the
+ * customer's plan discount, if any, as the last) and the totals stored in
+ * one transaction, priced at today's Tax Rate (%).
  */
 export async function saveEstimate(db: DB, id: number, form: EstimateForm): Promise<Estimate> {
   const parsed = parseEstimateForm(form, businessToday());
@@ -199,7 +203,9 @@ export async function saveEstimate(db: DB, id: number, form: EstimateForm): Prom
     if (!current) throw notFound("Estimate not found");
     if (isDecided(current.status)) throw decidedError(current.number, current.status);
     const input: EstimateInput = parsed.input;
-    const sums = await replaceLines(trx, "estimate", id, input.lines, rate);
+    // The plan's discount is the server's line, made again at each save from the lines priced from the price list (docs/decisions/0155).
+    const lines = withPlanDiscount(input.lines, await planDiscountFor(trx, of.customer_id), fromPriceList);
+    const sums = await replaceLines(trx, "estimate", id, lines, rate);
     await trx
       .updateTable("estimates")
       .set({

@@ -230,7 +230,13 @@ export async function saveInvoice(db: DB, id: number, form: InvoiceForm): Promis
       .executeTakeFirst();
     if (!current) throw notFound("Invoice not found");
     if (current.status !== "draft") throw notDraftError(current.number);
-    const sums = await replaceLines(trx, "invoice", id, lines, parseTaxRate(current.tax_rate) ?? 0);
+    // The plan discount it has (docs/decisions/0155) is not an input: kept as it is, after the lines as posted.
+    const kept = (await readLines(trx, "invoice", id)).filter((l) => l.planDiscount);
+    const all = [...lines, ...kept];
+    if (kept.length && totals(all, 0).subtotalCents < 0) {
+      throw new AppError(400, INVOICE_INVALID_MESSAGE, { fields: { lines: `The lines come to less than the ${kept[0]!.description}.` } });
+    }
+    const sums = await replaceLines(trx, "invoice", id, all, parseTaxRate(current.tax_rate) ?? 0);
     await trx
       .updateTable("invoices")
       .set({ message, subtotal_cents: sums.subtotalCents, tax_cents: sums.taxCents, total_cents: sums.totalCents, updated_at: sql`now()` })

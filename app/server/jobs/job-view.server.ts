@@ -10,6 +10,7 @@ import { assignableStaff } from "../auth/staff.server";
 import type { SessionUser } from "../session.server";
 import type { DB } from "../db.server";
 import { savedDetails } from "../customers/saved-details.server";
+import { planVisitOf } from "../plans/plan-visit.server";
 import { env } from "../env.server";
 import { appointmentWhen } from "./job-mail.server";
 import { jsonArrayFrom } from "kysely/helpers/postgres";
@@ -112,7 +113,7 @@ export async function jobPageView(db: DB, id: number, now: Date, user: SessionUs
   // A technician reads the jobs assigned to them, and no invoice (docs/decisions/0114).
   if (!canReadJob(user, job.assignedTo)) throw new AppError(403, OWNER_ONLY);
   const owner = can(user, "invoices.read");
-  const [events, saved, review, work, invoices, staff, deposit, fieldWork] = await Promise.all([
+  const [events, saved, review, work, invoices, staff, deposit, fieldWork, planVisit] = await Promise.all([
     jobEvents(db, [id]),
     savedDetails(db, job.customerId),
     db
@@ -128,6 +129,8 @@ export async function jobPageView(db: DB, id: number, now: Date, user: SessionUs
     owner ? jobDeposit(db, id) : undefined,
     // The checklist, the before and after photos (docs/decisions/0138, 0139).
     fieldWorkView(db, job, user, now),
+    // A plan's visit: which plan, which visit (docs/decisions/0155).
+    planVisitOf(db, id),
   ]);
   const day = dayIn(job.startsAt, tz);
   return {
@@ -150,6 +153,7 @@ export async function jobPageView(db: DB, id: number, now: Date, user: SessionUs
       address: job.address,
       notes: job.notes,
       vehicle: job.vehicle?.label ?? null,
+      planVisit: planVisit && { planName: planVisit.planName, number: planVisit.number, plannedFor: planVisit.plannedFor },
       /** The saved vehicle's kind: a condition report's areas (a boat's or a car's). */
       vehicleKind: job.vehicleKind,
       status: job.status,

@@ -1,6 +1,8 @@
 import { bookContactSchema, type BookContact } from "~/lib/book-online";
 import { beyondMessage, tooLongToBookMessage, type FieldErrors } from "~/lib/book-online-form";
 import { depositFor } from "~/lib/deposits";
+import { totals } from "~/lib/money";
+import { withPlanDiscount } from "~/lib/plan-discount";
 import { durationText } from "~/lib/job-time";
 import { BOOKING_DAYS_MAX, workDaysNeeded } from "~/lib/work-days";
 import { dayIn, timeIn } from "~/lib/time-zone";
@@ -20,6 +22,7 @@ import { CUSTOMER_REACH, freeWorkersAt } from "../jobs/free-times.server";
 import { JobOverlapError } from "../jobs/job-placement.server";
 import { onlineTimes, TIME_TAKEN_MESSAGE, type OnlineTimes } from "../jobs/self-booking.server";
 import { withPhoneRule } from "../phone.server";
+import { planDiscountFor } from "../plans/plan-discount.server";
 import { getDepositPolicy, getWorkWeek } from "../settings.server";
 import { loadPriceBook } from "../price-book/price-book.server";
 import type { PriceChoice } from "../price-book/quote-price.server";
@@ -31,7 +34,8 @@ import { readChoice, type PricedQuote } from "./booking-choice.server";
  * the visitor's choice priced again from the price book now (never a price
  * the page sent), the time checked against the times the page offers now,
  * then ONE transaction makes (or matches) the customer, their vehicle, an
- * accepted estimate of the priced lines and the job. The job goes through
+ * accepted estimate of the priced lines (with their plan's discount when the
+ * customer matched has one, docs/decisions/0155) and the job. The job goes through
  * scheduleJob, the one way jobs are booked, so the exclusion constraint
  * decides between two visitors choosing one time; the other's transaction
  * leaves nothing behind and their page shows the times left. scheduleJob
@@ -100,8 +104,10 @@ export async function bookOnline(
       const customerId = await matchCustomer(trx, contact.value);
       const vehicleId = await saveQuoteVehicle(trx, customerId, vehicleWords(vehicle.vehicleClass.name), now);
       const from: WorkOrigin = { customerId, leadId: null, source: "online_booking" };
+      // The customer is known only now: their plan's discount on the work, never on travel (docs/decisions/0155).
+      const lines = withPlanDiscount(quote.lines, await planDiscountFor(trx, customerId), (_, i) => i < quote.workLines);
       const estimateId = await createAcceptedEstimate(trx, from, actor, {
-        lines: quote.lines,
+        lines,
         durationMinutes: quote.durationMinutes,
         taxMilliPercent: book.taxMilliPercent,
         vehicleId,
@@ -118,7 +124,7 @@ export async function bookOnline(
         stillFree: (trx) => freeWorkersAt(trx, start, quote.durationMinutes, now, CUSTOMER_REACH, place),
         overDays: true,
         // Above the owner's amount, the booking is held until a deposit is recorded (docs/decisions/0132).
-        depositCents: depositFor(await getDepositPolicy(trx), quote.totalCents),
+        depositCents: depositFor(await getDepositPolicy(trx), totals(lines, book.taxMilliPercent).totalCents),
       });
       // The job's own copy of its package's steps, as the book has them now (docs/decisions/0138).
       await copyChecklist(trx, booked.id, book.packages.find((p) => p.id === choice.packageId)?.checklist ?? []);

@@ -27,6 +27,8 @@ export type PriceQuote =
   | {
       ok: true;
       lines: DocumentLine[];
+      /** How many of the lines, from the first, are the work (package, add-ons, condition): the rest is travel. A plan discount is on these (docs/decisions/0155). */
+      workLines: number;
       subtotalCents: number;
       taxCents: number;
       totalCents: number;
@@ -72,12 +74,13 @@ export function quotePrice(book: PriceBook, choice: PriceChoice): PriceQuote {
     lines.push(line(`${CONDITION_TITLES[choice.condition]} condition (+${percent} %)`, 1, percentOfCents(work, percent)));
   }
 
+  const workLines = lines.length;
   // The nearest zone that reaches the address; past the last zone (but within the radius), the last zone's fee.
   const zone = book.zones.find((z) => miles <= z.upToMiles) ?? book.zones.at(-1);
   if (zone && zone.feeCents > 0) lines.push(line(`Travel fee (${miles} miles)`, 1, zone.feeCents));
 
   const sums = totals(lines, book.taxMilliPercent);
-  return { ok: true, lines, subtotalCents: sums.subtotalCents, taxCents: sums.taxCents, totalCents: sums.totalCents, durationMinutes: minutes, miles };
+  return { ok: true, lines, workLines, subtotalCents: sums.subtotalCents, taxCents: sums.taxCents, totalCents: sums.totalCents, durationMinutes: minutes, miles };
 }
 
 /**

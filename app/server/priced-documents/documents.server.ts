@@ -116,8 +116,14 @@ const linesOf = (kind: DocumentKind) => LINE_TABLES[kind] as unknown as (typeof 
 /** A document's lines, in their order. */
 export async function readLines(db: DB, kind: DocumentKind, documentId: number): Promise<DocumentLine[]> {
   const { table, key } = linesOf(kind);
-  const rows = await db.selectFrom(table).select(["description", "quantity", "unit_price_cents", "service_id"]).where(key, "=", documentId).orderBy("position").execute();
-  return rows.map((l) => ({ description: l.description, quantity: l.quantity, unitPriceCents: l.unit_price_cents, serviceId: l.service_id }));
+  const rows = await db.selectFrom(table).select(["description", "quantity", "unit_price_cents", "service_id", "plan_discount"]).where(key, "=", documentId).orderBy("position").execute();
+  return rows.map((l) => ({
+    description: l.description,
+    quantity: l.quantity,
+    unitPriceCents: l.unit_price_cents,
+    serviceId: l.service_id,
+    ...(l.plan_discount ? { planDiscount: true as const } : {}),
+  }));
 }
 
 /** Stores `lines` as the document's lines, in this order (a new document's, or after deleteLines). */
@@ -134,7 +140,8 @@ export async function insertLines(trx: DB, kind: DocumentKind, documentId: numbe
         quantity: line.quantity,
         unit_price_cents: line.unitPriceCents,
         service_id: line.serviceId,
-      })) as { estimate_id: number; position: number; description: string; quantity: number; unit_price_cents: number; service_id: number | null }[],
+        plan_discount: line.planDiscount === true,
+      })) as { estimate_id: number; position: number; description: string; quantity: number; unit_price_cents: number; service_id: number | null; plan_discount: boolean }[],
     )
     .execute();
 }
