@@ -110,7 +110,7 @@ export default function PlanPage({ loaderData, actionData }: Route.ComponentProp
         <Detail label="Status" value={plan.pausedUntil ? `${plan.statusTitle} until ${plan.pausedUntil}` : plan.statusTitle} />
         <Detail label="Visits" value={plan.cadence} />
         <Detail label="Price" value={`${plan.price} (${plan.billing.toLowerCase()})`} />
-        {plan.discountPercent > 0 && <Detail label="Your discount" value={`${plan.discountPercent}% off one-off work`} />}
+        {plan.discountPercent > 0 && <Detail label="Your discount" value={`${plan.discountPercent}% off one-off work from our price list (travel fees excluded)`} />}
         {plan.address && <Detail label="Address" value={plan.address} />}
       </dl>
       <section aria-labelledby="visits-heading" className="space-y-3 rounded-xl border border-slate-200 bg-white p-4">
