@@ -1,4 +1,7 @@
 import type { Page } from "@playwright/test";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { createRows, marker, TINY_PNG } from "./admin-helpers";
 import { expectNoSeriousViolations } from "./axe";
 import { ADMIN_EMAIL, expect, expectNoSidewaysScroll, hydrated, signIn, test, VIEWS } from "./fixtures";
@@ -99,7 +102,10 @@ for (const view of VIEWS) {
       );
       await expect(cover).toHaveAttribute("aria-invalid", "true");
       // Too large: said with the limit in MB, before a byte is sent.
-      await cover.setInputFiles({ name: "huge.png", mimeType: "image/png", buffer: Buffer.concat([TINY_PNG, Buffer.alloc(25 * 1024 * 1024)]) });
+      // From a file on disk: the browser reads it itself, where a buffer this size crosses the protocol as base64.
+      const huge = path.join(mkdtempSync(path.join(tmpdir(), "huge-upload-")), "huge.png");
+      writeFileSync(huge, Buffer.concat([TINY_PNG, Buffer.alloc(25 * 1024 * 1024)]));
+      await cover.setInputFiles(huge);
       await expect(dialog.getByRole("alert")).toHaveText("File too large: the limit is 25 MB");
       await expectNoSeriousViolations(page);
 
