@@ -4,13 +4,12 @@ import { parseEstimateForm, type EstimateForm, type EstimateInput } from "~/lib/
 import { addDays } from "~/lib/time-zone";
 import { isDecided, shownStatus, type EstimateStatus } from "~/lib/estimate-status";
 import { totals } from "~/lib/money";
-import type { DocumentLine } from "~/lib/priced-lines";
 import { AppError, notFound } from "../app-error.server";
 import { checkCustomerVehicle, joinedVehicle, onlyVehicle } from "../customers/saved-details.server";
 import type { WorkOrigin, WorkSource } from "../customers/work-origin.server";
 import type { DB } from "../db.server";
 import { documentById, documentFields, documentId, insertLines, sentByToken, type DocumentKey, newDocumentToken, type PricedDocument, readLines, replaceLines } from "../priced-documents/documents.server";
-import { fromPriceList, withPlanDiscount } from "~/lib/plan-discount";
+import { fromPriceList, withPlanDiscount, type DocumentLine } from "~/lib/priced-lines";
 import { planDiscountFor } from "../plans/plan-discount.server";
 import { taxRateMilliPercent } from "../settings.server";
 import { businessToday } from "../time-zone.server";

@@ -2,7 +2,7 @@ import { bookContactSchema, type BookContact } from "~/lib/book-online";
 import { beyondMessage, tooLongToBookMessage, type FieldErrors } from "~/lib/book-online-form";
 import { depositFor } from "~/lib/deposits";
 import { totals } from "~/lib/money";
-import { withPlanDiscount } from "~/lib/plan-discount";
+import { withPlanDiscount } from "~/lib/priced-lines";
 import { durationText } from "~/lib/job-time";
 import { BOOKING_DAYS_MAX, workDaysNeeded } from "~/lib/work-days";
 import { dayIn, timeIn } from "~/lib/time-zone";

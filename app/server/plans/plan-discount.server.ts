@@ -1,5 +1,5 @@
 import { formatCents } from "~/lib/money";
-import type { PlanDiscount } from "~/lib/plan-discount";
+import type { PlanDiscount } from "~/lib/priced-lines";
 import type { DocumentLine, EditorDiscount } from "~/lib/priced-lines";
 import type { DB } from "../db.server";
 
