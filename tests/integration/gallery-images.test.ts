@@ -1,3 +1,4 @@
+// @ci-once: what the server makes of an uploaded image (sizes, formats, headers, the pages' tags), whatever the database; CI's second pass, on the embedded database, skips it.
 import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
