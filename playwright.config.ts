@@ -35,11 +35,9 @@ export default defineConfig({
     browserName: "chromium",
     headless: true,
     launchOptions: {
-      // Debian's Chromium; Playwright never downloads a browser here. No GPU here: without
-      // --disable-gpu-compositing and --disable-software-rasterizer it composited every frame
-      // through SwiftShade, a GL emulator, and a subset of the browser tests took 6 % longer.
+      // Debian's Chromium; Playwright never downloads a browser here.
       executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-      args: ["--no-sandbox", "--disable-gpu", "--disable-gpu-compositing", "--disable-software-rasterizer", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic", `--disable-features=${DISABLED_FEATURES.join(",")}`],
+      args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic", `--disable-features=${DISABLED_FEATURES.join(",")}`],
     },
     // No trace: recording one (a snapshot and a screenshot at every step) took a tenth of the
     // browser tests' time, and a failure still leaves its error context (the page's ARIA
