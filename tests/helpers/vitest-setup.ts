@@ -1,4 +1,5 @@
 import { afterAll, afterEach } from "vitest";
+import { reloadEnv } from "~/server/env.server";
 import { recordConsoleError, takeUnexpectedConsoleErrors } from "./console";
 import { ERROR_LEVEL, logLines, readable } from "./log-lines";
 
@@ -19,6 +20,8 @@ if (first.__testEnv) {
   }
   first.__testEnv = { ...process.env };
 }
+// The app's parsed environment, as a fresh process would read it: not the one an earlier file left.
+reloadEnv();
 
 // An error logged during a test is a failure unless the test declared it with
 // expectConsoleError (./console.ts). Still printed, to say what it was. The
