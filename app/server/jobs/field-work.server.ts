@@ -68,7 +68,7 @@ export async function finishJob(db: DB, id: number, input: FinishJobInput, user:
     const invoiceId = await createInvoice(db, { jobId: id }, user);
     const invoice = await db.selectFrom("invoices").select(["total_cents", "paid_cents", "status"]).where("id", "=", invoiceId).executeTakeFirstOrThrow();
     if (Number(invoice.total_cents) <= 0) throw new AppError(400, NOTHING_TO_INVOICE, { fields: { amount: NOTHING_TO_INVOICE } });
-    await issueAtTheJob(db, invoiceId, user);
+    await issueAtTheJob(db, invoiceId, user, origin);
     const { amountCents, method, tipCents } = input.payment;
     const form = { amount: (amountCents / 100).toFixed(2), method, date: invoiceToday(), note: "Paid at the job" };
     await recordPayment(db, invoiceId, form, user, origin, { tipCents, clientKey: input.key });
