@@ -2,6 +2,7 @@ import { sql } from "kysely";
 import { PDFParse } from "pdf-parse";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SEED_SETTINGS } from "~/lib/business";
+import type { PaymentMethod } from "~/lib/payment-input";
 import { stopBackgroundJobs } from "~/server/background.server";
 import { reloadEnv } from "~/server/env.server";
 import { DEPOSIT_PAYMENT_NOTE } from "~/server/invoices/deposit-credit.server";
@@ -52,7 +53,7 @@ afterAll(async () => {
 
 let n = 0;
 /** A job (no estimate) of a new lead whose booking asked for a deposit of `depositCents`, received by `method` unless `received` is false. */
-async function jobWithDeposit(depositCents: number | null, { received = true, method = "Zelle" as const } = {}) {
+async function jobWithDeposit(depositCents: number | null, { received = true, method = "Zelle" as PaymentMethod } = {}) {
   const email = `deposit-credit-${++n}-${process.pid}@example.com`;
   const leadId = await insertLead(db(), { email, status: "booked" });
   const jobId = await insertJob(db(), leadId);
