@@ -11,6 +11,7 @@ import { deletePayment, recordPayment } from "~/server/invoices/payments.server"
 import { issueAtTheJob, sendInvoice } from "~/server/invoices/send.server";
 import { holdForDeposit } from "~/server/jobs/deposit-holds.server";
 import { recordDeposit } from "~/server/jobs/deposit-recording.server";
+import { finishJob, startJob } from "~/server/jobs/field-work.server";
 import type { DepositPageView } from "~/server/jobs/deposit-records.server";
 import { getLead } from "~/server/leads/lead.server";
 import type { SessionUser } from "~/server/session.server";
@@ -18,6 +19,7 @@ import { saveSettings } from "~/server/settings.server";
 import { businessToday } from "~/server/time-zone.server";
 import { insertLead } from "../helpers/estimates";
 import { insertJob, invoiceForm, paymentForm } from "../helpers/invoices";
+import { refusal } from "../helpers/refusal";
 import { callRoute, routeContext } from "../helpers/routes";
 import { sessionCookieFor } from "../helpers/sessions";
 import { startSmtpSink, type ReceivedMail, type SmtpSink } from "../helpers/smtp";
@@ -247,6 +249,20 @@ describe("an invoice handed over at the job", () => {
     const receipt = await mailbox.waitFor((m) => m.to.includes(email) && m.subject.startsWith("Receipt for invoice"));
     expect(receipt.text).toContain("Zelle (deposit)");
     expect(await getInvoice(db(), id)).toMatchObject({ status: "paid", paidCents: 20_000 });
+  });
+});
+
+describe("Finish Job of a job whose deposit covers its invoice", () => {
+  it("refuses a payment on the spot on Amount (nothing is due), and finishes without one", async () => {
+    const { jobId } = await jobWithDeposit(5_000);
+    const id = await draftInvoice(jobId, "50");
+    await startJob(db(), jobId, owner);
+    const refused = await refusal(finishJob(db(), jobId, { signOff: "Ada", payment: { amountCents: 5_000, method: "Cash", tipCents: 0 }, key: null }, owner, ORIGIN));
+    const { number } = await getInvoice(db(), id);
+    expect([refused.status, refused.fields]).toEqual([400, { amount: `Nothing is due on invoice #${number}: it is paid in full. Leave Amount blank.` }]);
+    expect(await getInvoice(db(), id)).toMatchObject({ status: "paid", paidCents: 5_000 });
+    await finishJob(db(), jobId, { signOff: "Ada", payment: null, key: null }, owner, ORIGIN);
+    expect((await db().selectFrom("jobs").select("status").where("id", "=", jobId).executeTakeFirstOrThrow()).status).toBe("done");
   });
 });
 
