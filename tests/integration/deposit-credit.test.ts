@@ -20,7 +20,7 @@ import { businessToday } from "~/server/time-zone.server";
 import { insertLead } from "../helpers/estimates";
 import { insertJob, invoiceForm, paymentForm } from "../helpers/invoices";
 import { refusal } from "../helpers/refusal";
-import { callRoute, routeContext } from "../helpers/routes";
+import { callRoute, inProcessFetch, routeContext } from "../helpers/routes";
 import { sessionCookieFor } from "../helpers/sessions";
 import { startSmtpSink, type ReceivedMail, type SmtpSink } from "../helpers/smtp";
 import { useTestDatabase } from "../helpers/test-database-lifecycle";
@@ -215,6 +215,24 @@ describe("Send Invoice of a job whose deposit was received", () => {
     expect((await paymentsOf(id)).map((p) => p.deleted_at !== null)).toEqual([true]);
     expect(await paymentsOf(other)).toEqual([]);
     expect(await jobPageDeposit(jobId)).toMatchObject({ credit: { invoiceId: id, deleted: true } });
+  });
+});
+
+describe("the trash", () => {
+  it("a lead deleted and restored brings back its deposit and the payment credited from it, still linked: a resend credits nothing more", async () => {
+    const { leadId, jobId } = await jobWithDeposit(5_000);
+    const deposit = await depositOf(jobId);
+    const id = await draftInvoice(jobId, "200");
+    await sendInvoice(db(), id, OWNER, ORIGIN);
+    const fetch = inProcessFetch(db);
+    const api = (path: string, method: string) => fetch(path, { method, headers: { cookie } });
+    expect((await api(`/api/tables/quote_requests/${leadId}`, "DELETE")).status).toBe(200);
+    expect(await creditedPayments(deposit.id)).toEqual([]);
+    expect((await api(`/api/tables/quote_requests/${leadId}/restore`, "POST")).status).toBe(200);
+    expect(await creditedPayments(deposit.id)).toEqual([{ invoice_id: id, amount_cents: 5_000 }]);
+    await sentLongAgo(id);
+    await sendInvoice(db(), id, OWNER, ORIGIN);
+    expect(await getInvoice(db(), id)).toMatchObject({ status: "partly_paid", paidCents: 5_000 });
   });
 });
 
