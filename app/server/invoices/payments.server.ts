@@ -18,7 +18,9 @@ import { amountDue, getInvoice, invoiceToday, type Invoice, type Payment } from 
  * other against what is then due; the CHECK paid_cents ≤ total_cents backs
  * it in the database. In the same transaction the customer's e-mail is
  * queued: `Payment received` with the balance, or, paid in full, the receipt;
- * then the invoice is Paid and the lead becomes Completed.
+ * then the invoice is Paid and the lead becomes Completed. applyPayment is
+ * that core, shared with a deposit credited on the invoice (docs/decisions/0133,
+ * ./deposit-credit.server.ts).
  */
 
 export const PAYMENT_INVALID_MESSAGE = "Please correct the highlighted fields and try again.";
