@@ -498,6 +498,7 @@ export interface Payments {
   deleted_by_id: number | null;
   id: Generated<number>;
   invoice_id: number;
+  job_deposit_id: number | null;
   method: "Cash" | "Card" | "Check" | "Venmo" | "Zelle" | "Other";
   note: Generated<string>;
   paid_on: Timestamp;

@@ -909,11 +909,14 @@ CREATE TABLE payments (
   deleted_by_id integer,
   tip_cents bigint DEFAULT 0 NOT NULL,
   client_key text,
+  job_deposit_id integer,
   CONSTRAINT payments_amount_cents_check CHECK (amount_cents > 0),
   CONSTRAINT payments_client_key_check CHECK (length(client_key) >= 8 AND length(client_key) <= 64),
   CONSTRAINT payments_client_key_key UNIQUE (client_key),
   CONSTRAINT payments_deleted_by_id_fkey FOREIGN KEY (deleted_by_id) REFERENCES users(id) ON DELETE SET NULL,
   CONSTRAINT payments_invoice_id_fkey FOREIGN KEY (invoice_id) REFERENCES invoices(id) ON DELETE CASCADE,
+  CONSTRAINT payments_job_deposit_id_fkey FOREIGN KEY (job_deposit_id) REFERENCES job_deposits(id) ON DELETE SET NULL,
+  CONSTRAINT payments_job_deposit_id_key UNIQUE (job_deposit_id),
   CONSTRAINT payments_method_check CHECK (method = ANY (ARRAY['Cash'::text, 'Card'::text, 'Check'::text, 'Venmo'::text, 'Zelle'::text, 'Other'::text])),
   CONSTRAINT payments_note_check CHECK (length(note) <= 500),
   CONSTRAINT payments_pkey PRIMARY KEY (id),
@@ -923,6 +926,7 @@ CREATE TABLE payments (
 CREATE UNIQUE INDEX payments_client_key_key ON payments USING btree (client_key);
 CREATE INDEX payments_deleted_by_id_idx ON payments USING btree (deleted_by_id) WHERE (deleted_by_id IS NOT NULL);
 CREATE INDEX payments_invoice_idx ON payments USING btree (invoice_id, id);
+CREATE UNIQUE INDEX payments_job_deposit_id_key ON payments USING btree (job_deposit_id);
 CREATE INDEX payments_paid_on_idx ON payments USING btree (paid_on) INCLUDE (amount_cents) WHERE (deleted_at IS NULL);
 CREATE UNIQUE INDEX payments_pkey ON payments USING btree (id);
 CREATE INDEX payments_recorded_by_id_idx ON payments USING btree (recorded_by_id) WHERE (recorded_by_id IS NOT NULL);

@@ -2,6 +2,9 @@ import { SEED_SETTINGS } from "~/lib/business";
 import { depositFor } from "~/lib/deposits";
 import { dayIn, timeIn } from "~/lib/time-zone";
 import { leadOrigin } from "~/server/customers/work-origin.server";
+import { decideEstimate } from "~/server/estimates/decisions.server";
+import { createEstimate, getEstimate, saveEstimate } from "~/server/estimates/estimates.server";
+import { sendEstimate } from "~/server/estimates/send.server";
 import type { DB } from "~/server/db.server";
 import { env } from "~/server/env.server";
 import { holdForDeposit } from "~/server/jobs/deposit-holds.server";
@@ -11,7 +14,7 @@ import { scheduleJob } from "~/server/jobs/job-booking.server";
 import { getDepositPolicy, saveSettings } from "~/server/settings.server";
 import { minutesFromNow } from "../helpers/appointments";
 import type { AppServer } from "../helpers/app-server";
-import { insertLead } from "../helpers/estimates";
+import { estimateForm, insertLead } from "../helpers/estimates";
 import { startPreparedServer } from "../helpers/prepared-server";
 import { axeClean } from "./axe";
 import { ADMIN_EMAIL, expect, expectNoScripts, expectNoSidewaysScroll, signIn, test as base, VIEWS } from "./fixtures";
@@ -44,14 +47,22 @@ interface Prepared {
 }
 
 let n = 0;
-/** A $200 booking, held for depositFor's $50 (or, `heldHoursAgo` hours ago, released since). */
+/**
+ * A $200 booking of an accepted estimate (so Create Invoice copies its line),
+ * held for depositFor's $50 (or, `heldHoursAgo` hours ago, released since).
+ */
 async function book(db: DB, startsAt: Date, heldHoursAgo?: number): Promise<HeldJob> {
   const zone = env().BUSINESS_TIME_ZONE;
   const email = `deposit.${++n}@example.com`;
   const lead = await insertLead(db, { email });
+  const estimateId = await createEstimate(db, await leadOrigin(db, lead), ADMIN_EMAIL);
+  await saveEstimate(db, estimateId, estimateForm([["Full detail", "1", "200"]], { durationMinutes: "60" }));
+  await sendEstimate(db, estimateId, ADMIN_EMAIL, undefined);
+  await decideEstimate(db, await getEstimate(db, estimateId), "accepted");
   const depositCents = heldHoursAgo === undefined ? depositFor(await getDepositPolicy(db), 20_000) : null;
   const job = await scheduleJob(db, {
     from: await leadOrigin(db, lead),
+    estimateId,
     input: { date: dayIn(startsAt, zone), startTime: timeIn(startsAt, zone), durationMinutes: 60, address: "12 Lake Dr, Grand Rapids", notes: "" },
     actor: "online booking",
     origin: undefined,
@@ -110,9 +121,32 @@ for (const { javaScriptEnabled, view, key } of CASES) {
       await section.getByLabel("Method").selectOption("Venmo");
       await section.getByRole("button", { name: "Record Deposit" }).click();
       await expect(page.getByRole("status").filter({ hasText: "Deposit recorded" })).toBeVisible();
-      await expect(page.getByRole("region", { name: "Deposit received" })).toContainText(`$50.00 by Venmo, recorded`);
+      const received = page.getByRole("region", { name: "Deposit received" });
+      await expect(received).toContainText(`$50.00 by Venmo, recorded`);
+      await expect(received).toContainText("It will be credited on the job's invoice when the invoice is sent.");
       await expect(page.getByRole("button", { name: "Record Deposit" })).toHaveCount(0);
       await axeClean(page);
+
+      // Sent, the job's invoice has the deposit among its payments (docs/decisions/0133), typed once.
+      await page.getByRole("button", { name: "Create Invoice" }).click();
+      await expect(page).toHaveURL(/\/admin\/invoices\/\d+/);
+      await page.getByRole("button", { name: "Send Invoice" }).click();
+      await expect(page.getByText(`Invoice sent to ${held.email}.`)).toBeVisible();
+      const number = (await page.title()).match(/^Invoice #(\d+)/)![1]!;
+      await page.goto(`/admin/jobs/${held.id}`);
+      await expect(page.getByRole("region", { name: "Deposit received" })).toContainText(`Credited on invoice #${number}.`);
+      await expect(page.getByRole("region", { name: "Deposit received" }).getByRole("link", { name: `invoice #${number}` })).toBeVisible();
+      const sent = await smtp.waitFor((m) => m.to.includes(held.email) && m.subject.startsWith(`Invoice #${number}`), 30_000);
+      expect(sent.text).toContain("Already paid: $50.00. Amount due: $150.00.");
+      const link = new URL(sent.text.match(/https?:\/\/\S+\/invoices\/[\w-]+/)![0]!);
+      await page.goto(link.pathname);
+      await expectNoScripts(page);
+      const payments = page.getByRole("region", { name: "Payments" });
+      await expect(payments).toContainText("Venmo (deposit)");
+      await expect(payments).toContainText("$50.00");
+      await expect(page.locator('[data-total="Amount Due"]')).toHaveText("$150.00");
+      await axeClean(page);
+      await expectNoSidewaysScroll(page);
 
       await page.goto(`/appointments/${held.token}`);
       await expect(page.getByRole("region", { name: "Deposit received" })).toContainText("We received your deposit of $50.00 on");

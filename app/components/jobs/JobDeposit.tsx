@@ -1,5 +1,5 @@
 import { Banknote, CheckCircle2, Hourglass, XCircle } from "lucide-react";
-import { Form, useNavigation } from "react-router";
+import { Form, Link, useNavigation } from "react-router";
 import { INPUT } from "~/components/priced-documents/PricedLines";
 import { buttonClass } from "~/components/ui/button";
 import { formConstraint } from "~/lib/form-schema";
@@ -28,7 +28,7 @@ export function JobDeposit({ jobId, deposit, error }: { jobId: number; deposit: 
           <CheckCircle2 aria-hidden className="mt-0.5 size-4 shrink-0 text-emerald-600" />
           <span>
             <span className="font-semibold tabular-nums">{deposit.amount}</span> by {deposit.received.method}, recorded {deposit.received.at}
-            {deposit.received.by && ` by ${deposit.received.by}`}. Record it as a payment on the job's invoice too, once you send one.
+            {deposit.received.by && ` by ${deposit.received.by}`}. <DepositCredit deposit={deposit} />
           </span>
         </p>
       )}
@@ -92,5 +92,23 @@ export function JobDeposit({ jobId, deposit, error }: { jobId: number; deposit: 
         </>
       )}
     </section>
+  );
+}
+
+/** Where the received deposit went (docs/decisions/0133): credited on an invoice (linked), its payment deleted there, or still to be credited. */
+function DepositCredit({ deposit }: { deposit: DepositPageView }) {
+  const credit = deposit.credit;
+  if (!credit) return <>It will be credited on the job's invoice when the invoice is sent.</>;
+  const invoice = (
+    <Link to={`/admin/invoices/${credit.invoiceId}`} className="font-semibold text-brand-700 hover:underline">
+      invoice #{credit.invoiceNumber}
+    </Link>
+  );
+  if (credit.deleted) return <>Its payment on {invoice} was deleted, so it is not counted there.</>;
+  return (
+    <>
+      Credited on {invoice}
+      {credit.partial && <>: {credit.amount}, what was due</>}.
+    </>
   );
 }

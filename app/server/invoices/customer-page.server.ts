@@ -3,6 +3,7 @@ import type { DB } from "../db.server";
 import { longDate } from "~/lib/time-zone";
 import { findByToken } from "../customer-pages.server";
 import { linesView } from "../priced-documents/document-views.server";
+import { paymentMethodShown } from "./invoice-pdf.server";
 import { getInvoiceByToken, invoiceSettings, type Invoice } from "./invoices.server";
 
 /**
@@ -28,7 +29,7 @@ export async function customerInvoiceView(db: DB, invoice: Invoice) {
     dueDate: invoice.dueDate ? longDate(invoice.dueDate) : null,
     message: invoice.message,
     ...linesView(invoice),
-    payments: invoice.payments.filter((p) => !p.deletedAt).map((p) => ({ id: p.id, date: longDate(p.paidOn), method: p.method, amount: formatCents(p.amountCents) })),
+    payments: invoice.payments.filter((p) => !p.deletedAt).map((p) => ({ id: p.id, date: longDate(p.paidOn), method: paymentMethodShown(p), amount: formatCents(p.amountCents) })),
     due: formatCents(invoice.dueCents),
     owed: invoice.dueCents > 0,
     paymentInstructions,

@@ -12,12 +12,17 @@ export function invoiceFileName(invoice: Pick<Invoice, "number">): string {
   return `invoice-${invoice.number}.pdf`;
 }
 
+type ShownPayment = Pick<Invoice["payments"][number], "paidOn" | "method"> & { fromDeposit?: boolean };
+
+/** A payment's method as the customer sees it: "Zelle", or "Zelle (deposit)" for the deposit credited on it (docs/decisions/0133). */
+export const paymentMethodShown = (p: Pick<ShownPayment, "method" | "fromDeposit">) => (p.fromDeposit ? `${p.method} (deposit)` : p.method);
+
 /**
  * A payment as the customer sees it: "December 1, 2026 · Cash". Never its
  * note: that is the owner's ("Zelle conf #A1B2"), shown only in the dashboard.
  */
-export function paymentLine(p: Pick<Invoice["payments"][number], "paidOn" | "method">): string {
-  return `${longDate(p.paidOn)} · ${p.method}`;
+export function paymentLine(p: ShownPayment): string {
+  return `${longDate(p.paidOn)} · ${paymentMethodShown(p)}`;
 }
 
 export async function renderInvoicePdf(invoice: Invoice, business: Business, paymentInstructions: string, link?: string): Promise<Buffer> {

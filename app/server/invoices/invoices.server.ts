@@ -35,6 +35,8 @@ export interface Payment {
   createdAt: Date;
   deletedAt: Date | null;
   deletedBy: string | null;
+  /** Credited from the job's deposit (docs/decisions/0133): the customer sees it called so. */
+  fromDeposit: boolean;
 }
 
 export interface Invoice extends PricedDocument {
@@ -97,7 +99,7 @@ async function loadInvoice(db: DB, where: DocumentKey): Promise<Invoice | undefi
     readLines(db, "invoice", row.id),
     db
       .selectFrom("payments")
-      .select(["id", "amount_cents", "method", "note", shownActor("payments", "recorded_by").as("recorded_by"), "created_at", "deleted_at", shownActor("payments", "deleted_by").$castTo<string | null>().as("deleted_by"), sql<string>`paid_on::text`.as("paid_on")])
+      .select(["id", "amount_cents", "method", "note", shownActor("payments", "recorded_by").as("recorded_by"), "created_at", "deleted_at", shownActor("payments", "deleted_by").$castTo<string | null>().as("deleted_by"), sql<string>`paid_on::text`.as("paid_on"), sql<boolean>`job_deposit_id IS NOT NULL`.as("from_deposit")])
       .where("invoice_id", "=", row.id)
       .orderBy("paid_on")
       .orderBy("id")
@@ -126,6 +128,7 @@ async function loadInvoice(db: DB, where: DocumentKey): Promise<Invoice | undefi
       createdAt: p.created_at,
       deletedAt: p.deleted_at,
       deletedBy: p.deleted_by,
+      fromDeposit: p.from_deposit,
     })),
   };
 }

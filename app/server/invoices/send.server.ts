@@ -8,7 +8,9 @@ import { enqueueEmail } from "../outbox.server";
 import { getBusinessSettings } from "../settings.server";
 import { invoiceEmail, invoiceLink } from "./invoice-mail.server";
 import { invoiceFileName, renderInvoicePdf } from "./invoice-pdf.server";
+import { creditDeposit, lockDepositToCredit } from "./deposit-credit.server";
 import { getInvoice, invoiceSettings, invoiceToday } from "./invoices.server";
+import { lockInvoice, queuePaymentEmail } from "./payments.server";
 
 /** Two presses of Send Invoice within this long are one (a double click, a post repeated by a reload). */
 export const RESEND_GUARD_SECONDS = 60;
@@ -18,7 +20,11 @@ export const RESEND_GUARD_SECONDS = 60;
  * outbox once, in the transaction that marks the invoice sent (due the
  * settings' days from today, kept on a resend) and records the event. A sent
  * or partly paid invoice may be sent again (a reminder with what is left).
- * `origin`: where the link points (linkOrigin: APP_URL, or this machine).
+ * A draft of a job whose deposit was received gets the deposit credited as
+ * a payment in the same transaction (./deposit-credit.server.ts), so the
+ * e-mail and the PDF show it; paid in full by it, the customer gets the
+ * receipt (with the PDF) instead of the invoice. `origin`: where the link
+ * points (linkOrigin: APP_URL, or this machine).
  */
 export async function sendInvoice(db: DB, id: number, actor: Actor, origin: string | undefined): Promise<void> {
   const invoice = await getInvoice(db, id);
@@ -29,10 +35,10 @@ export async function sendInvoice(db: DB, id: number, actor: Actor, origin: stri
   const [settings, { paymentInstructions, dueDays }] = await Promise.all([getBusinessSettings(db), invoiceSettings(db)]);
   const dueDate = invoice.dueDate ?? addDays(invoiceToday(), dueDays);
   const link = invoiceLink(origin, invoice.token);
-  const shown = { ...invoice, status: invoice.status === "draft" ? ("sent" as const) : invoice.status, sentAt: invoice.sentAt ?? new Date(), dueDate };
-  shown.dueCents = shown.totalCents - shown.paidCents;
-  const pdf = await renderInvoicePdf(shown, settings, paymentInstructions, link);
   await asActor(db, actor, async (trx) => {
+    // The deposit's row before the invoice's, as Record Deposit takes them (./deposit-credit.server.ts).
+    const deposit = invoice.jobId !== null ? await lockDepositToCredit(trx, invoice.jobId) : undefined;
+    const before = await lockInvoice(trx, id);
     const sent = await trx
       .updateTable("invoices")
       .set({
@@ -44,16 +50,20 @@ export async function sendInvoice(db: DB, id: number, actor: Actor, origin: stri
       .where("id", "=", id)
       .where("status", "in", ["draft", "sent", "partly_paid"])
       .where((eb) => eb.or([eb("sent_at", "is", null), eb("sent_at", "<", sql<Date>`now() - ${`${RESEND_GUARD_SECONDS} seconds`}::interval`)]))
-      .returning("id")
+      .returning("job_id")
       .executeTakeFirst();
     if (!sent) {
-      const now = await trx.selectFrom("invoices").select(["status", "number"]).where("id", "=", id).executeTakeFirst();
-      if (now?.status === "void" || now?.status === "paid") throw new AppError(409, `Invoice #${now.number} is ${now.status} and cannot be sent.`);
+      if (before.status === "void" || before.status === "paid") throw new AppError(409, `Invoice #${before.number} is ${before.status} and cannot be sent.`);
       throw new AppError(409, `Invoice #${invoice.number} was sent a moment ago.`);
     }
     await trx.insertInto("invoice_events").values({ invoice_id: id, kind: "sent", body: `To ${invoice.customer.email}`, ...actorColumns(actor) }).execute();
-    const email = invoiceEmail(shown, settings, link, paymentInstructions, { filename: invoiceFileName(invoice), contentType: "application/pdf", content: pdf });
-    await enqueueEmail(trx, email, { leadId: invoice.leadId, kind: "invoice" });
+    // Only as it becomes sent: a resend of an invoice sent before credits nothing (the owner may have typed the deposit on it by hand).
+    const credited =
+      before.status === "draft" && deposit && sent.job_id === invoice.jobId ? await creditDeposit(trx, id, deposit, actor, { ...before, status: "sent" }) : undefined;
+    const shown = credited?.invoice ?? (await getInvoice(trx, id));
+    const pdf = { filename: invoiceFileName(shown), contentType: "application/pdf", content: await renderInvoicePdf(shown, settings, paymentInstructions, link) };
+    if (credited?.paidInFull) await queuePaymentEmail(trx, shown, credited.payment, origin, { attachments: [pdf] });
+    else await enqueueEmail(trx, invoiceEmail(shown, settings, link, paymentInstructions, pdf), { leadId: invoice.leadId, kind: "invoice" });
   });
   kickOutbox(db);
 }
@@ -62,9 +72,13 @@ export async function sendInvoice(db: DB, id: number, actor: Actor, origin: stri
  * An invoice handed over at the job (Finish Job's payment on the spot, issue
  * 36): a draft becomes sent without an e-mail of its own, as the payment's
  * receipt, queued with the payment, links it. Sent ones stay as they are.
+ * The job's received deposit is credited on it as at Send Invoice.
  */
-export async function issueAtTheJob(db: DB, id: number, actor: Actor): Promise<void> {
+export async function issueAtTheJob(db: DB, id: number, actor: Actor, origin: string | undefined): Promise<void> {
   await asActor(db, actor, async (trx) => {
+    const job = await trx.selectFrom("invoices").select("job_id").where("id", "=", id).executeTakeFirst();
+    // The deposit's row before the invoice's, as Record Deposit takes them (./deposit-credit.server.ts).
+    const deposit = job?.job_id != null ? await lockDepositToCredit(trx, job.job_id) : undefined;
     const issued = await trx
       .updateTable("invoices")
       .set({ status: "sent", due_date: sql`${invoiceToday()}::date`, sent_at: sql`now()`, updated_at: sql`now()` })
@@ -72,6 +86,11 @@ export async function issueAtTheJob(db: DB, id: number, actor: Actor): Promise<v
       .where("status", "=", "draft")
       .returning("id")
       .executeTakeFirst();
-    if (issued) await trx.insertInto("invoice_events").values({ invoice_id: id, kind: "sent", body: "Handed over at the job", ...actorColumns(actor) }).execute();
+    if (!issued) return;
+    await trx.insertInto("invoice_events").values({ invoice_id: id, kind: "sent", body: "Handed over at the job", ...actorColumns(actor) }).execute();
+    const credited = deposit && (await creditDeposit(trx, id, deposit, actor));
+    // Paid in full by it, the receipt now (the payment on the spot has nothing left to pay); else the next payment's e-mail shows it.
+    if (credited?.paidInFull) await queuePaymentEmail(trx, credited.invoice, credited.payment, origin);
   });
+  kickOutbox(db);
 }

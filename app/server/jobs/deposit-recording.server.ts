@@ -6,6 +6,8 @@ import { exactTime } from "~/lib/time-ago";
 import { asActor, actorPair } from "../actor.server";
 import { AppError } from "../app-error.server";
 import { requirePermission } from "../auth/permissions.server";
+import { creditOnSentInvoice } from "../invoices/deposit-credit.server";
+import { queuePaymentEmail } from "../invoices/payments.server";
 import { kickOutbox } from "../background.server";
 import type { DB } from "../db.server";
 import { env } from "../env.server";
@@ -24,7 +26,9 @@ import { getJob } from "./job-records.server";
  * the second waits for the first's row lock and then finds it received
  * (and the trigger job_deposits_settled_once refuses any rewrite); a release
  * at the same moment is decided the same way. The customer is e-mailed
- * `Deposit received:` in the same transaction.
+ * `Deposit received:` in the same transaction. When the job's invoice was
+ * sent already, the deposit is credited on it there and then
+ * (../invoices/deposit-credit.server.ts); otherwise Send Invoice credits it.
  */
 export async function recordDeposit(db: DB, jobId: number, method: PaymentMethod, user: SessionUser, origin: string | undefined): Promise<void> {
   // Money is the owner's: a technician reads their jobs and writes nothing (docs/decisions/0114).
@@ -43,6 +47,9 @@ export async function recordDeposit(db: DB, jobId: number, method: PaymentMethod
     const [job, deposit, settings] = await Promise.all([getJob(trx, jobId), jobDeposit(trx, jobId), getBusinessSettings(trx)]);
     await recordEvent(trx, jobId, "deposit_received", user, `${formatCents(deposit!.amountCents)} by ${method}`);
     await enqueueEmail(trx, depositReceivedEmail(job, deposit!, settings, origin), { leadId: job.leadId, kind: "job_deposit_received" });
+    // Its invoice already sent: credited there now (docs/decisions/0133), with that payment's own e-mail as any payment has.
+    const credited = await creditOnSentInvoice(trx, jobId, user);
+    if (credited) await queuePaymentEmail(trx, credited.invoice, credited.payment, origin);
   });
   kickOutbox(db);
 }

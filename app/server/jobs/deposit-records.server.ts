@@ -26,13 +26,18 @@ export interface JobDeposit {
   /** Who recorded it: the staff member's current e-mail (docs/decisions/0123). */
   receivedBy: string | null;
   releasedAt: Date | null;
+  /** The payment it was credited as on the job's invoice (docs/decisions/0133), deleted by the owner or not; null while not credited. */
+  credit: { invoiceId: number; invoiceNumber: number; amountCents: number; deleted: boolean } | null;
 }
 
 /** The job's deposit, or undefined when its booking asked for none. */
 export async function jobDeposit(db: DB, jobId: number): Promise<JobDeposit | undefined> {
   const row = await db
     .selectFrom("job_deposits as d")
+    .leftJoin("payments as p", "p.job_deposit_id", "d.id")
+    .leftJoin("invoices as i", "i.id", "p.invoice_id")
     .select(["d.job_id", "d.amount_cents", "d.held_until", "d.received_at", "d.method", "d.released_at", shownActor("d", "received_by").as("received_by")])
+    .select(["i.id as invoice_id", "i.number as invoice_number", "p.amount_cents as credited_cents", "p.deleted_at as credit_deleted_at"])
     .where("d.job_id", "=", jobId)
     .executeTakeFirst();
   if (!row) return undefined;
@@ -46,6 +51,10 @@ export async function jobDeposit(db: DB, jobId: number): Promise<JobDeposit | un
     // coalesce of NULL and NULL: nobody while it is not received.
     receivedBy: row.received_at ? row.received_by : null,
     releasedAt: row.released_at,
+    credit:
+      row.invoice_id !== null && row.invoice_number !== null
+        ? { invoiceId: row.invoice_id, invoiceNumber: Number(row.invoice_number), amountCents: Number(row.credited_cents), deleted: row.credit_deleted_at !== null }
+        : null,
   };
 }
 
@@ -78,6 +87,14 @@ export function depositPageView(deposit: JobDeposit | undefined, job: Pick<Job, 
     waiting: isWaiting(deposit, job, now),
     canRecord: deposit.state === "due",
     received: deposit.receivedAt && { at: exactTime(deposit.receivedAt, tz), method: deposit.method ?? "", by: deposit.receivedBy ?? "" },
+    /** Where it went on the invoices (docs/decisions/0133): credited (perhaps less than the deposit, when less was due), its payment deleted since, or null: credited when the invoice is sent. */
+    credit: deposit.credit && {
+      invoiceId: deposit.credit.invoiceId,
+      invoiceNumber: deposit.credit.invoiceNumber,
+      amount: formatCents(deposit.credit.amountCents),
+      partial: deposit.credit.amountCents < deposit.amountCents,
+      deleted: deposit.credit.deleted,
+    },
     releasedAt: deposit.releasedAt && exactTime(deposit.releasedAt, tz),
   };
 }

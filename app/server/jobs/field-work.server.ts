@@ -68,10 +68,18 @@ export async function finishJob(db: DB, id: number, input: FinishJobInput, user:
     const invoiceId = await createInvoice(db, { jobId: id }, user);
     const invoice = await db.selectFrom("invoices").select(["total_cents", "paid_cents", "status"]).where("id", "=", invoiceId).executeTakeFirstOrThrow();
     if (Number(invoice.total_cents) <= 0) throw new AppError(400, NOTHING_TO_INVOICE, { fields: { amount: NOTHING_TO_INVOICE } });
-    await issueAtTheJob(db, invoiceId, user);
+    await issueAtTheJob(db, invoiceId, user, origin);
     const { amountCents, method, tipCents } = input.payment;
     const form = { amount: (amountCents / 100).toFixed(2), method, date: invoiceToday(), note: "Paid at the job" };
-    await recordPayment(db, invoiceId, form, user, origin, { tipCents, clientKey: input.key });
+    try {
+      await recordPayment(db, invoiceId, form, user, origin, { tipCents, clientKey: input.key });
+    } catch (error) {
+      // Paid in full before this payment (its deposit, credited as the invoice was issued: docs/decisions/0133): said on Amount.
+      const paid = await db.selectFrom("invoices").select(["number", "status"]).where("id", "=", invoiceId).executeTakeFirst();
+      if (!(error instanceof AppError) || error.status !== 409 || paid?.status !== "paid") throw error;
+      const message = `Nothing is due on invoice #${paid.number}: it is paid in full. Leave Amount blank.`;
+      throw new AppError(400, message, { fields: { amount: message } });
+    }
   }
   try {
     await markDone(db, id, user, input.signOff);
