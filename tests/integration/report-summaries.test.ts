@@ -149,7 +149,7 @@ async function bulk() {
   await sql`INSERT INTO jobs (token, lead_id, estimate_id, customer_id, source, status, starts_at, duration_minutes, buffer_minutes, busy, started_at, done_at, cancelled_at, cancelled_by, created_at, updated_at)
     SELECT 'summary-job-' || w.n || '-abcdefghijklmnop', w.lead_id, w.estimate_id, w.customer_id, w.source, s.status, s.starts, 60, 0, tstzrange(s.starts, s.starts + interval '60 minutes'),
            CASE WHEN s.status = 'done' AND w.n % 5 <> 0 THEN s.starts END,
-           CASE WHEN s.status = 'done' THEN s.starts + make_interval(mins => 40 + w.n % 45) END,
+           CASE WHEN s.status = 'done' THEN s.starts + make_interval(mins => (40 + w.n % 45)::int) END,
            CASE WHEN s.status = 'cancelled' THEN w.created END, CASE WHEN s.status = 'cancelled' THEN (ARRAY['owner','customer'])[1 + w.n % 2] END,
            w.created, w.created
     FROM (
@@ -248,7 +248,13 @@ describe("report summaries kept by the database", () => {
     await db().deleteFrom("jobs").where("id", "=", done).execute();
     await agree("a job deleted (its invoice unlinked)");
     // A request with its estimate, job and invoice to the trash through the API, then back.
-    const { lead_id } = await db().selectFrom("invoices").select("lead_id").where("status", "=", "paid").where("lead_id", "is not", null).orderBy("id", "desc").executeTakeFirstOrThrow();
+    const { lead_id } = await db()
+      .selectFrom("invoices as i")
+      .innerJoin("jobs as j", (join) => join.onRef("j.lead_id", "=", "i.lead_id").on("j.status", "<>", "cancelled"))
+      .select("i.lead_id")
+      .where("i.status", "=", "paid")
+      .orderBy("i.id", "desc")
+      .executeTakeFirstOrThrow();
     const before = await db().selectFrom("report_requests").selectAll().where("origin", "=", "quote").where("id", "=", lead_id!).execute();
     expect(before[0]).toMatchObject({ booked: true, paid: true });
     expect((await app.fetch(`/api/tables/quote_requests/${lead_id}`, { method: "DELETE", headers: { cookie } })).status).toBe(200);
