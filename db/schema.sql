@@ -1850,11 +1850,11 @@ AS $function$
         touches report_touch[];
       BEGIN
         IF TG_OP = 'INSERT' THEN
-          touches := ARRAY(SELECT ROW(NULL, estimate_id, NULL, NULL, (SELECT e.customer_id FROM estimates e WHERE e.id = estimate_id), false)::report_touch FROM new_rows);
+          touches := ARRAY(SELECT ROW(NULL, NULL, NULL, NULL, NULL, estimate_id, (SELECT e.customer_id FROM estimates e WHERE e.id = estimate_id), false)::report_touch FROM new_rows);
         ELSIF TG_OP = 'DELETE' THEN
-          touches := ARRAY(SELECT ROW(NULL, estimate_id, NULL, NULL, (SELECT e.customer_id FROM estimates e WHERE e.id = estimate_id), false)::report_touch FROM old_rows);
+          touches := ARRAY(SELECT ROW(NULL, NULL, NULL, NULL, NULL, estimate_id, (SELECT e.customer_id FROM estimates e WHERE e.id = estimate_id), false)::report_touch FROM old_rows);
         ELSE
-          touches := ARRAY(SELECT ROW(NULL, estimate_id, NULL, NULL, (SELECT e.customer_id FROM estimates e WHERE e.id = estimate_id), false)::report_touch FROM (
+          touches := ARRAY(SELECT ROW(NULL, NULL, NULL, NULL, NULL, estimate_id, (SELECT e.customer_id FROM estimates e WHERE e.id = estimate_id), false)::report_touch FROM (
             (SELECT id, estimate_id, position, description FROM old_rows EXCEPT SELECT id, estimate_id, position, description FROM new_rows)
             UNION ALL
             (SELECT id, estimate_id, position, description FROM new_rows EXCEPT SELECT id, estimate_id, position, description FROM old_rows)) changed);
@@ -1871,11 +1871,11 @@ AS $function$
         touches report_touch[];
       BEGIN
         IF TG_OP = 'INSERT' THEN
-          touches := ARRAY(SELECT ROW(lead_id, id, NULL, NULL, customer_id, false)::report_touch FROM new_rows);
+          touches := ARRAY(SELECT ROW(lead_id, id, NULL, NULL, NULL, NULL, customer_id, false)::report_touch FROM new_rows);
         ELSIF TG_OP = 'DELETE' THEN
-          touches := ARRAY(SELECT ROW(lead_id, id, NULL, NULL, customer_id, false)::report_touch FROM old_rows);
+          touches := ARRAY(SELECT ROW(lead_id, id, NULL, NULL, NULL, NULL, customer_id, false)::report_touch FROM old_rows);
         ELSE
-          touches := ARRAY(SELECT ROW(lead_id, id, NULL, NULL, customer_id, false)::report_touch FROM (
+          touches := ARRAY(SELECT ROW(lead_id, id, NULL, NULL, NULL, NULL, customer_id, false)::report_touch FROM (
             (SELECT id, lead_id, customer_id, created_at, source, status FROM old_rows EXCEPT SELECT id, lead_id, customer_id, created_at, source, status FROM new_rows)
             UNION ALL
             (SELECT id, lead_id, customer_id, created_at, source, status FROM new_rows EXCEPT SELECT id, lead_id, customer_id, created_at, source, status FROM old_rows)) changed);
@@ -1909,11 +1909,11 @@ AS $function$
         touches report_touch[];
       BEGIN
         IF TG_OP = 'INSERT' THEN
-          touches := ARRAY(SELECT ROW(NULL, NULL, NULL, invoice_id, (SELECT i.customer_id FROM invoices i WHERE i.id = invoice_id), false)::report_touch FROM new_rows);
+          touches := ARRAY(SELECT ROW(NULL, NULL, NULL, invoice_id, NULL, NULL, (SELECT i.customer_id FROM invoices i WHERE i.id = invoice_id), false)::report_touch FROM new_rows);
         ELSIF TG_OP = 'DELETE' THEN
-          touches := ARRAY(SELECT ROW(NULL, NULL, NULL, invoice_id, (SELECT i.customer_id FROM invoices i WHERE i.id = invoice_id), false)::report_touch FROM old_rows);
+          touches := ARRAY(SELECT ROW(NULL, NULL, NULL, invoice_id, NULL, NULL, (SELECT i.customer_id FROM invoices i WHERE i.id = invoice_id), false)::report_touch FROM old_rows);
         ELSE
-          touches := ARRAY(SELECT ROW(NULL, NULL, NULL, invoice_id, (SELECT i.customer_id FROM invoices i WHERE i.id = invoice_id), false)::report_touch FROM (
+          touches := ARRAY(SELECT ROW(NULL, NULL, NULL, invoice_id, NULL, NULL, (SELECT i.customer_id FROM invoices i WHERE i.id = invoice_id), false)::report_touch FROM (
             (SELECT id, invoice_id, position, description FROM old_rows EXCEPT SELECT id, invoice_id, position, description FROM new_rows)
             UNION ALL
             (SELECT id, invoice_id, position, description FROM new_rows EXCEPT SELECT id, invoice_id, position, description FROM old_rows)) changed);
@@ -1930,11 +1930,11 @@ AS $function$
         touches report_touch[];
       BEGIN
         IF TG_OP = 'INSERT' THEN
-          touches := ARRAY(SELECT ROW(lead_id, estimate_id, job_id, id, customer_id, true)::report_touch FROM new_rows);
+          touches := ARRAY(SELECT ROW(lead_id, estimate_id, job_id, id, NULL, NULL, customer_id, true)::report_touch FROM new_rows);
         ELSIF TG_OP = 'DELETE' THEN
-          touches := ARRAY(SELECT ROW(lead_id, estimate_id, job_id, id, customer_id, true)::report_touch FROM old_rows);
+          touches := ARRAY(SELECT ROW(lead_id, estimate_id, job_id, id, NULL, NULL, customer_id, true)::report_touch FROM old_rows);
         ELSE
-          touches := ARRAY(SELECT ROW(lead_id, estimate_id, job_id, id, customer_id, true)::report_touch FROM (
+          touches := ARRAY(SELECT ROW(lead_id, estimate_id, job_id, id, NULL, NULL, customer_id, true)::report_touch FROM (
             (SELECT id, lead_id, job_id, estimate_id, customer_id, status, paid_at, subtotal_cents FROM old_rows EXCEPT SELECT id, lead_id, job_id, estimate_id, customer_id, status, paid_at, subtotal_cents FROM new_rows)
             UNION ALL
             (SELECT id, lead_id, job_id, estimate_id, customer_id, status, paid_at, subtotal_cents FROM new_rows EXCEPT SELECT id, lead_id, job_id, estimate_id, customer_id, status, paid_at, subtotal_cents FROM old_rows)) changed);
@@ -1990,11 +1990,11 @@ AS $function$
         touches report_touch[];
       BEGIN
         IF TG_OP = 'INSERT' THEN
-          touches := ARRAY(SELECT ROW(lead_id, estimate_id, id, NULL, customer_id, true)::report_touch FROM new_rows);
+          touches := ARRAY(SELECT ROW(lead_id, estimate_id, id, NULL, id, NULL, customer_id, true)::report_touch FROM new_rows);
         ELSIF TG_OP = 'DELETE' THEN
-          touches := ARRAY(SELECT ROW(lead_id, estimate_id, id, NULL, customer_id, true)::report_touch FROM old_rows);
+          touches := ARRAY(SELECT ROW(lead_id, estimate_id, id, NULL, id, NULL, customer_id, true)::report_touch FROM old_rows);
         ELSE
-          touches := ARRAY(SELECT ROW(lead_id, estimate_id, id, NULL, customer_id, true)::report_touch FROM (
+          touches := ARRAY(SELECT ROW(lead_id, estimate_id, id, NULL, id, NULL, customer_id, true)::report_touch FROM (
             (SELECT id, lead_id, estimate_id, customer_id, created_at, source, status, started_at, done_at, duration_minutes FROM old_rows EXCEPT SELECT id, lead_id, estimate_id, customer_id, created_at, source, status, started_at, done_at, duration_minutes FROM new_rows)
             UNION ALL
             (SELECT id, lead_id, estimate_id, customer_id, created_at, source, status, started_at, done_at, duration_minutes FROM new_rows EXCEPT SELECT id, lead_id, estimate_id, customer_id, created_at, source, status, started_at, done_at, duration_minutes FROM old_rows)) changed);
@@ -2019,11 +2019,11 @@ AS $function$
         touches report_touch[];
       BEGIN
         IF TG_OP = 'INSERT' THEN
-          touches := ARRAY(SELECT ROW(id, NULL, NULL, NULL, customer_id, false)::report_touch FROM new_rows);
+          touches := ARRAY(SELECT ROW(id, NULL, NULL, NULL, NULL, NULL, customer_id, false)::report_touch FROM new_rows);
         ELSIF TG_OP = 'DELETE' THEN
-          touches := ARRAY(SELECT ROW(id, NULL, NULL, NULL, customer_id, false)::report_touch FROM old_rows);
+          touches := ARRAY(SELECT ROW(id, NULL, NULL, NULL, NULL, NULL, customer_id, false)::report_touch FROM old_rows);
         ELSE
-          touches := ARRAY(SELECT ROW(id, NULL, NULL, NULL, customer_id, false)::report_touch FROM (
+          touches := ARRAY(SELECT ROW(id, NULL, NULL, NULL, NULL, NULL, customer_id, false)::report_touch FROM (
             (SELECT id, customer_id, created_at FROM old_rows EXCEPT SELECT id, customer_id, created_at FROM new_rows)
             UNION ALL
             (SELECT id, customer_id, created_at FROM new_rows EXCEPT SELECT id, customer_id, created_at FROM old_rows)) changed);
@@ -2055,7 +2055,8 @@ CREATE OR REPLACE FUNCTION report_refresh(touches report_touch[])
  LANGUAGE plpgsql
 AS $function$
     DECLARE
-      quotes integer[]; estimates_ integer[]; jobs_ integer[]; invoices_ integer[]; customers_ integer[]; history integer[];
+      quotes integer[]; estimates_ integer[]; jobs_ integer[]; invoices_ integer[]; timed integer[]; lines integer[];
+      customers_ integer[]; history integer[];
       bucket integer;
     BEGIN
       IF coalesce(cardinality(touches), 0) = 0 THEN
@@ -2065,9 +2066,11 @@ AS $function$
              array_agg(DISTINCT t.estimate_id) FILTER (WHERE t.estimate_id IS NOT NULL),
              array_agg(DISTINCT t.job_id) FILTER (WHERE t.job_id IS NOT NULL),
              array_agg(DISTINCT t.invoice_id) FILTER (WHERE t.invoice_id IS NOT NULL),
+             array_agg(DISTINCT t.timed_job_id) FILTER (WHERE t.timed_job_id IS NOT NULL),
+             array_agg(DISTINCT t.lines_estimate_id) FILTER (WHERE t.lines_estimate_id IS NOT NULL),
              array_agg(DISTINCT t.customer_id) FILTER (WHERE t.customer_id IS NOT NULL),
              array_agg(DISTINCT t.customer_id) FILTER (WHERE t.customer_id IS NOT NULL AND t.history)
-        INTO quotes, estimates_, jobs_, invoices_, customers_, history
+        INTO quotes, estimates_, jobs_, invoices_, timed, lines, customers_, history
         FROM unnest(touches) t;
       FOR bucket IN SELECT DISTINCT c % 64 FROM unnest(customers_) c ORDER BY 1 LOOP
         PERFORM pg_advisory_xact_lock(hashtext('report summaries'), bucket);
@@ -2078,8 +2081,8 @@ AS $function$
       IF invoices_ IS NOT NULL THEN
         PERFORM report_refresh_sales(invoices_);
       END IF;
-      IF jobs_ IS NOT NULL OR estimates_ IS NOT NULL THEN
-        PERFORM report_refresh_job_times(jobs_, estimates_);
+      IF timed IS NOT NULL OR lines IS NOT NULL THEN
+        PERFORM report_refresh_job_times(timed, lines);
       END IF;
       IF history IS NOT NULL THEN
         PERFORM report_refresh_customers(history);

@@ -32,28 +32,28 @@ const LOCK_BUCKETS = 64;
 
 /** Each watched table: the columns the summaries read (an UPDATE that changes none of them recomputes nothing) and what a row touches. */
 const WATCHED = [
-  { table: "quote_requests", columns: "id, customer_id, created_at", touch: "ROW(id, NULL, NULL, NULL, customer_id, false)" },
-  { table: "estimates", columns: "id, lead_id, customer_id, created_at, source, status", touch: "ROW(lead_id, id, NULL, NULL, customer_id, false)" },
+  { table: "quote_requests", columns: "id, customer_id, created_at", touch: "ROW(id, NULL, NULL, NULL, NULL, NULL, customer_id, false)" },
+  { table: "estimates", columns: "id, lead_id, customer_id, created_at, source, status", touch: "ROW(lead_id, id, NULL, NULL, NULL, NULL, customer_id, false)" },
   {
     table: "jobs",
     columns: "id, lead_id, estimate_id, customer_id, created_at, source, status, started_at, done_at, duration_minutes",
-    touch: "ROW(lead_id, estimate_id, id, NULL, customer_id, true)",
+    touch: "ROW(lead_id, estimate_id, id, NULL, id, NULL, customer_id, true)",
   },
   {
     table: "invoices",
     columns: "id, lead_id, job_id, estimate_id, customer_id, status, paid_at, subtotal_cents",
-    touch: "ROW(lead_id, estimate_id, job_id, id, customer_id, true)",
+    touch: "ROW(lead_id, estimate_id, job_id, id, NULL, NULL, customer_id, true)",
   },
   // A line's customer is its document's (NULL when the document goes in the same statement: its own trigger counts it).
   {
     table: "estimate_lines",
     columns: "id, estimate_id, position, description",
-    touch: "ROW(NULL, estimate_id, NULL, NULL, (SELECT e.customer_id FROM estimates e WHERE e.id = estimate_id), false)",
+    touch: "ROW(NULL, NULL, NULL, NULL, NULL, estimate_id, (SELECT e.customer_id FROM estimates e WHERE e.id = estimate_id), false)",
   },
   {
     table: "invoice_lines",
     columns: "id, invoice_id, position, description",
-    touch: "ROW(NULL, NULL, NULL, invoice_id, (SELECT i.customer_id FROM invoices i WHERE i.id = invoice_id), false)",
+    touch: "ROW(NULL, NULL, NULL, invoice_id, NULL, NULL, (SELECT i.customer_id FROM invoices i WHERE i.id = invoice_id), false)",
   },
 ] as const;
 
@@ -297,14 +297,18 @@ export async function up(db: Kysely<any>): Promise<void> {
     WHERE s.customer_id = c.customer AND s.repeat IS DISTINCT FROM coalesce(s.paid_at > c.first_paid, false);
   $$`.execute(db);
 
-  // What one statement touched, by whom: the requests (quote, estimate, job origins), the invoice, the customer, and
-  // whether the customer's history of done jobs and paid invoices may have moved.
-  await sql`CREATE TYPE report_touch AS (quote_id integer, estimate_id integer, job_id integer, invoice_id integer, customer_id integer, history boolean)`.execute(db);
+  // What one statement touched: the requests (quote, estimate and job origins), the invoice, the job whose time is
+  // kept, the estimate whose lines name a job's package, the customer, and whether the customer's history of done jobs
+  // and paid invoices may have moved.
+  await sql`CREATE TYPE report_touch AS (
+    quote_id integer, estimate_id integer, job_id integer, invoice_id integer, timed_job_id integer, lines_estimate_id integer,
+    customer_id integer, history boolean)`.execute(db);
   // Locks first, in one order (the customers' buckets ascending), each in its own statement; then every recompute is a
   // statement of its own, whose snapshot (READ COMMITTED) sees whatever a transaction that held a bucket committed.
   await sql`CREATE FUNCTION report_refresh(touches report_touch[]) RETURNS void LANGUAGE plpgsql AS $$
     DECLARE
-      quotes integer[]; estimates_ integer[]; jobs_ integer[]; invoices_ integer[]; customers_ integer[]; history integer[];
+      quotes integer[]; estimates_ integer[]; jobs_ integer[]; invoices_ integer[]; timed integer[]; lines integer[];
+      customers_ integer[]; history integer[];
       bucket integer;
     BEGIN
       IF coalesce(cardinality(touches), 0) = 0 THEN
@@ -314,9 +318,11 @@ export async function up(db: Kysely<any>): Promise<void> {
              array_agg(DISTINCT t.estimate_id) FILTER (WHERE t.estimate_id IS NOT NULL),
              array_agg(DISTINCT t.job_id) FILTER (WHERE t.job_id IS NOT NULL),
              array_agg(DISTINCT t.invoice_id) FILTER (WHERE t.invoice_id IS NOT NULL),
+             array_agg(DISTINCT t.timed_job_id) FILTER (WHERE t.timed_job_id IS NOT NULL),
+             array_agg(DISTINCT t.lines_estimate_id) FILTER (WHERE t.lines_estimate_id IS NOT NULL),
              array_agg(DISTINCT t.customer_id) FILTER (WHERE t.customer_id IS NOT NULL),
              array_agg(DISTINCT t.customer_id) FILTER (WHERE t.customer_id IS NOT NULL AND t.history)
-        INTO quotes, estimates_, jobs_, invoices_, customers_, history
+        INTO quotes, estimates_, jobs_, invoices_, timed, lines, customers_, history
         FROM unnest(touches) t;
       FOR bucket IN SELECT DISTINCT c % ${sql.lit(LOCK_BUCKETS)} FROM unnest(customers_) c ORDER BY 1 LOOP
         PERFORM pg_advisory_xact_lock(hashtext('report summaries'), bucket);
@@ -327,8 +333,8 @@ export async function up(db: Kysely<any>): Promise<void> {
       IF invoices_ IS NOT NULL THEN
         PERFORM report_refresh_sales(invoices_);
       END IF;
-      IF jobs_ IS NOT NULL OR estimates_ IS NOT NULL THEN
-        PERFORM report_refresh_job_times(jobs_, estimates_);
+      IF timed IS NOT NULL OR lines IS NOT NULL THEN
+        PERFORM report_refresh_job_times(timed, lines);
       END IF;
       IF history IS NOT NULL THEN
         PERFORM report_refresh_customers(history);
