@@ -1466,19 +1466,20 @@ CREATE UNIQUE INDEX weather_rebookings_pkey ON weather_rebookings USING btree (i
 CREATE UNIQUE INDEX weather_rebookings_rebooked_job_id_key ON weather_rebookings USING btree (rebooked_job_id);
 
 CREATE VIEW report_job_times_live AS
- SELECT id AS job_id,
-    customer_id,
-    estimate_id,
-    done_at,
-    EXTRACT(epoch FROM done_at - started_at) / 60::numeric AS actual_minutes,
-    duration_minutes,
-    ARRAY( SELECT x.k
-           FROM estimate_lines l,
-            LATERAL ( SELECT report_line_key(l.description) AS k) x
-          WHERE l.estimate_id = j.estimate_id AND strpos(x.k, ', '::text) > 0
-          ORDER BY l."position", l.id) AS line_keys
+ SELECT j.id AS job_id,
+    j.customer_id,
+    j.estimate_id,
+    j.done_at,
+    EXTRACT(epoch FROM j.done_at - j.started_at) / 60::numeric AS actual_minutes,
+    j.duration_minutes,
+    w.line_keys
    FROM jobs j
-  WHERE status = 'done'::text AND started_at IS NOT NULL;
+     CROSS JOIN LATERAL ( SELECT ARRAY( SELECT x.k
+                   FROM estimate_lines l,
+                    LATERAL ( SELECT report_line_key(l.description) AS k) x
+                  WHERE l.estimate_id = j.estimate_id AND strpos(x.k, ', '::text) > 0
+                  ORDER BY l."position", l.id) AS line_keys) w
+  WHERE j.status = 'done'::text AND j.started_at IS NOT NULL;
 
 CREATE VIEW report_requests_live AS
  SELECT 'quote'::text AS origin,
@@ -1529,18 +1530,19 @@ UNION ALL
   WHERE j.lead_id IS NULL AND j.estimate_id IS NULL;
 
 CREATE VIEW report_sales_live AS
- SELECT id AS invoice_id,
-    customer_id,
-    paid_at,
-    subtotal_cents,
-    ARRAY( SELECT x.k
-           FROM invoice_lines l,
-            LATERAL ( SELECT report_line_key(l.description) AS k) x
-          WHERE l.invoice_id = i.id AND strpos(x.k, ', '::text) > 0
-          ORDER BY l."position", l.id) AS line_keys,
-    COALESCE(paid_at > report_first_paid(customer_id), false) AS repeat
+ SELECT i.id AS invoice_id,
+    i.customer_id,
+    i.paid_at,
+    i.subtotal_cents,
+    w.line_keys,
+    COALESCE(i.paid_at > report_first_paid(i.customer_id), false) AS repeat
    FROM invoices i
-  WHERE status = 'paid'::text;
+     CROSS JOIN LATERAL ( SELECT ARRAY( SELECT x.k
+                   FROM invoice_lines l,
+                    LATERAL ( SELECT report_line_key(l.description) AS k) x
+                  WHERE l.invoice_id = i.id AND strpos(x.k, ', '::text) > 0
+                  ORDER BY l."position", l.id) AS line_keys) w
+  WHERE i.status = 'paid'::text;
 
 CREATE SEQUENCE add_ons_id_seq AS integer OWNED BY add_ons.id;
 CREATE SEQUENCE api_tokens_id_seq AS integer OWNED BY api_tokens.id;

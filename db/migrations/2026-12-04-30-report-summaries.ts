@@ -152,14 +152,18 @@ export async function up(db: Kysely<any>): Promise<void> {
   const lineKeys = (table: string, key: string, id: string) => sql`ARRAY(
       SELECT k FROM ${sql.table(table)} l, LATERAL (SELECT report_line_key(l.description) AS k) x
       WHERE ${sql.ref(`l.${key}`)} = ${sql.ref(id)} AND strpos(k, ', ') > 0 ORDER BY l.position, l.id)`;
+  // The line words as a LATERAL subquery of their own (not a column's expression), so that the view has two relations
+  // and PostgreSQL 15 and 17 print it alike in db/schema.sql (17 leaves a one-relation view's columns unqualified).
   await sql`CREATE VIEW report_sales_live AS
-    SELECT i.id AS invoice_id, i.customer_id, i.paid_at, i.subtotal_cents, ${lineKeys("invoice_lines", "invoice_id", "i.id")} AS line_keys,
+    SELECT i.id AS invoice_id, i.customer_id, i.paid_at, i.subtotal_cents, w.line_keys,
            coalesce(i.paid_at > report_first_paid(i.customer_id), false) AS repeat
-    FROM invoices i WHERE i.status = 'paid'`.execute(db);
+    FROM invoices i CROSS JOIN LATERAL (SELECT ${lineKeys("invoice_lines", "invoice_id", "i.id")} AS line_keys) w
+    WHERE i.status = 'paid'`.execute(db);
   await sql`CREATE VIEW report_job_times_live AS
     SELECT j.id AS job_id, j.customer_id, j.estimate_id, j.done_at, extract(epoch FROM j.done_at - j.started_at) / 60 AS actual_minutes,
-           j.duration_minutes, ${lineKeys("estimate_lines", "estimate_id", "j.estimate_id")} AS line_keys
-    FROM jobs j WHERE j.status = 'done' AND j.started_at IS NOT NULL`.execute(db);
+           j.duration_minutes, w.line_keys
+    FROM jobs j CROSS JOIN LATERAL (SELECT ${lineKeys("estimate_lines", "estimate_id", "j.estimate_id")} AS line_keys) w
+    WHERE j.status = 'done' AND j.started_at IS NOT NULL`.execute(db);
 
   // No foreign keys: the rows are derived, the triggers remove them with what they summarise.
   await sql`CREATE TABLE report_requests (
