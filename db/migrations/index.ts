@@ -53,7 +53,7 @@ import * as staffCalendarFeeds from "./2026-12-03-30-staff-calendar-feeds";
 import * as reportIndexes from "./2026-12-03-50-report-indexes";
 import * as dailyEmail from "./2026-12-03-70-daily-email";
 import * as planDiscountLines from "./2026-12-04-20-plan-discount-lines";
-import * as reportSummaries from "./2026-12-04-30-report-summaries";
+import * as reportSummaries from "./2026-12-04-50-report-summaries";
 
 // Listed explicitly (not read from disk) so the bundled server carries them.
 // Names sort by date; append new ones at the end.
@@ -112,5 +112,5 @@ export const migrations: Record<string, Migration> = {
   "2026-12-03-50-report-indexes": reportIndexes,
   "2026-12-03-70-daily-email": dailyEmail,
   "2026-12-04-20-plan-discount-lines": planDiscountLines,
-  "2026-12-04-30-report-summaries": reportSummaries,
+  "2026-12-04-50-report-summaries": reportSummaries,
 };
