@@ -557,6 +557,93 @@ export interface RateLimitHits {
   key: string;
 }
 
+export interface ReportJobTimeDays {
+  actual_minutes: Numeric;
+  booked_minutes: Int8;
+  day: Timestamp;
+  jobs: number;
+  line_keys: string[];
+}
+
+export interface ReportJobTimes {
+  actual_minutes: Numeric | null;
+  customer_id: number;
+  done_at: Timestamp | null;
+  duration_minutes: number;
+  estimate_id: number | null;
+  job_id: number;
+  line_keys: string[];
+}
+
+export interface ReportJobTimesLive {
+  actual_minutes: Numeric | null;
+  customer_id: number | null;
+  done_at: Timestamp | null;
+  duration_minutes: number | null;
+  estimate_id: number | null;
+  job_id: number | null;
+  line_keys: string[] | null;
+}
+
+export interface ReportRequestDays {
+  booked: boolean;
+  came_back: boolean;
+  day: Timestamp;
+  estimated: boolean;
+  paid: boolean;
+  requests: number;
+  source: string;
+}
+
+export interface ReportRequests {
+  booked: boolean;
+  came_back: boolean;
+  created_at: Timestamp;
+  customer_id: number;
+  estimated: boolean;
+  id: number;
+  origin: "quote" | "estimate" | "job";
+  paid: boolean;
+  source: string;
+}
+
+export interface ReportRequestsLive {
+  booked: boolean | null;
+  came_back: boolean | null;
+  created_at: Timestamp | null;
+  customer_id: number | null;
+  estimated: boolean | null;
+  id: number | null;
+  origin: string | null;
+  paid: boolean | null;
+  source: string | null;
+}
+
+export interface ReportSaleDays {
+  cents: Int8;
+  day: Timestamp;
+  line_keys: string[];
+  tickets: number;
+}
+
+export interface ReportSales {
+  customer_id: number;
+  invoice_id: number;
+  line_keys: string[];
+  paid_at: Timestamp | null;
+  repeat: boolean;
+  subtotal_cents: Int8;
+}
+
+export interface ReportSalesLive {
+  customer_id: number | null;
+  invoice_id: number | null;
+  line_keys: string[] | null;
+  paid_at: Timestamp | null;
+  repeat: boolean | null;
+  subtotal_cents: Int8 | null;
+}
+
 export interface Reviews {
   consent: Generated<boolean>;
   display_name: Generated<string>;
@@ -785,6 +872,15 @@ export interface DB {
   plans: Plans;
   quote_requests: QuoteRequests;
   rate_limit_hits: RateLimitHits;
+  report_job_time_days: ReportJobTimeDays;
+  report_job_times: ReportJobTimes;
+  report_job_times_live: ReportJobTimesLive;
+  report_request_days: ReportRequestDays;
+  report_requests: ReportRequests;
+  report_requests_live: ReportRequestsLive;
+  report_sale_days: ReportSaleDays;
+  report_sales: ReportSales;
+  report_sales_live: ReportSalesLive;
   reviews: Reviews;
   row_history: RowHistory;
   seeds: Seeds;

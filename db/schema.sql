@@ -354,6 +354,10 @@ END)
 CREATE INDEX estimate_lines_estimate_idx ON estimate_lines USING btree (estimate_id, "position");
 CREATE UNIQUE INDEX estimate_lines_one_plan_discount ON estimate_lines USING btree (estimate_id) WHERE plan_discount;
 CREATE UNIQUE INDEX estimate_lines_pkey ON estimate_lines USING btree (id);
+CREATE TRIGGER estimate_lines_report_delete AFTER DELETE ON estimate_lines REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION report_estimate_lines_changed();
+CREATE TRIGGER estimate_lines_report_insert AFTER INSERT ON estimate_lines REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION report_estimate_lines_changed();
+CREATE TRIGGER estimate_lines_report_truncate AFTER TRUNCATE ON estimate_lines FOR EACH STATEMENT EXECUTE FUNCTION report_truncated();
+CREATE TRIGGER estimate_lines_report_update AFTER UPDATE ON estimate_lines REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION report_estimate_lines_changed();
 
 CREATE TABLE estimates (
   id integer DEFAULT nextval('estimates_id_seq'::regclass) NOT NULL,
@@ -400,6 +404,10 @@ CREATE UNIQUE INDEX estimates_token_key ON estimates USING btree (token);
 CREATE INDEX estimates_unled_created_idx ON estimates USING btree (created_at) WHERE (lead_id IS NULL);
 CREATE INDEX estimates_vehicle_idx ON estimates USING btree (vehicle_id) WHERE (vehicle_id IS NOT NULL);
 CREATE TRIGGER estimates_customer_from_lead BEFORE INSERT ON estimates FOR EACH ROW EXECUTE FUNCTION work_customer_from_lead();
+CREATE TRIGGER estimates_report_delete AFTER DELETE ON estimates REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION report_estimates_changed();
+CREATE TRIGGER estimates_report_insert AFTER INSERT ON estimates REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION report_estimates_changed();
+CREATE TRIGGER estimates_report_truncate AFTER TRUNCATE ON estimates FOR EACH STATEMENT EXECUTE FUNCTION report_truncated();
+CREATE TRIGGER estimates_report_update AFTER UPDATE ON estimates REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION report_estimates_changed();
 CREATE TRIGGER estimates_source_from_lead BEFORE INSERT ON estimates FOR EACH ROW EXECUTE FUNCTION work_source_from_lead();
 
 CREATE TABLE faqs (
@@ -499,6 +507,10 @@ END)
 CREATE INDEX invoice_lines_invoice_idx ON invoice_lines USING btree (invoice_id, "position");
 CREATE UNIQUE INDEX invoice_lines_one_plan_discount ON invoice_lines USING btree (invoice_id) WHERE plan_discount;
 CREATE UNIQUE INDEX invoice_lines_pkey ON invoice_lines USING btree (id);
+CREATE TRIGGER invoice_lines_report_delete AFTER DELETE ON invoice_lines REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION report_invoice_lines_changed();
+CREATE TRIGGER invoice_lines_report_insert AFTER INSERT ON invoice_lines REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION report_invoice_lines_changed();
+CREATE TRIGGER invoice_lines_report_truncate AFTER TRUNCATE ON invoice_lines FOR EACH STATEMENT EXECUTE FUNCTION report_truncated();
+CREATE TRIGGER invoice_lines_report_update AFTER UPDATE ON invoice_lines REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION report_invoice_lines_changed();
 
 CREATE TABLE invoices (
   id integer DEFAULT nextval('invoices_id_seq'::regclass) NOT NULL,
@@ -553,6 +565,10 @@ CREATE UNIQUE INDEX invoices_plan_statement_key ON invoices USING btree (custome
 CREATE INDEX invoices_status_idx ON invoices USING btree (status, id);
 CREATE UNIQUE INDEX invoices_token_key ON invoices USING btree (token);
 CREATE TRIGGER invoices_customer_from_lead BEFORE INSERT ON invoices FOR EACH ROW EXECUTE FUNCTION work_customer_from_lead();
+CREATE TRIGGER invoices_report_delete AFTER DELETE ON invoices REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION report_invoices_changed();
+CREATE TRIGGER invoices_report_insert AFTER INSERT ON invoices REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION report_invoices_changed();
+CREATE TRIGGER invoices_report_truncate AFTER TRUNCATE ON invoices FOR EACH STATEMENT EXECUTE FUNCTION report_truncated();
+CREATE TRIGGER invoices_report_update AFTER UPDATE ON invoices REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION report_invoices_changed();
 
 CREATE TABLE job_checklist_steps (
   id integer DEFAULT nextval('job_checklist_steps_id_seq'::regclass) NOT NULL,
@@ -757,6 +773,10 @@ CREATE UNIQUE INDEX jobs_token_key ON jobs USING btree (token);
 CREATE INDEX jobs_unled_created_idx ON jobs USING btree (created_at) WHERE ((lead_id IS NULL) AND (estimate_id IS NULL));
 CREATE INDEX jobs_vehicle_idx ON jobs USING btree (vehicle_id) WHERE (vehicle_id IS NOT NULL);
 CREATE TRIGGER jobs_customer_from_lead BEFORE INSERT ON jobs FOR EACH ROW EXECUTE FUNCTION work_customer_from_lead();
+CREATE TRIGGER jobs_report_delete AFTER DELETE ON jobs REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION report_jobs_changed();
+CREATE TRIGGER jobs_report_insert AFTER INSERT ON jobs REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION report_jobs_changed();
+CREATE TRIGGER jobs_report_truncate AFTER TRUNCATE ON jobs FOR EACH STATEMENT EXECUTE FUNCTION report_truncated();
+CREATE TRIGGER jobs_report_update AFTER UPDATE ON jobs REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION report_jobs_changed();
 CREATE TRIGGER jobs_source_from_lead BEFORE INSERT ON jobs FOR EACH ROW EXECUTE FUNCTION work_source_from_lead();
 
 CREATE TABLE lead_events (
@@ -1024,6 +1044,10 @@ CREATE TRIGGER quote_requests_count_delete AFTER DELETE ON quote_requests REFERE
 CREATE TRIGGER quote_requests_count_insert AFTER INSERT ON quote_requests REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION row_counts_insert();
 CREATE TRIGGER quote_requests_count_truncate AFTER TRUNCATE ON quote_requests FOR EACH STATEMENT EXECUTE FUNCTION row_counts_truncate();
 CREATE TRIGGER quote_requests_link_customer BEFORE INSERT ON quote_requests FOR EACH ROW EXECUTE FUNCTION link_quote_customer();
+CREATE TRIGGER quote_requests_report_delete AFTER DELETE ON quote_requests REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION report_quote_requests_changed();
+CREATE TRIGGER quote_requests_report_insert AFTER INSERT ON quote_requests REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION report_quote_requests_changed();
+CREATE TRIGGER quote_requests_report_truncate AFTER TRUNCATE ON quote_requests FOR EACH STATEMENT EXECUTE FUNCTION report_truncated();
+CREATE TRIGGER quote_requests_report_update AFTER UPDATE ON quote_requests REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION report_quote_requests_changed();
 CREATE TRIGGER quote_requests_row_history AFTER INSERT OR DELETE OR UPDATE ON quote_requests FOR EACH ROW EXECUTE FUNCTION record_row_history('updated_at', 'search_text', 'note_bodies', 'notes', 'reminder_due_at', 'customer_id', 'phone_digits', 'phone_e164', 'phone_ext');
 CREATE TRIGGER quote_requests_status_count_delete AFTER DELETE ON quote_requests REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION count_lead_statuses();
 CREATE TRIGGER quote_requests_status_count_insert AFTER INSERT ON quote_requests REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION count_lead_statuses();
@@ -1040,6 +1064,90 @@ CREATE TABLE rate_limit_hits (
 );
 CREATE INDEX rate_limit_hits_lookup_idx ON rate_limit_hits USING btree (bucket, key, created_at);
 CREATE UNIQUE INDEX rate_limit_hits_pkey ON rate_limit_hits USING btree (id);
+
+CREATE TABLE report_job_time_days (
+  day date NOT NULL,
+  line_keys text[] NOT NULL,
+  jobs integer NOT NULL,
+  actual_minutes numeric NOT NULL,
+  booked_minutes bigint NOT NULL,
+  CONSTRAINT report_job_time_days_pkey PRIMARY KEY (day, line_keys)
+);
+CREATE UNIQUE INDEX report_job_time_days_pkey ON report_job_time_days USING btree (day, line_keys);
+
+CREATE TABLE report_job_times (
+  job_id integer NOT NULL,
+  customer_id integer NOT NULL,
+  estimate_id integer,
+  done_at timestamp with time zone,
+  actual_minutes numeric,
+  duration_minutes integer NOT NULL,
+  line_keys text[] NOT NULL,
+  CONSTRAINT report_job_times_pkey PRIMARY KEY (job_id)
+);
+CREATE INDEX report_job_times_done_idx ON report_job_times USING btree (done_at);
+CREATE INDEX report_job_times_estimate_idx ON report_job_times USING btree (estimate_id) WHERE (estimate_id IS NOT NULL);
+CREATE UNIQUE INDEX report_job_times_pkey ON report_job_times USING btree (job_id);
+CREATE TRIGGER report_job_times_rollup_delete AFTER DELETE ON report_job_times REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION report_job_times_rolled_up();
+CREATE TRIGGER report_job_times_rollup_insert AFTER INSERT ON report_job_times REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION report_job_times_rolled_up();
+CREATE TRIGGER report_job_times_rollup_update AFTER UPDATE ON report_job_times REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION report_job_times_rolled_up();
+
+CREATE TABLE report_request_days (
+  day date NOT NULL,
+  source text NOT NULL,
+  came_back boolean NOT NULL,
+  estimated boolean NOT NULL,
+  booked boolean NOT NULL,
+  paid boolean NOT NULL,
+  requests integer NOT NULL,
+  CONSTRAINT report_request_days_pkey PRIMARY KEY (day, source, came_back, estimated, booked, paid)
+);
+CREATE UNIQUE INDEX report_request_days_pkey ON report_request_days USING btree (day, source, came_back, estimated, booked, paid);
+
+CREATE TABLE report_requests (
+  origin text NOT NULL,
+  id integer NOT NULL,
+  customer_id integer NOT NULL,
+  created_at timestamp with time zone NOT NULL,
+  source text NOT NULL,
+  estimated boolean NOT NULL,
+  booked boolean NOT NULL,
+  paid boolean NOT NULL,
+  came_back boolean NOT NULL,
+  CONSTRAINT report_requests_origin_check CHECK (origin = ANY (ARRAY['quote'::text, 'estimate'::text, 'job'::text])),
+  CONSTRAINT report_requests_pkey PRIMARY KEY (origin, id)
+);
+CREATE INDEX report_requests_created_idx ON report_requests USING btree (created_at);
+CREATE INDEX report_requests_customer_idx ON report_requests USING btree (customer_id);
+CREATE UNIQUE INDEX report_requests_pkey ON report_requests USING btree (origin, id);
+CREATE TRIGGER report_requests_rollup_delete AFTER DELETE ON report_requests REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION report_requests_rolled_up();
+CREATE TRIGGER report_requests_rollup_insert AFTER INSERT ON report_requests REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION report_requests_rolled_up();
+CREATE TRIGGER report_requests_rollup_update AFTER UPDATE ON report_requests REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION report_requests_rolled_up();
+
+CREATE TABLE report_sale_days (
+  day date NOT NULL,
+  line_keys text[] NOT NULL,
+  tickets integer NOT NULL,
+  cents bigint NOT NULL,
+  CONSTRAINT report_sale_days_pkey PRIMARY KEY (day, line_keys)
+);
+CREATE UNIQUE INDEX report_sale_days_pkey ON report_sale_days USING btree (day, line_keys);
+
+CREATE TABLE report_sales (
+  invoice_id integer NOT NULL,
+  customer_id integer NOT NULL,
+  paid_at timestamp with time zone,
+  subtotal_cents bigint NOT NULL,
+  line_keys text[] NOT NULL,
+  repeat boolean NOT NULL,
+  CONSTRAINT report_sales_pkey PRIMARY KEY (invoice_id)
+);
+CREATE INDEX report_sales_customer_idx ON report_sales USING btree (customer_id);
+CREATE INDEX report_sales_paid_idx ON report_sales USING btree (paid_at);
+CREATE UNIQUE INDEX report_sales_pkey ON report_sales USING btree (invoice_id);
+CREATE TRIGGER report_sales_rollup_delete AFTER DELETE ON report_sales REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION report_sales_rolled_up();
+CREATE TRIGGER report_sales_rollup_insert AFTER INSERT ON report_sales REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION report_sales_rolled_up();
+CREATE TRIGGER report_sales_rollup_update AFTER UPDATE ON report_sales REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION report_sales_rolled_up();
 
 CREATE TABLE reviews (
   id integer DEFAULT nextval('reviews_id_seq'::regclass) NOT NULL,
@@ -1361,6 +1469,85 @@ CREATE INDEX weather_rebookings_no_overlap ON weather_rebookings USING gist (hol
 CREATE UNIQUE INDEX weather_rebookings_pkey ON weather_rebookings USING btree (id);
 CREATE UNIQUE INDEX weather_rebookings_rebooked_job_id_key ON weather_rebookings USING btree (rebooked_job_id);
 
+CREATE VIEW report_job_times_live AS
+ SELECT j.id AS job_id,
+    j.customer_id,
+    j.estimate_id,
+    j.done_at,
+    EXTRACT(epoch FROM j.done_at - j.started_at) / 60::numeric AS actual_minutes,
+    j.duration_minutes,
+    w.line_keys
+   FROM jobs j
+     CROSS JOIN LATERAL ( SELECT ARRAY( SELECT x.k
+                   FROM estimate_lines l,
+                    LATERAL ( SELECT report_line_key(l.description) AS k) x
+                  WHERE l.estimate_id = j.estimate_id AND strpos(x.k, ', '::text) > 0
+                  ORDER BY l."position", l.id) AS line_keys) w
+  WHERE j.status = 'done'::text AND j.started_at IS NOT NULL;
+
+CREATE VIEW report_requests_live AS
+ SELECT 'quote'::text AS origin,
+    q.id,
+    q.customer_id,
+    q.created_at,
+    'quote_form'::text AS source,
+    (EXISTS ( SELECT
+           FROM estimates e
+          WHERE e.lead_id = q.id AND e.status <> 'draft'::text)) AS estimated,
+    (EXISTS ( SELECT
+           FROM jobs j
+          WHERE j.lead_id = q.id AND j.status <> 'cancelled'::text)) AS booked,
+    (EXISTS ( SELECT
+           FROM invoices i
+          WHERE i.lead_id = q.id AND i.status = 'paid'::text)) AS paid,
+    COALESCE(report_first_back(q.customer_id) < q.created_at, false) AS came_back
+   FROM quote_requests q
+UNION ALL
+ SELECT 'estimate'::text AS origin,
+    e.id,
+    e.customer_id,
+    e.created_at,
+    e.source,
+    e.status <> 'draft'::text AS estimated,
+    (EXISTS ( SELECT
+           FROM jobs j
+          WHERE j.estimate_id = e.id AND j.status <> 'cancelled'::text)) AS booked,
+    (EXISTS ( SELECT
+           FROM invoices i
+          WHERE i.estimate_id = e.id AND i.status = 'paid'::text)) AS paid,
+    COALESCE(report_first_back(e.customer_id) < e.created_at, false) AS came_back
+   FROM estimates e
+  WHERE e.lead_id IS NULL
+UNION ALL
+ SELECT 'job'::text AS origin,
+    j.id,
+    j.customer_id,
+    j.created_at,
+    j.source,
+    true AS estimated,
+    j.status <> 'cancelled'::text AS booked,
+    (EXISTS ( SELECT
+           FROM invoices i
+          WHERE i.job_id = j.id AND i.status = 'paid'::text)) AS paid,
+    COALESCE(report_first_back(j.customer_id) < j.created_at, false) AS came_back
+   FROM jobs j
+  WHERE j.lead_id IS NULL AND j.estimate_id IS NULL;
+
+CREATE VIEW report_sales_live AS
+ SELECT i.id AS invoice_id,
+    i.customer_id,
+    i.paid_at,
+    i.subtotal_cents,
+    w.line_keys,
+    COALESCE(i.paid_at > report_first_paid(i.customer_id), false) AS repeat
+   FROM invoices i
+     CROSS JOIN LATERAL ( SELECT ARRAY( SELECT x.k
+                   FROM invoice_lines l,
+                    LATERAL ( SELECT report_line_key(l.description) AS k) x
+                  WHERE l.invoice_id = i.id AND strpos(x.k, ', '::text) > 0
+                  ORDER BY l."position", l.id) AS line_keys) w
+  WHERE i.status = 'paid'::text;
+
 CREATE SEQUENCE add_ons_id_seq AS integer OWNED BY add_ons.id;
 CREATE SEQUENCE api_tokens_id_seq AS integer OWNED BY api_tokens.id;
 CREATE SEQUENCE auth_audit_id_seq AS bigint OWNED BY auth_audit.id;
@@ -1658,6 +1845,412 @@ AS $function$
       INSERT INTO row_history (table_name, row_id, op, actor, actor_id, before, after)
       VALUES (TG_TABLE_NAME, (coalesce(new_row, old_row)->>'id')::bigint, kind,
               coalesce(current_setting('app.actor', true), ''), (SELECT id FROM users WHERE id = nullif(current_setting('app.actor_id', true), '')::integer), before_values, after_values);
+      RETURN NULL;
+    END $function$;
+
+CREATE OR REPLACE FUNCTION report_estimate_lines_changed()
+ RETURNS trigger
+ LANGUAGE plpgsql
+AS $function$
+      DECLARE
+        touches report_touch[];
+      BEGIN
+        IF TG_OP = 'INSERT' THEN
+          touches := ARRAY(SELECT ROW(NULL, NULL, NULL, NULL, NULL, estimate_id, (SELECT e.customer_id FROM estimates e WHERE e.id = estimate_id), false)::report_touch FROM new_rows);
+        ELSIF TG_OP = 'DELETE' THEN
+          touches := ARRAY(SELECT ROW(NULL, NULL, NULL, NULL, NULL, estimate_id, (SELECT e.customer_id FROM estimates e WHERE e.id = estimate_id), false)::report_touch FROM old_rows);
+        ELSE
+          touches := ARRAY(SELECT ROW(NULL, NULL, NULL, NULL, NULL, estimate_id, (SELECT e.customer_id FROM estimates e WHERE e.id = estimate_id), false)::report_touch FROM (
+            (SELECT id, estimate_id, position, description FROM old_rows EXCEPT SELECT id, estimate_id, position, description FROM new_rows)
+            UNION ALL
+            (SELECT id, estimate_id, position, description FROM new_rows EXCEPT SELECT id, estimate_id, position, description FROM old_rows)) changed);
+        END IF;
+        PERFORM report_refresh(touches);
+        RETURN NULL;
+      END $function$;
+
+CREATE OR REPLACE FUNCTION report_estimates_changed()
+ RETURNS trigger
+ LANGUAGE plpgsql
+AS $function$
+      DECLARE
+        touches report_touch[];
+      BEGIN
+        IF TG_OP = 'INSERT' THEN
+          touches := ARRAY(SELECT ROW(lead_id, id, NULL, NULL, NULL, NULL, customer_id, false)::report_touch FROM new_rows);
+        ELSIF TG_OP = 'DELETE' THEN
+          touches := ARRAY(SELECT ROW(lead_id, id, NULL, NULL, NULL, NULL, customer_id, false)::report_touch FROM old_rows);
+        ELSE
+          touches := ARRAY(SELECT ROW(lead_id, id, NULL, NULL, NULL, NULL, customer_id, false)::report_touch FROM (
+            (SELECT id, lead_id, customer_id, created_at, source, status FROM old_rows EXCEPT SELECT id, lead_id, customer_id, created_at, source, status FROM new_rows)
+            UNION ALL
+            (SELECT id, lead_id, customer_id, created_at, source, status FROM new_rows EXCEPT SELECT id, lead_id, customer_id, created_at, source, status FROM old_rows)) changed);
+        END IF;
+        PERFORM report_refresh(touches);
+        RETURN NULL;
+      END $function$;
+
+CREATE OR REPLACE FUNCTION report_first_back(customer integer)
+ RETURNS timestamp with time zone
+ LANGUAGE sql
+ STABLE
+AS $function$
+    SELECT least((SELECT min(done_at) FROM jobs WHERE customer_id = customer AND status = 'done'),
+                 (SELECT min(paid_at) FROM invoices WHERE customer_id = customer AND status = 'paid'))
+  $function$;
+
+CREATE OR REPLACE FUNCTION report_first_paid(customer integer)
+ RETURNS timestamp with time zone
+ LANGUAGE sql
+ STABLE
+AS $function$
+    SELECT min(paid_at) FROM invoices WHERE customer_id = customer AND status = 'paid'
+  $function$;
+
+CREATE OR REPLACE FUNCTION report_invoice_lines_changed()
+ RETURNS trigger
+ LANGUAGE plpgsql
+AS $function$
+      DECLARE
+        touches report_touch[];
+      BEGIN
+        IF TG_OP = 'INSERT' THEN
+          touches := ARRAY(SELECT ROW(NULL, NULL, NULL, invoice_id, NULL, NULL, (SELECT i.customer_id FROM invoices i WHERE i.id = invoice_id), false)::report_touch FROM new_rows);
+        ELSIF TG_OP = 'DELETE' THEN
+          touches := ARRAY(SELECT ROW(NULL, NULL, NULL, invoice_id, NULL, NULL, (SELECT i.customer_id FROM invoices i WHERE i.id = invoice_id), false)::report_touch FROM old_rows);
+        ELSE
+          touches := ARRAY(SELECT ROW(NULL, NULL, NULL, invoice_id, NULL, NULL, (SELECT i.customer_id FROM invoices i WHERE i.id = invoice_id), false)::report_touch FROM (
+            (SELECT id, invoice_id, position, description FROM old_rows EXCEPT SELECT id, invoice_id, position, description FROM new_rows)
+            UNION ALL
+            (SELECT id, invoice_id, position, description FROM new_rows EXCEPT SELECT id, invoice_id, position, description FROM old_rows)) changed);
+        END IF;
+        PERFORM report_refresh(touches);
+        RETURN NULL;
+      END $function$;
+
+CREATE OR REPLACE FUNCTION report_invoices_changed()
+ RETURNS trigger
+ LANGUAGE plpgsql
+AS $function$
+      DECLARE
+        touches report_touch[];
+      BEGIN
+        IF TG_OP = 'INSERT' THEN
+          touches := ARRAY(SELECT ROW(lead_id, estimate_id, job_id, id, NULL, NULL, customer_id, true)::report_touch FROM new_rows);
+        ELSIF TG_OP = 'DELETE' THEN
+          touches := ARRAY(SELECT ROW(lead_id, estimate_id, job_id, id, NULL, NULL, customer_id, true)::report_touch FROM old_rows);
+        ELSE
+          touches := ARRAY(SELECT ROW(lead_id, estimate_id, job_id, id, NULL, NULL, customer_id, true)::report_touch FROM (
+            (SELECT id, lead_id, job_id, estimate_id, customer_id, status, paid_at, subtotal_cents FROM old_rows EXCEPT SELECT id, lead_id, job_id, estimate_id, customer_id, status, paid_at, subtotal_cents FROM new_rows)
+            UNION ALL
+            (SELECT id, lead_id, job_id, estimate_id, customer_id, status, paid_at, subtotal_cents FROM new_rows EXCEPT SELECT id, lead_id, job_id, estimate_id, customer_id, status, paid_at, subtotal_cents FROM old_rows)) changed);
+        END IF;
+        PERFORM report_refresh(touches);
+        RETURN NULL;
+      END $function$;
+
+CREATE OR REPLACE FUNCTION report_job_times_rolled_up()
+ RETURNS trigger
+ LANGUAGE plpgsql
+AS $function$
+      BEGIN
+        IF TG_OP = 'INSERT' THEN
+          
+      INSERT INTO report_job_time_days AS d (day, line_keys, jobs, actual_minutes, booked_minutes)
+      SELECT (t AT TIME ZONE 'UTC')::date AS day, line_keys, sum(sign * jobs)::integer, sum(sign * actual_minutes)::numeric, sum(sign * booked_minutes)::bigint
+      FROM (SELECT done_at AS t, line_keys, 1 AS jobs, actual_minutes AS actual_minutes, duration_minutes AS booked_minutes, 1 AS sign FROM new_rows) c
+      WHERE t IS NOT NULL
+      GROUP BY 1, line_keys
+      HAVING sum(sign * jobs) <> 0 OR sum(sign * actual_minutes) <> 0 OR sum(sign * booked_minutes) <> 0
+      ORDER BY 1, line_keys
+      ON CONFLICT (day, line_keys) DO UPDATE SET jobs = d.jobs + EXCLUDED.jobs, actual_minutes = d.actual_minutes + EXCLUDED.actual_minutes, booked_minutes = d.booked_minutes + EXCLUDED.booked_minutes;
+        ELSIF TG_OP = 'DELETE' THEN
+          
+      INSERT INTO report_job_time_days AS d (day, line_keys, jobs, actual_minutes, booked_minutes)
+      SELECT (t AT TIME ZONE 'UTC')::date AS day, line_keys, sum(sign * jobs)::integer, sum(sign * actual_minutes)::numeric, sum(sign * booked_minutes)::bigint
+      FROM (SELECT done_at AS t, line_keys, 1 AS jobs, actual_minutes AS actual_minutes, duration_minutes AS booked_minutes, -1 AS sign FROM old_rows) c
+      WHERE t IS NOT NULL
+      GROUP BY 1, line_keys
+      HAVING sum(sign * jobs) <> 0 OR sum(sign * actual_minutes) <> 0 OR sum(sign * booked_minutes) <> 0
+      ORDER BY 1, line_keys
+      ON CONFLICT (day, line_keys) DO UPDATE SET jobs = d.jobs + EXCLUDED.jobs, actual_minutes = d.actual_minutes + EXCLUDED.actual_minutes, booked_minutes = d.booked_minutes + EXCLUDED.booked_minutes;
+        ELSE
+          
+      INSERT INTO report_job_time_days AS d (day, line_keys, jobs, actual_minutes, booked_minutes)
+      SELECT (t AT TIME ZONE 'UTC')::date AS day, line_keys, sum(sign * jobs)::integer, sum(sign * actual_minutes)::numeric, sum(sign * booked_minutes)::bigint
+      FROM (SELECT done_at AS t, line_keys, 1 AS jobs, actual_minutes AS actual_minutes, duration_minutes AS booked_minutes, -1 AS sign FROM old_rows UNION ALL SELECT done_at AS t, line_keys, 1 AS jobs, actual_minutes AS actual_minutes, duration_minutes AS booked_minutes, 1 AS sign FROM new_rows) c
+      WHERE t IS NOT NULL
+      GROUP BY 1, line_keys
+      HAVING sum(sign * jobs) <> 0 OR sum(sign * actual_minutes) <> 0 OR sum(sign * booked_minutes) <> 0
+      ORDER BY 1, line_keys
+      ON CONFLICT (day, line_keys) DO UPDATE SET jobs = d.jobs + EXCLUDED.jobs, actual_minutes = d.actual_minutes + EXCLUDED.actual_minutes, booked_minutes = d.booked_minutes + EXCLUDED.booked_minutes;
+        END IF;
+        RETURN NULL;
+      END $function$;
+
+CREATE OR REPLACE FUNCTION report_jobs_changed()
+ RETURNS trigger
+ LANGUAGE plpgsql
+AS $function$
+      DECLARE
+        touches report_touch[];
+      BEGIN
+        IF TG_OP = 'INSERT' THEN
+          touches := ARRAY(SELECT ROW(lead_id, estimate_id, id, NULL, id, NULL, customer_id, true)::report_touch FROM new_rows);
+        ELSIF TG_OP = 'DELETE' THEN
+          touches := ARRAY(SELECT ROW(lead_id, estimate_id, id, NULL, id, NULL, customer_id, true)::report_touch FROM old_rows);
+        ELSE
+          touches := ARRAY(SELECT ROW(lead_id, estimate_id, id, NULL, id, NULL, customer_id, true)::report_touch FROM (
+            (SELECT id, lead_id, estimate_id, customer_id, created_at, source, status, started_at, done_at, duration_minutes FROM old_rows EXCEPT SELECT id, lead_id, estimate_id, customer_id, created_at, source, status, started_at, done_at, duration_minutes FROM new_rows)
+            UNION ALL
+            (SELECT id, lead_id, estimate_id, customer_id, created_at, source, status, started_at, done_at, duration_minutes FROM new_rows EXCEPT SELECT id, lead_id, estimate_id, customer_id, created_at, source, status, started_at, done_at, duration_minutes FROM old_rows)) changed);
+        END IF;
+        PERFORM report_refresh(touches);
+        RETURN NULL;
+      END $function$;
+
+CREATE OR REPLACE FUNCTION report_line_key(description text)
+ RETURNS text
+ LANGUAGE sql
+ IMMUTABLE PARALLEL SAFE STRICT
+AS $function$
+    SELECT CASE WHEN description LIKE '% ft%)' THEN regexp_replace(description, ' \((\d+ ft at .+ per foot|\d+ ft, minimum price)\)$', '') ELSE description END
+  $function$;
+
+CREATE OR REPLACE FUNCTION report_quote_requests_changed()
+ RETURNS trigger
+ LANGUAGE plpgsql
+AS $function$
+      DECLARE
+        touches report_touch[];
+      BEGIN
+        IF TG_OP = 'INSERT' THEN
+          touches := ARRAY(SELECT ROW(id, NULL, NULL, NULL, NULL, NULL, customer_id, false)::report_touch FROM new_rows);
+        ELSIF TG_OP = 'DELETE' THEN
+          touches := ARRAY(SELECT ROW(id, NULL, NULL, NULL, NULL, NULL, customer_id, false)::report_touch FROM old_rows);
+        ELSE
+          touches := ARRAY(SELECT ROW(id, NULL, NULL, NULL, NULL, NULL, customer_id, false)::report_touch FROM (
+            (SELECT id, customer_id, created_at FROM old_rows EXCEPT SELECT id, customer_id, created_at FROM new_rows)
+            UNION ALL
+            (SELECT id, customer_id, created_at FROM new_rows EXCEPT SELECT id, customer_id, created_at FROM old_rows)) changed);
+        END IF;
+        PERFORM report_refresh(touches);
+        RETURN NULL;
+      END $function$;
+
+CREATE OR REPLACE FUNCTION report_rebuild()
+ RETURNS void
+ LANGUAGE sql
+AS $function$
+    DELETE FROM report_requests;
+    DELETE FROM report_request_days;
+    INSERT INTO report_requests (origin, id, customer_id, created_at, source, estimated, booked, paid, came_back)
+      SELECT origin, id, customer_id, created_at, source, estimated, booked, paid, came_back FROM report_requests_live;
+    DELETE FROM report_sales;
+    DELETE FROM report_sale_days;
+    INSERT INTO report_sales (invoice_id, customer_id, paid_at, subtotal_cents, line_keys, repeat)
+      SELECT invoice_id, customer_id, paid_at, subtotal_cents, line_keys, repeat FROM report_sales_live;
+    DELETE FROM report_job_times;
+    DELETE FROM report_job_time_days;
+    INSERT INTO report_job_times (job_id, customer_id, estimate_id, done_at, actual_minutes, duration_minutes, line_keys)
+      SELECT job_id, customer_id, estimate_id, done_at, actual_minutes, duration_minutes, line_keys FROM report_job_times_live;
+  $function$;
+
+CREATE OR REPLACE FUNCTION report_refresh(touches report_touch[])
+ RETURNS void
+ LANGUAGE plpgsql
+AS $function$
+    DECLARE
+      quotes integer[]; estimates_ integer[]; jobs_ integer[]; invoices_ integer[]; timed integer[]; lines integer[];
+      customers_ integer[]; history integer[];
+      bucket integer;
+    BEGIN
+      IF coalesce(cardinality(touches), 0) = 0 THEN
+        RETURN;
+      END IF;
+      SELECT array_agg(DISTINCT t.quote_id) FILTER (WHERE t.quote_id IS NOT NULL),
+             array_agg(DISTINCT t.estimate_id) FILTER (WHERE t.estimate_id IS NOT NULL),
+             array_agg(DISTINCT t.job_id) FILTER (WHERE t.job_id IS NOT NULL),
+             array_agg(DISTINCT t.invoice_id) FILTER (WHERE t.invoice_id IS NOT NULL),
+             array_agg(DISTINCT t.timed_job_id) FILTER (WHERE t.timed_job_id IS NOT NULL),
+             array_agg(DISTINCT t.lines_estimate_id) FILTER (WHERE t.lines_estimate_id IS NOT NULL),
+             array_agg(DISTINCT t.customer_id) FILTER (WHERE t.customer_id IS NOT NULL),
+             array_agg(DISTINCT t.customer_id) FILTER (WHERE t.customer_id IS NOT NULL AND t.history)
+        INTO quotes, estimates_, jobs_, invoices_, timed, lines, customers_, history
+        FROM unnest(touches) t;
+      FOR bucket IN SELECT DISTINCT c % 64 FROM unnest(customers_) c ORDER BY 1 LOOP
+        PERFORM pg_advisory_xact_lock(hashtext('report summaries'), bucket);
+      END LOOP;
+      IF quotes IS NOT NULL OR estimates_ IS NOT NULL OR jobs_ IS NOT NULL THEN
+        PERFORM report_refresh_requests(quotes, estimates_, jobs_);
+      END IF;
+      IF invoices_ IS NOT NULL THEN
+        PERFORM report_refresh_sales(invoices_);
+      END IF;
+      IF timed IS NOT NULL OR lines IS NOT NULL THEN
+        PERFORM report_refresh_job_times(timed, lines);
+      END IF;
+      IF history IS NOT NULL THEN
+        PERFORM report_refresh_customers(history);
+      END IF;
+    END $function$;
+
+CREATE OR REPLACE FUNCTION report_refresh_customers(customers_ integer[])
+ RETURNS void
+ LANGUAGE sql
+AS $function$
+    UPDATE report_requests r SET came_back = coalesce(c.first_back < r.created_at, false)
+    FROM (SELECT customer, report_first_back(customer) AS first_back FROM unnest(customers_) AS customer) c
+    WHERE r.customer_id = c.customer AND r.came_back IS DISTINCT FROM coalesce(c.first_back < r.created_at, false);
+    UPDATE report_sales s SET repeat = coalesce(s.paid_at > c.first_paid, false)
+    FROM (SELECT customer, report_first_paid(customer) AS first_paid FROM unnest(customers_) AS customer) c
+    WHERE s.customer_id = c.customer AND s.repeat IS DISTINCT FROM coalesce(s.paid_at > c.first_paid, false);
+  $function$;
+
+CREATE OR REPLACE FUNCTION report_refresh_job_times(jobs_ integer[], estimates_ integer[])
+ RETURNS void
+ LANGUAGE sql
+AS $function$
+    WITH ids AS (
+      SELECT unnest(jobs_) AS job_id
+      UNION SELECT job_id FROM report_job_times WHERE estimate_id = ANY (estimates_)
+    ),
+    fresh AS (SELECT * FROM report_job_times_live WHERE job_id IN (SELECT job_id FROM ids)),
+    gone AS (
+      DELETE FROM report_job_times t WHERE t.job_id IN (SELECT job_id FROM ids) AND NOT EXISTS (SELECT FROM fresh f WHERE f.job_id = t.job_id)
+    )
+    INSERT INTO report_job_times AS t (job_id, customer_id, estimate_id, done_at, actual_minutes, duration_minutes, line_keys)
+    SELECT job_id, customer_id, estimate_id, done_at, actual_minutes, duration_minutes, line_keys FROM fresh
+    ON CONFLICT (job_id) DO UPDATE
+      SET customer_id = EXCLUDED.customer_id, estimate_id = EXCLUDED.estimate_id, done_at = EXCLUDED.done_at,
+          actual_minutes = EXCLUDED.actual_minutes, duration_minutes = EXCLUDED.duration_minutes, line_keys = EXCLUDED.line_keys
+      WHERE (t.customer_id, t.estimate_id, t.done_at, t.actual_minutes, t.duration_minutes, t.line_keys)
+        IS DISTINCT FROM (EXCLUDED.customer_id, EXCLUDED.estimate_id, EXCLUDED.done_at, EXCLUDED.actual_minutes, EXCLUDED.duration_minutes, EXCLUDED.line_keys)
+  $function$;
+
+CREATE OR REPLACE FUNCTION report_refresh_requests(quotes integer[], estimates_ integer[], jobs_ integer[])
+ RETURNS void
+ LANGUAGE sql
+AS $function$
+    WITH fresh AS (
+      SELECT * FROM report_requests_live
+      WHERE (origin = 'quote' AND id = ANY (quotes)) OR (origin = 'estimate' AND id = ANY (estimates_)) OR (origin = 'job' AND id = ANY (jobs_))
+    ),
+    gone AS (
+      DELETE FROM report_requests r
+      WHERE ((r.origin = 'quote' AND r.id = ANY (quotes)) OR (r.origin = 'estimate' AND r.id = ANY (estimates_)) OR (r.origin = 'job' AND r.id = ANY (jobs_)))
+        AND NOT EXISTS (SELECT FROM fresh f WHERE f.origin = r.origin AND f.id = r.id)
+    )
+    INSERT INTO report_requests AS r (origin, id, customer_id, created_at, source, estimated, booked, paid, came_back)
+    SELECT origin, id, customer_id, created_at, source, estimated, booked, paid, came_back FROM fresh
+    ON CONFLICT (origin, id) DO UPDATE
+      SET customer_id = EXCLUDED.customer_id, created_at = EXCLUDED.created_at, source = EXCLUDED.source,
+          estimated = EXCLUDED.estimated, booked = EXCLUDED.booked, paid = EXCLUDED.paid, came_back = EXCLUDED.came_back
+      WHERE (r.customer_id, r.created_at, r.source, r.estimated, r.booked, r.paid, r.came_back)
+        IS DISTINCT FROM (EXCLUDED.customer_id, EXCLUDED.created_at, EXCLUDED.source, EXCLUDED.estimated, EXCLUDED.booked, EXCLUDED.paid, EXCLUDED.came_back)
+  $function$;
+
+CREATE OR REPLACE FUNCTION report_refresh_sales(invoices_ integer[])
+ RETURNS void
+ LANGUAGE sql
+AS $function$
+    WITH fresh AS (SELECT * FROM report_sales_live WHERE invoice_id = ANY (invoices_)),
+    gone AS (
+      DELETE FROM report_sales s WHERE s.invoice_id = ANY (invoices_) AND NOT EXISTS (SELECT FROM fresh f WHERE f.invoice_id = s.invoice_id)
+    )
+    INSERT INTO report_sales AS s (invoice_id, customer_id, paid_at, subtotal_cents, line_keys, repeat)
+    SELECT invoice_id, customer_id, paid_at, subtotal_cents, line_keys, repeat FROM fresh
+    ON CONFLICT (invoice_id) DO UPDATE
+      SET customer_id = EXCLUDED.customer_id, paid_at = EXCLUDED.paid_at, subtotal_cents = EXCLUDED.subtotal_cents,
+          line_keys = EXCLUDED.line_keys, repeat = EXCLUDED.repeat
+      WHERE (s.customer_id, s.paid_at, s.subtotal_cents, s.line_keys, s.repeat)
+        IS DISTINCT FROM (EXCLUDED.customer_id, EXCLUDED.paid_at, EXCLUDED.subtotal_cents, EXCLUDED.line_keys, EXCLUDED.repeat)
+  $function$;
+
+CREATE OR REPLACE FUNCTION report_requests_rolled_up()
+ RETURNS trigger
+ LANGUAGE plpgsql
+AS $function$
+      BEGIN
+        IF TG_OP = 'INSERT' THEN
+          
+      INSERT INTO report_request_days AS d (day, source, came_back, estimated, booked, paid, requests)
+      SELECT (t AT TIME ZONE 'UTC')::date AS day, source, came_back, estimated, booked, paid, sum(sign * requests)::integer
+      FROM (SELECT created_at AS t, source, came_back, estimated, booked, paid, 1 AS requests, 1 AS sign FROM new_rows) c
+      WHERE t IS NOT NULL
+      GROUP BY 1, source, came_back, estimated, booked, paid
+      HAVING sum(sign * requests) <> 0
+      ORDER BY 1, source, came_back, estimated, booked, paid
+      ON CONFLICT (day, source, came_back, estimated, booked, paid) DO UPDATE SET requests = d.requests + EXCLUDED.requests;
+        ELSIF TG_OP = 'DELETE' THEN
+          
+      INSERT INTO report_request_days AS d (day, source, came_back, estimated, booked, paid, requests)
+      SELECT (t AT TIME ZONE 'UTC')::date AS day, source, came_back, estimated, booked, paid, sum(sign * requests)::integer
+      FROM (SELECT created_at AS t, source, came_back, estimated, booked, paid, 1 AS requests, -1 AS sign FROM old_rows) c
+      WHERE t IS NOT NULL
+      GROUP BY 1, source, came_back, estimated, booked, paid
+      HAVING sum(sign * requests) <> 0
+      ORDER BY 1, source, came_back, estimated, booked, paid
+      ON CONFLICT (day, source, came_back, estimated, booked, paid) DO UPDATE SET requests = d.requests + EXCLUDED.requests;
+        ELSE
+          
+      INSERT INTO report_request_days AS d (day, source, came_back, estimated, booked, paid, requests)
+      SELECT (t AT TIME ZONE 'UTC')::date AS day, source, came_back, estimated, booked, paid, sum(sign * requests)::integer
+      FROM (SELECT created_at AS t, source, came_back, estimated, booked, paid, 1 AS requests, -1 AS sign FROM old_rows UNION ALL SELECT created_at AS t, source, came_back, estimated, booked, paid, 1 AS requests, 1 AS sign FROM new_rows) c
+      WHERE t IS NOT NULL
+      GROUP BY 1, source, came_back, estimated, booked, paid
+      HAVING sum(sign * requests) <> 0
+      ORDER BY 1, source, came_back, estimated, booked, paid
+      ON CONFLICT (day, source, came_back, estimated, booked, paid) DO UPDATE SET requests = d.requests + EXCLUDED.requests;
+        END IF;
+        RETURN NULL;
+      END $function$;
+
+CREATE OR REPLACE FUNCTION report_sales_rolled_up()
+ RETURNS trigger
+ LANGUAGE plpgsql
+AS $function$
+      BEGIN
+        IF TG_OP = 'INSERT' THEN
+          
+      INSERT INTO report_sale_days AS d (day, line_keys, tickets, cents)
+      SELECT (t AT TIME ZONE 'UTC')::date AS day, line_keys, sum(sign * tickets)::integer, sum(sign * cents)::bigint
+      FROM (SELECT paid_at AS t, line_keys, 1 AS tickets, subtotal_cents AS cents, 1 AS sign FROM new_rows) c
+      WHERE t IS NOT NULL
+      GROUP BY 1, line_keys
+      HAVING sum(sign * tickets) <> 0 OR sum(sign * cents) <> 0
+      ORDER BY 1, line_keys
+      ON CONFLICT (day, line_keys) DO UPDATE SET tickets = d.tickets + EXCLUDED.tickets, cents = d.cents + EXCLUDED.cents;
+        ELSIF TG_OP = 'DELETE' THEN
+          
+      INSERT INTO report_sale_days AS d (day, line_keys, tickets, cents)
+      SELECT (t AT TIME ZONE 'UTC')::date AS day, line_keys, sum(sign * tickets)::integer, sum(sign * cents)::bigint
+      FROM (SELECT paid_at AS t, line_keys, 1 AS tickets, subtotal_cents AS cents, -1 AS sign FROM old_rows) c
+      WHERE t IS NOT NULL
+      GROUP BY 1, line_keys
+      HAVING sum(sign * tickets) <> 0 OR sum(sign * cents) <> 0
+      ORDER BY 1, line_keys
+      ON CONFLICT (day, line_keys) DO UPDATE SET tickets = d.tickets + EXCLUDED.tickets, cents = d.cents + EXCLUDED.cents;
+        ELSE
+          
+      INSERT INTO report_sale_days AS d (day, line_keys, tickets, cents)
+      SELECT (t AT TIME ZONE 'UTC')::date AS day, line_keys, sum(sign * tickets)::integer, sum(sign * cents)::bigint
+      FROM (SELECT paid_at AS t, line_keys, 1 AS tickets, subtotal_cents AS cents, -1 AS sign FROM old_rows UNION ALL SELECT paid_at AS t, line_keys, 1 AS tickets, subtotal_cents AS cents, 1 AS sign FROM new_rows) c
+      WHERE t IS NOT NULL
+      GROUP BY 1, line_keys
+      HAVING sum(sign * tickets) <> 0 OR sum(sign * cents) <> 0
+      ORDER BY 1, line_keys
+      ON CONFLICT (day, line_keys) DO UPDATE SET tickets = d.tickets + EXCLUDED.tickets, cents = d.cents + EXCLUDED.cents;
+        END IF;
+        RETURN NULL;
+      END $function$;
+
+CREATE OR REPLACE FUNCTION report_truncated()
+ RETURNS trigger
+ LANGUAGE plpgsql
+AS $function$
+    BEGIN
+      PERFORM report_rebuild();
       RETURN NULL;
     END $function$;
 

@@ -54,6 +54,7 @@ import * as reportIndexes from "./2026-12-03-50-report-indexes";
 import * as dailyEmail from "./2026-12-03-70-daily-email";
 import * as planDiscountLines from "./2026-12-04-20-plan-discount-lines";
 import * as paymentsFromDeposits from "./2026-12-04-40-payments-from-deposits";
+import * as reportSummaries from "./2026-12-04-50-report-summaries";
 
 // Listed explicitly (not read from disk) so the bundled server carries them.
 // Names sort by date; append new ones at the end.
@@ -113,4 +114,5 @@ export const migrations: Record<string, Migration> = {
   "2026-12-03-70-daily-email": dailyEmail,
   "2026-12-04-20-plan-discount-lines": planDiscountLines,
   "2026-12-04-40-payments-from-deposits": paymentsFromDeposits,
+  "2026-12-04-50-report-summaries": reportSummaries,
 };

@@ -1,6 +1,7 @@
 import { sql } from "kysely";
 import { shareCsv, shareText, type ReportTable } from "~/lib/reports";
 import type { DB } from "../db.server";
+import { inEdges, inWholeDays, periodDays } from "./period-days.server";
 import type { ReportPeriod } from "./period.server";
 
 /**
@@ -31,53 +32,47 @@ export interface FunnelRow {
   paid: number;
 }
 
-export async function funnelCounts(db: DB, period: ReportPeriod): Promise<FunnelRow[]> {
-  const { start, end } = period;
-  const { rows } = await sql<{ source: string; requests: string; estimates: string; booked: string; paid: string }>`
-    -- Each step a probe of an index per request (a scalar subquery, never a hash of the whole table):
-    -- a month's few thousand requests cost milliseconds (docs/decisions/0152).
-    WITH origins AS (
-      SELECT q.customer_id, q.created_at, 'quote_form' AS source,
-             (SELECT true FROM estimates e WHERE e.lead_id = q.id AND e.status <> 'draft' LIMIT 1) AS estimated,
-             (SELECT true FROM jobs j WHERE j.lead_id = q.id AND j.status <> 'cancelled' LIMIT 1) AS booked,
-             (SELECT true FROM invoices i WHERE i.lead_id = q.id AND i.status = 'paid' LIMIT 1) AS paid
-      FROM quote_requests q
-      WHERE q.created_at >= ${start} AND q.created_at < ${end}
-      UNION ALL
-      SELECT e.customer_id, e.created_at, e.source,
-             e.status <> 'draft',
-             (SELECT true FROM jobs j WHERE j.estimate_id = e.id AND j.status <> 'cancelled' LIMIT 1),
-             (SELECT true FROM invoices i WHERE i.estimate_id = e.id AND i.status = 'paid' LIMIT 1)
-      FROM estimates e
-      WHERE e.lead_id IS NULL AND e.created_at >= ${start} AND e.created_at < ${end}
-      UNION ALL
-      SELECT j.customer_id, j.created_at, j.source,
-             true,
-             j.status <> 'cancelled',
-             (SELECT true FROM invoices i WHERE i.job_id = j.id AND i.status = 'paid' LIMIT 1)
-      FROM jobs j
-      WHERE j.lead_id IS NULL AND j.estimate_id IS NULL AND j.created_at >= ${start} AND j.created_at < ${end}
-    ),
-    -- Returning (docs/decisions/0151): a job done or an invoice paid in full before the request, each one index probe.
-    marked AS (
-      SELECT o.*,
-             (SELECT true FROM jobs d WHERE d.customer_id = o.customer_id AND d.status = 'done' AND d.done_at < o.created_at LIMIT 1) IS NOT NULL
-             OR (SELECT true FROM invoices p WHERE p.customer_id = o.customer_id AND p.status = 'paid' AND p.paid_at < o.created_at LIMIT 1) IS NOT NULL AS came_back
-      FROM origins o
-    )
-    SELECT CASE WHEN source = 'plan' THEN 'plan' WHEN came_back THEN 'returning' ELSE source END AS source,
-           count(*) AS requests,
-           -- A step skipped (a job booked with no estimate, an invoice paid with no job) counts as passed.
-           count(*) FILTER (WHERE estimated OR booked OR paid) AS estimates,
-           count(*) FILTER (WHERE booked OR paid) AS booked,
-           count(*) FILTER (WHERE paid) AS paid
-    FROM marked
-    GROUP BY 1`.execute(db);
+/** A row of the funnel's query: counts by the source it is reported under. */
+export interface FunnelCountRow {
+  source: string;
+  requests: string;
+  estimates: string;
+  booked: string;
+  paid: string;
+}
+
+/** The query's rows as the table's, every source in its order (none: zeros). */
+export function funnelRows(rows: FunnelCountRow[]): FunnelRow[] {
   const bySource = new Map(rows.map((r) => [r.source, r]));
   return SOURCES.map(({ key, label }) => {
     const r = bySource.get(key);
     return { source: label, requests: Number(r?.requests ?? 0), estimates: Number(r?.estimates ?? 0), booked: Number(r?.booked ?? 0), paid: Number(r?.paid ?? 0) };
   });
+}
+
+/**
+ * The period's requests from the summaries (docs/decisions/0157): one row per
+ * request kept by the database with its steps and whether its customer had
+ * come back, counted per UTC day in report_request_days, so a long period
+ * costs its days' counts and the requests of the hours at its two edges.
+ * ./live-figures.server.ts reads the same from the work itself.
+ */
+export async function funnelCounts(db: DB, period: ReportPeriod): Promise<FunnelRow[]> {
+  const days = periodDays(period);
+  const { rows } = await sql<FunnelCountRow>`
+    SELECT CASE WHEN source = 'plan' THEN 'plan' WHEN came_back THEN 'returning' ELSE source END AS source,
+           sum(n) AS requests,
+           -- A step skipped (a job booked with no estimate, an invoice paid with no job) counts as passed.
+           coalesce(sum(n) FILTER (WHERE estimated OR booked OR paid), 0) AS estimates,
+           coalesce(sum(n) FILTER (WHERE booked OR paid), 0) AS booked,
+           coalesce(sum(n) FILTER (WHERE paid), 0) AS paid
+    FROM (
+      SELECT source, came_back, estimated, booked, paid, requests AS n FROM report_request_days WHERE ${inWholeDays(days)}
+      UNION ALL
+      SELECT source, came_back, estimated, booked, paid, 1 FROM report_requests WHERE ${inEdges("created_at", days)}
+    ) counted
+    GROUP BY 1`.execute(db);
+  return funnelRows(rows);
 }
 
 export async function funnelReport(db: DB, period: ReportPeriod): Promise<ReportTable> {

@@ -1,7 +1,8 @@
 import { sql } from "kysely";
 import { minutesText, type ReportTable } from "~/lib/reports";
 import type { DB } from "../db.server";
-import { lineKey, NO_PACKAGE, packageKeys } from "./package-lines.server";
+import { firstPackage, NO_PACKAGE, packageKeys } from "./package-lines.server";
+import { inEdges, inWholeDays, periodDays } from "./period-days.server";
 import type { ReportPeriod } from "./period.server";
 
 /**
@@ -12,30 +13,51 @@ import type { ReportPeriod } from "./period.server";
  * booked: the price book's duration of the package and add-ons (for the
  * vehicle, per foot for a boat) when the job was priced from it.
  */
-export async function jobTimeFigures(db: DB, period: ReportPeriod) {
-  const { rows } = await sql<{ package: string | null; vehicle_class: string | null; jobs: string; actual: string; booked: string }>`
-    WITH finished AS (
-      SELECT id, estimate_id, duration_minutes, extract(epoch FROM done_at - started_at) / 60 AS actual
-      FROM jobs
-      WHERE status = 'done' AND started_at IS NOT NULL AND done_at >= ${period.start} AND done_at < ${period.end}
-    ),
-    keys AS (${packageKeys()}),
-    firsts AS (
-      SELECT DISTINCT ON (f.id) f.id, k.package, k.vehicle_class
-      FROM finished f JOIN estimate_lines l ON l.estimate_id = f.estimate_id JOIN keys k ON k.key = ${lineKey(sql.ref("l.description"))}
-      ORDER BY f.id, l.position
-    )
-    SELECT p.package, p.vehicle_class, count(*) AS jobs, sum(f.actual) AS actual, sum(f.duration_minutes) AS booked
-    FROM finished f LEFT JOIN firsts p ON p.id = f.id
-    GROUP BY GROUPING SETS ((p.package, p.vehicle_class), ())
-    ORDER BY GROUPING(p.package), p.package NULLS LAST, p.vehicle_class NULLS LAST`.execute(db);
-  return rows.map((r, i) => ({
-    // The grand total comes last (GROUPING 1 sorts after 0).
+export interface JobTimeRow {
+  package: string | null;
+  vehicle_class: string | null;
+  jobs: string | null;
+  actual: string | null;
+  booked: string | null;
+}
+
+/** The query's groups, the grand total last (GROUPING 1 sorts after 0). */
+export const jobTimeRows = (rows: JobTimeRow[]) =>
+  rows.map((r, i) => ({
     name: i === rows.length - 1 ? "All jobs" : r.package === null ? NO_PACKAGE : `${r.package}, ${r.vehicle_class}`,
-    jobs: Number(r.jobs),
+    jobs: Number(r.jobs ?? 0),
     actualMinutes: Number(r.actual ?? 0),
     bookedMinutes: Number(r.booked ?? 0),
   }));
+
+/**
+ * From the summaries (docs/decisions/0157): the period's jobs counted and
+ * summed by their estimate's line words (per UTC day in report_job_time_days,
+ * the hours at the period's edges from report_job_times), each set then
+ * named by the current price book (./package-lines.server.ts).
+ */
+export async function jobTimeFigures(db: DB, period: ReportPeriod) {
+  const days = periodDays(period);
+  const { rows } = await sql<JobTimeRow>`
+    WITH keys AS (${packageKeys()}),
+    finished AS (
+      SELECT line_keys, sum(jobs) AS jobs, sum(actual_minutes) AS actual, sum(booked_minutes) AS booked FROM (
+        SELECT line_keys, jobs, actual_minutes, booked_minutes FROM report_job_time_days WHERE ${inWholeDays(days)}
+        UNION ALL
+        SELECT line_keys, 1, actual_minutes, duration_minutes FROM report_job_times WHERE ${inEdges("done_at", days)}
+      ) done
+      GROUP BY line_keys
+      -- A day's words whose jobs all went (undone, deleted) leave a row of zeros: no job.
+      HAVING sum(jobs) <> 0
+    ),
+    named AS (
+      SELECT f.jobs, f.actual, f.booked, p.package, p.vehicle_class FROM finished f LEFT JOIN LATERAL (${firstPackage(sql.ref("f.line_keys"))}) p ON true
+    )
+    SELECT package, vehicle_class, sum(jobs) AS jobs, sum(actual) AS actual, sum(booked) AS booked
+    FROM named
+    GROUP BY GROUPING SETS ((package, vehicle_class), ())
+    ORDER BY GROUPING(package), package NULLS LAST, vehicle_class NULLS LAST`.execute(db);
+  return jobTimeRows(rows);
 }
 
 export async function jobTimeReport(db: DB, period: ReportPeriod): Promise<ReportTable> {

@@ -12,28 +12,30 @@ import type { ReportPeriod } from "./period.server";
  * repeat customer is one with repeat business in the period; their share is
  * that business's share of the period's revenue (before tax).
  */
+export interface RepeatRow {
+  customers: string;
+  repeat_customers: string;
+  cents: string;
+  repeat_cents: string;
+}
+
+export const repeatFromRow = (r: RepeatRow) => ({
+  customers: Number(r.customers),
+  repeatCustomers: Number(r.repeat_customers),
+  cents: Number(r.cents),
+  repeatCents: Number(r.repeat_cents),
+});
+
+/** From report_sales (docs/decisions/0157), where each paid invoice keeps whether its customer had paid before. */
 export async function repeatFigures(db: DB, period: ReportPeriod) {
-  const { rows } = await sql<{ customers: string; repeat_customers: string; cents: string; repeat_cents: string }>`
-    WITH paid AS (
-      SELECT customer_id, subtotal_cents, paid_at FROM invoices
-      WHERE status = 'paid' AND paid_at >= ${period.start} AND paid_at < ${period.end}
-    ),
-    -- Each paying customer's first invoice paid in full, from the index on (customer_id, paid_at): one row per customer, no probe per invoice.
-    firsts AS (
-      SELECT customer_id, min(paid_at) AS first_paid FROM invoices
-      WHERE status = 'paid' AND customer_id IN (SELECT customer_id FROM paid)
-      GROUP BY customer_id
-    ),
-    marked AS (
-      SELECT p.customer_id, p.subtotal_cents, p.paid_at > f.first_paid AS repeat FROM paid p JOIN firsts f USING (customer_id)
-    )
+  const { rows } = await sql<RepeatRow>`
     SELECT count(DISTINCT customer_id) AS customers,
            count(DISTINCT customer_id) FILTER (WHERE repeat) AS repeat_customers,
            coalesce(sum(subtotal_cents), 0) AS cents,
            coalesce(sum(subtotal_cents) FILTER (WHERE repeat), 0) AS repeat_cents
-    FROM marked`.execute(db);
-  const r = rows[0]!;
-  return { customers: Number(r.customers), repeatCustomers: Number(r.repeat_customers), cents: Number(r.cents), repeatCents: Number(r.repeat_cents) };
+    FROM report_sales
+    WHERE paid_at >= ${period.start} AND paid_at < ${period.end}`.execute(db);
+  return repeatFromRow(rows[0]!);
 }
 
 export async function repeatCustomersReport(db: DB, period: ReportPeriod): Promise<ReportTable> {

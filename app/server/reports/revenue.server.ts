@@ -2,7 +2,8 @@ import { sql } from "kysely";
 import { centsToDollarInput, formatCents } from "~/lib/money";
 import { shareCsv, shareText, type ReportCell, type ReportTable } from "~/lib/reports";
 import type { DB } from "../db.server";
-import { lineKey, NO_PACKAGE, packageKeys } from "./package-lines.server";
+import { firstPackage, NO_PACKAGE, packageKeys } from "./package-lines.server";
+import { inEdges, inWholeDays, periodDays } from "./period-days.server";
 import type { ReportPeriod } from "./period.server";
 
 /**
@@ -14,7 +15,7 @@ import type { ReportPeriod } from "./period.server";
  * included, so the rows add up to the period's revenue.
  */
 
-interface RevenueRow {
+export interface RevenueRow {
   package: string | null;
   vehicle_class: string | null;
   by_package: number;
@@ -30,21 +31,8 @@ export interface Revenue {
   byClass: { name: string; tickets: number; cents: number }[];
 }
 
-export async function revenueFigures(db: DB, period: ReportPeriod): Promise<Revenue> {
-  const { rows } = await sql<RevenueRow>`
-    WITH paid AS (
-      SELECT id, subtotal_cents FROM invoices WHERE status = 'paid' AND paid_at >= ${period.start} AND paid_at < ${period.end}
-    ),
-    keys AS (${packageKeys()}),
-    firsts AS (
-      SELECT DISTINCT ON (l.invoice_id) l.invoice_id, k.package, k.vehicle_class
-      FROM paid JOIN invoice_lines l ON l.invoice_id = paid.id JOIN keys k ON k.key = ${lineKey(sql.ref("l.description"))}
-      ORDER BY l.invoice_id, l.position
-    )
-    SELECT f.package, f.vehicle_class, GROUPING(f.package) AS by_class, GROUPING(f.vehicle_class) AS by_package,
-           count(*) AS tickets, coalesce(sum(paid.subtotal_cents), 0) AS cents
-    FROM paid LEFT JOIN firsts f ON f.invoice_id = paid.id
-    GROUP BY GROUPING SETS ((f.package), (f.vehicle_class), ())`.execute(db);
+/** The query's grouping sets (by package, by class, the total) as the tables' figures. */
+export function revenueFromRows(rows: RevenueRow[]): Revenue {
   const total = rows.find((r) => Number(r.by_package) === 1 && Number(r.by_class) === 1);
   const group = (pick: (r: RevenueRow) => boolean, name: (r: RevenueRow) => string | null) =>
     rows
@@ -57,6 +45,38 @@ export async function revenueFigures(db: DB, period: ReportPeriod): Promise<Reve
     byPackage: group((r) => Number(r.by_package) === 1 && Number(r.by_class) === 0, (r) => r.package),
     byClass: group((r) => Number(r.by_class) === 1 && Number(r.by_package) === 0, (r) => r.vehicle_class),
   };
+}
+
+/**
+ * From the summaries (docs/decisions/0157): the period's paid invoices
+ * counted and summed by the words of their lines (per UTC day in
+ * report_sale_days, the hours at the period's edges from report_sales), then
+ * each set of words named by the current price book
+ * (./package-lines.server.ts), so a long period costs its days' sums and a
+ * package renamed needs no rewrite.
+ */
+export async function revenueFigures(db: DB, period: ReportPeriod): Promise<Revenue> {
+  const days = periodDays(period);
+  const { rows } = await sql<RevenueRow>`
+    WITH keys AS (${packageKeys()}),
+    sold AS (
+      SELECT line_keys, sum(tickets) AS tickets, sum(cents) AS cents FROM (
+        SELECT line_keys, tickets, cents FROM report_sale_days WHERE ${inWholeDays(days)}
+        UNION ALL
+        SELECT line_keys, 1, subtotal_cents FROM report_sales WHERE ${inEdges("paid_at", days)}
+      ) paid
+      GROUP BY line_keys
+      -- A day's words whose invoices all went (unpaid, deleted) leave a row of zeros: no sale.
+      HAVING sum(tickets) <> 0
+    ),
+    named AS (
+      SELECT s.tickets, s.cents, f.package, f.vehicle_class FROM sold s LEFT JOIN LATERAL (${firstPackage(sql.ref("s.line_keys"))}) f ON true
+    )
+    SELECT package, vehicle_class, GROUPING(package) AS by_class, GROUPING(vehicle_class) AS by_package,
+           coalesce(sum(tickets), 0) AS tickets, coalesce(sum(cents), 0) AS cents
+    FROM named
+    GROUP BY GROUPING SETS ((package), (vehicle_class), ())`.execute(db);
+  return revenueFromRows(rows);
 }
 
 const money = (cents: number): ReportCell => ({ text: formatCents(cents), csv: centsToDollarInput(cents) });
