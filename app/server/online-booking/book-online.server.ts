@@ -20,6 +20,7 @@ import { checkForm } from "../form-action.server";
 import { scheduleJob } from "../jobs/job-booking.server";
 import { CUSTOMER_REACH, freeWorkersAt } from "../jobs/free-times.server";
 import { JobOverlapError } from "../jobs/job-placement.server";
+import { lockCustomerBookings } from "../jobs/weather-day.server";
 import { onlineTimes, TIME_TAKEN_MESSAGE, type OnlineTimes } from "../jobs/self-booking.server";
 import { withPhoneRule } from "../phone.server";
 import { planDiscountFor } from "../plans/plan-discount.server";
@@ -100,6 +101,9 @@ export async function bookOnline(
   const zone = env().BUSINESS_TIME_ZONE;
   try {
     const job = await asActor(db, actor, async (trx) => {
+      // The customers' booking lock first, as a Weather Day and a rebooking take it, before any write here takes the
+      // report summaries' customer lock (docs/decisions/0157): the other order could wait crosswise with a Weather Day.
+      await lockCustomerBookings(trx);
       // Found or made under match_customer's lock (docs/decisions/0090), as the quote form does.
       const customerId = await matchCustomer(trx, contact.value);
       const vehicleId = await saveQuoteVehicle(trx, customerId, vehicleWords(vehicle.vehicleClass.name), now);
